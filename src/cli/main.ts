@@ -1,0 +1,24 @@
+// The `muster` program.
+import { Command } from 'commander';
+import { ConfigError } from '../config.ts';
+import { databaseCommand } from './database.ts';
+import { serverCommand } from './server.ts';
+
+const program = new Command('muster')
+  .description('Muster: incident and case management')
+  .version('0.1.0')
+  .showHelpAfterError();
+
+program.addCommand(serverCommand());
+program.addCommand(databaseCommand());
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`muster: ${err.message}`);
+    process.exit(2);
+  }
+  console.error(`muster: ${(err as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,201 @@
+// `muster server`: start, develop, routes, config, shell.
+import cluster from 'node:cluster';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { watch } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import repl from 'node:repl';
+import { Command, Option } from 'commander';
+import { describeSettings, loadSettings, readSettings, type Settings } from '../config.ts';
+import { openReady } from '../db/bootstrap.ts';
+import { API_PREFIX, buildApp } from '../server/app.ts';
+import { formatTable } from './table.ts';
+
+const SRC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = resolve(SRC_DIR, '..', 'bin', 'muster.js');
+
+interface StartOptions {
+  host: string;
+  port: number;
+  uds?: string;
+  fd?: number;
+  reload?: boolean;
+  reloadDir?: string[];
+  workers: number;
+  proxyHeaders?: boolean;
+  logLevel?: string;
+}
+
+const int = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`not a whole number: ${v}`);
+  return n;
+};
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+function withLogLevel(settings: Settings, level?: string): Settings {
+  return level ? { ...settings, logLevel: level.toLowerCase() === 'warning' ? 'warn' : level.toLowerCase() } : settings;
+}
+
+/** Serves the API in this process until SIGINT/SIGTERM. */
+async function serve(opts: StartOptions) {
+  const settings = withLogLevel(loadSettings(), opts.logLevel);
+  const database = await openReady(settings, (m) => console.log(m));
+  const app = await buildApp({ settings, database, trustProxy: !!opts.proxyHeaders });
+  let where: string;
+  if (opts.fd !== undefined) {
+    await new Promise<void>((ok, fail) => app.server.once('error', fail).listen({ fd: opts.fd }, ok));
+    where = `file descriptor ${opts.fd}`;
+  } else if (opts.uds) {
+    await app.listen({ path: opts.uds });
+    where = `unix:${opts.uds}`;
+  } else {
+    await app.listen({ host: opts.host, port: opts.port });
+    where = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}${API_PREFIX}`;
+  }
+  const label = cluster.isWorker ? `worker ${process.pid}` : `pid ${process.pid}`;
+  console.log(`Muster serving ${where} (${database.kind === 'embedded' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL'}; ${label})`);
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** Runs N worker processes sharing the port; the schema is brought up to date once, first. */
+async function serveCluster(opts: StartOptions) {
+  if (cluster.isWorker) return serve(opts);
+  const settings = loadSettings();
+  if (!settings.databaseUrl) {
+    throw new Error('--workers needs DATABASE_URL: the embedded database is used by one process at a time');
+  }
+  const database = await openReady(settings, (m) => console.log(m));
+  await database.close();
+  let stopping = false;
+  for (let i = 0; i < opts.workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** Runs the server in a child process and restarts it when a file under the watched folders changes. */
+function supervise(args: string[], dirs: string[]) {
+  let child: ChildProcess | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const startChild = () => {
+    child = spawn(process.execPath, [BIN, 'server', 'start', ...args], { stdio: 'inherit' });
+  };
+  const restart = (file: string) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      console.log(`${file} changed; restarting`);
+      if (!child || child.exitCode !== null) return startChild();
+      child.once('exit', startChild);
+      child.kill('SIGTERM');
+    }, 200);
+  };
+  for (const dir of dirs) watch(dir, { recursive: true }, (_e, file) => file && !String(file).includes('node_modules') && restart(join(dir, String(file))));
+  startChild();
+  const stop = () => {
+    child?.kill('SIGTERM');
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function childArgs(opts: StartOptions): string[] {
+  const args = ['--host', opts.host, '--port', String(opts.port)];
+  if (opts.uds) args.push('--uds', opts.uds);
+  if (opts.proxyHeaders) args.push('--proxy-headers');
+  if (opts.logLevel) args.push('--log-level', opts.logLevel);
+  return args;
+}
+
+function startOptions(cmd: Command) {
+  return cmd
+    .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+    .addOption(new Option('--port <port>', 'port to listen on').default(8000).argParser(int))
+    .option('--uds <path>', 'listen on this Unix domain socket instead')
+    .addOption(new Option('--fd <fd>', 'listen on this inherited file descriptor instead').argParser(int))
+    .option('--reload', 'restart when source files change')
+    .addOption(new Option('--reload-dir <dir>', 'folder to watch with --reload (repeatable)').argParser(collect))
+    .addOption(new Option('--workers <n>', 'worker processes (needs DATABASE_URL)').default(1).argParser(int))
+    .option('--proxy-headers', 'trust X-Forwarded-* headers from a proxy in front')
+    .option('--log-level <level>', 'trace, debug, info, warn, error');
+}
+
+export function serverCommand(): Command {
+  const server = new Command('server').description('Run and inspect the API server');
+
+  startOptions(server.command('start').argument('[APP]', 'accepted for compatibility; Muster serves its own application'))
+    .description('Start the API server')
+    .action(async (_app: string | undefined, opts: StartOptions) => {
+      if (opts.reload) return supervise(childArgs(opts), opts.reloadDir?.length ? opts.reloadDir.map((d) => resolve(d)) : [SRC_DIR]);
+      if (opts.workers > 1) return serveCluster(opts);
+      return serve(opts);
+    });
+
+  server.command('develop')
+    .description('Start a development server that restarts on source changes')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .addOption(new Option('--port <port>', 'port to listen on').default(8000).argParser(int))
+    .option('--log-level <level>', 'log level', 'debug')
+    .action((opts: { host: string; port: number; logLevel: string }) => {
+      supervise(childArgs({ ...opts, workers: 1 }), [SRC_DIR]);
+    });
+
+  server.command('routes')
+    .description('List every route the server answers')
+    .action(async () => {
+      const settings = { ...readSettings(), jwtSecret: 'routes', logLevel: 'error' };
+      const database = { kind: 'embedded', db: null, query: async () => [], close: async () => {} } as never;
+      const app = await buildApp({ settings, database, logger: false });
+      const rows = app.muster.routes
+        .slice()
+        .sort((a, b) => a.path.localeCompare(b.path))
+        .map((r) => [r.path, r.authenticated ? 'Yes' : 'No', r.methods.join(', ')]);
+      console.log(formatTable(['Path', 'Authenticated', 'Methods'], rows));
+      await app.close();
+    });
+
+  server.command('config')
+    .description('Print the effective settings (environment, then .env, then defaults)')
+    .action(() => {
+      const rows = describeSettings(readSettings()).map((r) => [r.key, r.value]);
+      console.log(formatTable(['Key', 'Value'], rows));
+    });
+
+  server.command('shell')
+    .description('An interactive Node shell with the settings, the database and the services loaded')
+    .action(async () => {
+      const settings = loadSettings();
+      const database = await openReady(settings);
+      const services = {
+        organizations: await import('../domains/organization/service.ts'),
+        projects: await import('../domains/project/service.ts'),
+        users: await import('../domains/auth/service.ts'),
+      };
+      const schema = await import('../db/schema.ts');
+      console.log('In scope: settings, database, db, schema, services, sql');
+      const { sql } = await import('drizzle-orm');
+      const shell = repl.start({ prompt: 'muster> ' });
+      Object.assign(shell.context, { settings, database, db: database.db, schema, services, sql });
+      shell.on('exit', async () => {
+        await database.close();
+        process.exit(0);
+      });
+    });
+
+  return server;
+}

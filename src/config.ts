@@ -1,0 +1,111 @@
+// Every setting of Muster in one place: the environment first, then `.env` in the working
+// directory, then the defaults below. `muster server config` prints the result.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+
+type Kind = 'string' | 'int' | 'bool' | 'secret';
+
+interface SettingDef {
+  env: string;
+  kind: Kind;
+  default?: string;
+  description: string;
+}
+
+const DEFS = {
+  dataDir: { env: 'MUSTER_DATA_DIR', kind: 'string', default: './.muster', description: 'Directory of the embedded database and its generated secrets' },
+  databaseUrl: { env: 'DATABASE_URL', kind: 'secret', description: 'postgres:// URL of a PostgreSQL server; unset runs the embedded database' },
+  dbPoolSize: { env: 'MUSTER_DB_POOL_SIZE', kind: 'int', default: '10', description: 'Connections per process to the PostgreSQL server' },
+  jwtSecret: { env: 'MUSTER_JWT_SECRET', kind: 'secret', description: 'HS256 key of login tokens (generated on the embedded database)' },
+  jwtExp: { env: 'MUSTER_JWT_EXP', kind: 'int', default: '86400', description: 'Token lifetime in seconds' },
+  encryptionKey: { env: 'MUSTER_ENCRYPTION_KEY', kind: 'secret', description: 'Key that encrypts plugin secrets at rest (generated on the embedded database)' },
+  registrationEnabled: { env: 'MUSTER_REGISTRATION_ENABLED', kind: 'bool', default: 'true', description: 'Whether POST /{organization}/auth/register is served' },
+  uiUrl: { env: 'MUSTER_UI_URL', kind: 'string', default: 'http://localhost:8080', description: 'Base URL of links Muster generates' },
+  namePrefix: { env: 'MUSTER_NAME_PREFIX', kind: 'string', default: 'muster', description: 'Prefix of generated incident and case names' },
+  logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
+  bodyLimit: { env: 'MUSTER_BODY_LIMIT', kind: 'int', default: '1048576', description: 'Largest request body in bytes (413 above it)' },
+} satisfies Record<string, SettingDef>;
+
+type Defs = typeof DEFS;
+type ValueOf<K extends Kind> = K extends 'int' ? number : K extends 'bool' ? boolean : string;
+export type Settings = {
+  [K in keyof Defs]: Defs[K] extends { default: string } ? ValueOf<Defs[K]['kind']> : ValueOf<Defs[K]['kind']> | undefined;
+};
+
+export class ConfigError extends Error {}
+
+function convert(def: SettingDef, raw: string): string | number | boolean {
+  if (def.kind === 'int') {
+    const n = Number(raw);
+    if (!Number.isInteger(n)) throw new ConfigError(`${def.env} must be an integer, got "${raw}"`);
+    return n;
+  }
+  if (def.kind === 'bool') {
+    const v = raw.trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    throw new ConfigError(`${def.env} must be true or false, got "${raw}"`);
+  }
+  return raw;
+}
+
+function readDotenv(cwd: string): Record<string, string> {
+  const file = join(cwd, '.env');
+  return existsSync(file) ? parseDotenv(readFileSync(file)) : {};
+}
+
+/** Reads the settings without touching the disk beyond `.env`; secrets may still be missing. */
+export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
+  const dotenv = readDotenv(cwd);
+  const out: Record<string, unknown> = {};
+  for (const [key, def] of Object.entries(DEFS) as [string, SettingDef][]) {
+    const raw = env[def.env] ?? dotenv[def.env] ?? def.default;
+    out[key] = raw === undefined || raw === '' ? undefined : convert(def, raw);
+  }
+  out.dataDir = resolve(cwd, out.dataDir as string);
+  return out as Settings;
+}
+
+const GENERATED = ['jwtSecret', 'encryptionKey'] as const;
+
+/**
+ * Settings ready to serve: on the embedded database a missing JWT secret or encryption key is
+ * generated once and kept in the data directory; against a server both are required, because
+ * every node of a cluster must share them.
+ */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
+  const settings = readSettings(env, cwd);
+  const missing = GENERATED.filter((k) => !settings[k]);
+  if (missing.length === 0) return settings;
+  if (settings.databaseUrl) {
+    const names = missing.map((k) => DEFS[k].env).join(' and ');
+    throw new ConfigError(`${names} must be set when DATABASE_URL is set (every node must share them). ` +
+      `Generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"`);
+  }
+  mkdirSync(settings.dataDir, { recursive: true });
+  const file = join(settings.dataDir, 'secrets.json');
+  const kept: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  let changed = false;
+  for (const k of missing) {
+    if (!kept[k]) {
+      kept[k] = randomBytes(32).toString('base64url');
+      changed = true;
+    }
+    settings[k] = kept[k];
+  }
+  if (changed) writeFileSync(file, JSON.stringify(kept, null, 2) + '\n', { mode: 0o600 });
+  return settings;
+}
+
+/** Key/value rows of the effective settings, secrets masked, sorted by variable name. */
+export function describeSettings(settings: Settings): { key: string; value: string; description: string }[] {
+  return (Object.entries(DEFS) as [keyof Settings, SettingDef][])
+    .map(([key, def]) => {
+      const value = settings[key];
+      const shown = value === undefined ? '' : def.kind === 'secret' ? "Secret('**********')" : String(value);
+      return { key: def.env, value: shown, description: def.description };
+    })
+    .sort((a, b) => a.key.localeCompare(b.key));
+}

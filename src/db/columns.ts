@@ -1,0 +1,36 @@
+// Column helpers shared by every domain's tables, so that ids, timestamps and search vectors
+// are declared one way everywhere.
+import { getTableColumns, sql } from 'drizzle-orm';
+import { customType, integer, serial, timestamp, type PgTable } from 'drizzle-orm/pg-core';
+
+export const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/**
+ * A stored, generated full-text vector over the given columns, weighted A, B, C, D in order.
+ * The 'simple' configuration keeps words as written (no stemming), so prefix search matches
+ * what users type.
+ */
+export function searchVector(...columns: string[]) {
+  const weights = ['A', 'B', 'C', 'D'];
+  const parts = columns.map(
+    (c, i) => `setweight(to_tsvector('simple'::regconfig, coalesce(${JSON.stringify(c)}::text, '')), '${weights[Math.min(i, 3)]}')`,
+  );
+  return tsvector('search_vector').generatedAlwaysAs(sql.raw(parts.join(' || ')));
+}
+
+export const id = () => serial('id').primaryKey();
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const timestampCol = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const organizationId = () => integer('organization_id').notNull();
+
+/** A table's columns minus its search vector: what reads select. */
+export function readColumns<T extends PgTable>(table: T): Omit<T['_']['columns'], 'search_vector'> {
+  const { search_vector: _v, ...rest } = getTableColumns(table) as Record<string, unknown>;
+  return rest as Omit<T['_']['columns'], 'search_vector'>;
+}

@@ -1,0 +1,226 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import { readColumns as readColumnsOf } from '../../db/columns.ts';
+import type { ListDefinition } from '../../list/definition.ts';
+import { runList } from '../../list/engine.ts';
+import { atLeast, isRole, type Ctx, type Role, type UserRef } from '../../server/context.ts';
+import { errors, invalid, validationError } from '../../server/errors.ts';
+import type { ListQueryT } from '../../server/shapes.ts';
+import { organization, type OrganizationRow } from '../organization/table.ts';
+import { defaultProject, projectColumns } from '../project/service.ts';
+import { project, type ProjectRow } from '../project/table.ts';
+import { decoyHash, hashPassword, isLegacyHash, randomPassword, verifyPassword } from './password.ts';
+import type { UserLoginT, UserRegisterT, UserUpdateT } from './schema.ts';
+import { appUser, userOrganization, userProject } from './table.ts';
+import type { Tokens } from './token.ts';
+
+const FIRST_USER_LOCK = 7_357_114;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const orgColumns = readColumnsOf(organization);
+
+export interface Caller {
+  user: UserRef;
+  organization: OrganizationRow | null;
+  role: Role | null;
+}
+
+/**
+ * The caller and, when the URL names one, the organization and the caller's role in it, in a
+ * single query: this runs on every authenticated request.
+ */
+export async function resolveCaller(db: Executor, email: string, org?: { slug: string } | { id: number }): Promise<Caller | null> {
+  const orgMatch = !org ? sql`FALSE` : 'slug' in org ? eq(organization.slug, org.slug) : eq(organization.id, org.id);
+  const [row] = await db
+    .select({ id: appUser.id, email: appUser.email, role: userOrganization.role, organization: orgColumns })
+    .from(appUser)
+    .leftJoin(organization, orgMatch)
+    .leftJoin(userOrganization, and(eq(userOrganization.user_id, appUser.id), eq(userOrganization.organization_id, organization.id)))
+    .where(eq(appUser.email, normalizeEmail(email)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    user: { id: row.id, email: row.email },
+    organization: (row.organization as OrganizationRow | null) ?? null,
+    role: isRole(row.role) ? row.role : null,
+  };
+}
+
+interface Memberships {
+  organizations: { organization: OrganizationRow; default: boolean; role: string | null }[];
+  projects: { project: ProjectRow; default: boolean; role: string | null }[];
+}
+
+/** Organization and project memberships of the given users, optionally within one organization. */
+async function membershipsOf(db: Executor, userIds: number[], organizationId?: number): Promise<Map<number, Memberships>> {
+  const out = new Map<number, Memberships>(userIds.map((id) => [id, { organizations: [], projects: [] }]));
+  if (userIds.length === 0) return out;
+  const inOrg = (col: typeof userOrganization.organization_id | typeof userProject.organization_id): SQL | undefined =>
+    organizationId === undefined ? undefined : eq(col, organizationId);
+  const [orgs, projects] = await Promise.all([
+    db.select({ user_id: userOrganization.user_id, default: userOrganization.default, role: userOrganization.role, organization: orgColumns })
+      .from(userOrganization).innerJoin(organization, eq(organization.id, userOrganization.organization_id))
+      .where(and(inArray(userOrganization.user_id, userIds), inOrg(userOrganization.organization_id))).orderBy(organization.id),
+    db.select({ user_id: userProject.user_id, default: userProject.default, role: userProject.role, project: projectColumns })
+      .from(userProject).innerJoin(project, eq(project.id, userProject.project_id))
+      .where(and(inArray(userProject.user_id, userIds), inOrg(userProject.organization_id))).orderBy(project.id),
+  ]);
+  for (const o of orgs) out.get(o.user_id)!.organizations.push({ organization: o.organization as OrganizationRow, default: o.default, role: o.role });
+  for (const p of projects) out.get(p.user_id)!.projects.push({ project: p.project as ProjectRow, default: p.default, role: p.role });
+  return out;
+}
+
+async function findOrganization(db: Executor, slug: string): Promise<OrganizationRow> {
+  const [row] = await db.select(orgColumns).from(organization).where(eq(organization.slug, slug));
+  if (!row) throw errors.organizationNotFound();
+  return row as OrganizationRow;
+}
+
+const loginFailed = () =>
+  validationError([
+    { loc: ['username'], msg: 'Invalid username.', type: 'value_error.invalid.username' },
+    { loc: ['password'], msg: 'Invalid password.', type: 'value_error.invalid.password' },
+  ]);
+
+export async function login(db: Executor, tokens: Tokens, orgSlug: string, body: UserLoginT) {
+  await findOrganization(db, orgSlug);
+  const email = normalizeEmail(body.email);
+  const [user] = await db.select().from(appUser).where(eq(appUser.email, email));
+  if (!user) {
+    await verifyPassword(body.password, await decoyHash());
+    throw loginFailed();
+  }
+  if (!(await verifyPassword(body.password, user.password))) throw loginFailed();
+  if (isLegacyHash(user.password)) {
+    await db.update(appUser).set({ password: await hashPassword(body.password) }).where(eq(appUser.id, user.id));
+  }
+  const memberships = (await membershipsOf(db, [user.id])).get(user.id)!;
+  return { token: await tokens.issue(user.email), projects: memberships.projects };
+}
+
+/**
+ * Registers a user in the URL's organization. The first user of a fresh installation becomes its
+ * Owner; everyone after joins as Member, with the organization's default project.
+ */
+export async function register(db: Executor, tokens: Tokens, orgSlug: string, body: UserRegisterT) {
+  const org = await findOrganization(db, orgSlug);
+  const email = normalizeEmail(body.email);
+  const password = await hashPassword(body.password ?? randomPassword());
+  await db.transaction(async (tx) => {
+    // Serialises registrations so that exactly one can be the first.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
+    const [taken] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.email, email));
+    if (taken) throw invalid(['email'], 'A user with this email already exists.', 'value_error.invalid.configuration');
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(appUser);
+    const [user] = await tx.insert(appUser).values({ email, password }).returning({ id: appUser.id });
+    await tx.insert(userOrganization).values({ user_id: user.id, organization_id: org.id, role: n === 0 ? 'Owner' : 'Member', default: true });
+    const projects = body.projects.length ? await resolveProjects(tx, org.id, body.projects) : [];
+    if (projects.length === 0) {
+      const fallback = await defaultProject(tx, org.id);
+      if (fallback) projects.push({ project: fallback, default: true, role: 'Member' });
+    }
+    for (const p of projects) {
+      await tx.insert(userProject).values({ user_id: user.id, project_id: p.project.id, organization_id: org.id, default: p.default, role: p.role ?? 'Member' });
+    }
+  });
+  return { token: await tokens.issue(email) };
+}
+
+type ProjectInput = { project: { id?: number; name?: string }; default?: boolean; role?: string | null };
+
+/** Projects named in a body (by id, else by name) within the organization; unknown ones are a 422. */
+async function resolveProjects(db: Executor, organizationId: number, inputs: ProjectInput[]) {
+  const rows = (await db.select(projectColumns).from(project).where(eq(project.organization_id, organizationId))) as ProjectRow[];
+  return inputs.map((input, i) => {
+    const found = rows.find((r) => (input.project.id !== undefined ? r.id === input.project.id : r.name === input.project.name));
+    if (!found) throw invalid(['projects', i, 'project'], 'Project not found.', 'value_error.not_found');
+    return { project: found, default: input.default ?? false, role: input.role ?? null };
+  });
+}
+
+export async function me(db: Executor, user: UserRef) {
+  const memberships = (await membershipsOf(db, [user.id])).get(user.id)!;
+  return { id: user.id, email: user.email, ...memberships, role: null };
+}
+
+const memberOf = (organizationId: number) =>
+  sql`EXISTS (SELECT 1 FROM ${userOrganization} WHERE ${userOrganization.user_id} = ${appUser.id} AND ${userOrganization.organization_id} = ${organizationId})`;
+
+const userList: ListDefinition<{ id: typeof appUser.id; email: typeof appUser.email }> = {
+  model: 'DispatchUser',
+  tableName: 'app_user',
+  table: appUser,
+  columns: { id: appUser.id, email: appUser.email },
+  idColumn: appUser.id,
+  searchVector: appUser.search_vector,
+  fields: { id: 'int', email: 'text', created_at: 'timestamp' },
+};
+
+async function readUsers(ctx: Ctx, users: { id: number; email: string }[]) {
+  const memberships = await membershipsOf(ctx.db, users.map((u) => u.id), ctx.organization.id);
+  return users.map((u) => {
+    const m = memberships.get(u.id)!;
+    return { id: u.id, email: u.email, ...m, role: m.organizations[0]?.role ?? null };
+  });
+}
+
+/** Members of the caller's organization, with their role in it. */
+export async function listUsers(ctx: Ctx, query: ListQueryT) {
+  const page = await runList<{ id: number; email: string }>(ctx.db, userList, query, memberOf(ctx.organization.id));
+  return { ...page, items: await readUsers(ctx, page.items) };
+}
+
+async function member(ctx: Ctx, id: number) {
+  const [row] = await ctx.db.select({ id: appUser.id, email: appUser.email, role: userOrganization.role })
+    .from(appUser).innerJoin(userOrganization, and(eq(userOrganization.user_id, appUser.id), eq(userOrganization.organization_id, ctx.organization.id)))
+    .where(eq(appUser.id, id));
+  if (!row) throw errors.notFound('A user');
+  return row;
+}
+
+export async function getUser(ctx: Ctx, id: number) {
+  const [read] = await readUsers(ctx, [await member(ctx, id)]);
+  return read;
+}
+
+/**
+ * Users change their own password and project memberships; an Owner may change anyone's, and only
+ * an Owner changes a role. An omitted role leaves the role as it is.
+ */
+export async function updateUser(ctx: Ctx, id: number, body: UserUpdateT) {
+  const target = await member(ctx, id);
+  const self = target.id === ctx.user.id;
+  const owner = atLeast(ctx.role, 'Owner');
+  if (!self && !owner) throw errors.forbidden("You don't have permissions to update this user. Please, contact your Muster admin.");
+  const roleChange = body.role != null && body.role !== target.role;
+  if (body.role != null && !isRole(body.role)) {
+    throw invalid(['role'], `value is not a valid enumeration member; permitted: 'Owner', 'Manager', 'Admin', 'Member'`, 'type_error.enum');
+  }
+  if (roleChange && !owner) throw errors.forbidden("You don't have permissions to update the user's role. Please, contact your Muster admin.");
+  await ctx.db.transaction(async (tx) => {
+    if (roleChange) {
+      if (target.role === 'Owner') {
+        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(userOrganization)
+          .where(and(eq(userOrganization.organization_id, ctx.organization.id), eq(userOrganization.role, 'Owner'), ne(userOrganization.user_id, id)));
+        if (n === 0) throw errors.conflict('An organization needs at least one Owner; make someone else Owner first.');
+      }
+      await tx.update(userOrganization).set({ role: body.role! })
+        .where(and(eq(userOrganization.user_id, id), eq(userOrganization.organization_id, ctx.organization.id)));
+    }
+    if (body.password != null) {
+      await tx.update(appUser).set({ password: await hashPassword(body.password), updated_at: new Date() }).where(eq(appUser.id, id));
+    }
+    if (body.projects) {
+      const projects = await resolveProjects(tx, ctx.organization.id, body.projects);
+      // Dispatch semantics: the listed projects are the user's defaults; memberships are kept.
+      await tx.update(userProject).set({ default: false }).where(and(eq(userProject.user_id, id), eq(userProject.organization_id, ctx.organization.id)));
+      for (const p of projects) {
+        await tx.insert(userProject)
+          .values({ user_id: id, project_id: p.project.id, organization_id: ctx.organization.id, default: p.default, role: p.role ?? 'Member' })
+          .onConflictDoUpdate({ target: [userProject.user_id, userProject.project_id], set: { default: p.default, ...(p.role ? { role: p.role } : {}) } });
+      }
+    }
+  });
+  return getUser(ctx, id);
+}

@@ -1,0 +1,26 @@
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
+
+export const organization = pgTable(
+  'organization',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    default: boolean('default').notNull().default(false),
+    banner_enabled: boolean('banner_enabled').notNull().default(false),
+    banner_text: text('banner_text'),
+    banner_color: text('banner_color'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    search_vector: searchVector('name', 'description'),
+  },
+  (t) => [
+    uniqueIndex('organization_name_key').on(t.name),
+    uniqueIndex('organization_slug_key').on(t.slug),
+    index('organization_search_idx').using('gin', t.search_vector),
+  ],
+);
+
+export type OrganizationRow = typeof organization.$inferSelect;

@@ -1,0 +1,43 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, Id, NameStr, Opt, Pagination } from '../../server/shapes.ts';
+import { OrganizationRead } from '../organization/schema.ts';
+
+const fields = {
+  id: Type.Optional(Id()),
+  name: NameStr(),
+  description: Opt(Type.String()),
+  default: Type.Optional(Type.Boolean({ default: false })),
+  color: Opt(Type.String()),
+  annual_employee_cost: Type.Optional(Type.Integer({ minimum: 0 })),
+  business_year_hours: Type.Optional(Type.Integer({ minimum: 1 })),
+  owner_email: Opt(Email()),
+  owner_conversation: Opt(Type.String()),
+};
+
+// The project's organization is the one in the URL; the body's `organization` is required by the
+// contract and otherwise ignored.
+export const ProjectCreate = Type.Object({ ...fields, organization: Type.Partial(OrganizationRead, { additionalProperties: true }) }, { title: 'ProjectCreate', additionalProperties: false });
+export type ProjectCreateT = Static<typeof ProjectCreate>;
+
+export const ProjectUpdate = Type.Object(fields, { title: 'ProjectUpdate', additionalProperties: false });
+export type ProjectUpdateT = Static<typeof ProjectUpdate>;
+
+export const ProjectRead = Type.Object(
+  {
+    id: Id(),
+    name: NameStr(),
+    description: Opt(Type.String()),
+    default: Type.Boolean({ default: false }),
+    color: Opt(Type.String()),
+    annual_employee_cost: Type.Integer(),
+    business_year_hours: Type.Integer(),
+    owner_email: Opt(Email()),
+    owner_conversation: Opt(Type.String()),
+  },
+  { title: 'ProjectRead' },
+);
+
+export const ProjectPagination = Pagination(ProjectRead, 'ProjectPagination');
+
+/** A project referenced from another body: by id, else by name, within the caller's organization. */
+export const ProjectRef = Type.Object({ id: Type.Optional(Id()), name: Type.Optional(Type.String()) }, { additionalProperties: true });

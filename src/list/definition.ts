@@ -1,0 +1,48 @@
+// What a list declares to the list engine: its model, the fields a client may filter and sort
+// on, the related models reachable from it and how, and its search vector. Nothing outside these
+// declarations is reachable through `filter` or `sortBy[]`.
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+export type FieldType = 'text' | 'int' | 'float' | 'bool' | 'timestamp' | 'json' | 'text[]';
+
+export type Fields = Record<string, FieldType>;
+
+interface ModelBase {
+  /** Dispatch's model class name, as clients write it in filters: "Project", "IncidentPriority". */
+  model: string;
+  /** snake_case table name, as clients write it in dotted sort fields: "incident_priority". */
+  tableName: string;
+  /** The table (or an alias of it) whose columns the fields name. */
+  table: PgTable;
+  fields: Fields;
+}
+
+/** A related record there is at most one of per row: joined once, filterable and sortable. */
+export interface OneRelation extends ModelBase {
+  kind: 'one';
+  on: SQL;
+}
+
+/** Related records there may be many of per row: filters become EXISTS, so rows never repeat. */
+export interface ManyRelation extends ModelBase {
+  kind: 'many';
+  /** EXISTS (...) over the related table, correlated to the listed row, with `condition` inside. */
+  exists: (condition: SQL) => SQL;
+}
+
+export type Relation = OneRelation | ManyRelation;
+
+export interface ListDefinition<TColumns extends Record<string, PgColumn | SQL.Aliased> = Record<string, PgColumn>> extends ModelBase {
+  /** What each row of the list selects. */
+  columns: TColumns;
+  relations?: Relation[];
+  /** The tsvector column that `q` searches; lists without one ignore `q`. */
+  searchVector?: PgColumn;
+  /** The column ties are broken on, so that pages never overlap. */
+  idColumn: PgColumn;
+}
+
+export function column(table: PgTable, field: string): PgColumn {
+  return (table as unknown as Record<string, PgColumn>)[field];
+}

@@ -1,0 +1,83 @@
+// The one list engine: every list operation of Muster pages, searches, filters and sorts through
+// here, against the fields its ListDefinition declares, inside the scope its caller passes
+// (always at least the caller's organization).
+import { and, asc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/connection.ts';
+import { validationError } from '../server/errors.ts';
+import type { ListQueryT } from '../server/shapes.ts';
+import { column, type ListDefinition, type OneRelation } from './definition.ts';
+import { FilterCompiler, parseFilter } from './filter.ts';
+import { toTsQuery } from './search.ts';
+
+export interface Page<T> {
+  items: T[];
+  itemsPerPage: number;
+  page: number;
+  total: number;
+}
+
+const badSort = (msg: string) => validationError([{ loc: ['query', 'sortBy[]'], msg, type: 'value_error.not_found.field' }]);
+
+function sorting(def: ListDefinition<never>, query: ListQueryT, joins: Set<OneRelation>): SQL[] {
+  const fields = query['sortBy[]'];
+  const directions = query['descending[]'];
+  const out: SQL[] = [];
+  // Dispatch pairs sortBy[i] with descending[i]; entries without a direction are not sorted on.
+  for (let i = 0; i < Math.min(fields.length, directions.length); i++) {
+    const parts = fields[i].split('.');
+    const field = parts.at(-1)!;
+    let col: PgColumn | undefined;
+    if (parts.length === 1 || parts.at(-2) === def.tableName) {
+      if (def.fields[field]) col = column(def.table, field);
+    } else {
+      // A dotted field names a table by its snake_case name; only the last two segments count.
+      const rel = def.relations?.find((r) => r.tableName === parts.at(-2));
+      if (rel?.kind === 'many') throw badSort(`Cannot sort by '${fields[i]}': a ${def.model} has many of them.`);
+      if (rel && rel.fields[field]) {
+        joins.add(rel);
+        col = column(rel.table, field);
+      }
+    }
+    if (!col) throw badSort(`Cannot sort by '${fields[i]}': ${def.model} lists sort on ${Object.keys(def.fields).join(', ')}.`);
+    out.push(directions[i] ? sql`${col} DESC NULLS LAST` : sql`${col} ASC NULLS FIRST`);
+  }
+  return out;
+}
+
+/**
+ * One page of `def`'s rows within `scope`, with the total the filter matches. `extra` narrows
+ * further (visibility rules, a parent record).
+ */
+export async function runList<T = Record<string, unknown>>(db: Executor, def: ListDefinition<any>, query: ListQueryT, scope: SQL, extra?: SQL): Promise<Page<T>> {
+  const generic = def as unknown as ListDefinition<never>;
+  const compiler = new FilterCompiler(generic);
+  const filterSql = compiler.compile(parseFilter(query.filter));
+  const joins = compiler.joins;
+  const order = sorting(generic, query, joins);
+
+  const tsquery = def.searchVector ? toTsQuery(query.q) : null;
+  const tsq = tsquery === null ? undefined : sql`to_tsquery('simple', ${tsquery})`;
+  const searchSql = tsq ? sql`${def.searchVector} @@ ${tsq}` : undefined;
+  if (tsq && order.length === 0) order.push(sql`ts_rank_cd(${def.searchVector}, ${tsq}) DESC`);
+  order.push(asc(def.idColumn));
+
+  const where = and(scope, extra, filterSql, searchSql);
+  const page = Math.max(query.page, 1);
+  const size = query.itemsPerPage;
+  const unlimited = size < 0;
+
+  const withJoins = <Q extends PgSelect>(q: Q): Q => {
+    for (const rel of joins) q = q.leftJoin(rel.table, rel.on) as unknown as Q;
+    return q;
+  };
+
+  let itemsQuery = withJoins(db.select(def.columns).from(def.table).$dynamic()).where(where).orderBy(...order);
+  if (!unlimited) itemsQuery = itemsQuery.limit(size).offset((page - 1) * size);
+  const countQuery = withJoins(db.select({ n: sql<number>`count(*)::int` }).from(def.table).$dynamic()).where(where);
+
+  const [items, counted] = await Promise.all([size === 0 ? Promise.resolve([]) : itemsQuery, countQuery]);
+  const total = Number(counted[0]?.n ?? 0);
+  const itemsPerPage = unlimited ? total : total > 0 && size > total ? total : size;
+  return { items: items as T[], itemsPerPage, page, total };
+}

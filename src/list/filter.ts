@@ -1,0 +1,210 @@
+// The `filter` JSON grammar of Dispatch (sqlalchemy-filters), compiled to SQL against a list's
+// declared fields only:
+//   spec    := leaf | boolean | [spec, ...]        (a list is an implicit AND)
+//   boolean := {"and":[spec,...]} | {"or":[spec,...]} | {"not":[spec]}
+//   leaf    := {"model"?, "field", "op"?: "==", "value"?}
+import { and, not, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { validationError } from '../server/errors.ts';
+import { column, type FieldType, type ListDefinition, type OneRelation, type Relation } from './definition.ts';
+
+const MAX_DEPTH = 32;
+const MAX_LEAVES = 256;
+
+const OPS: Record<string, string> = {
+  '==': 'eq', eq: 'eq', '!=': 'ne', ne: 'ne',
+  '>': 'gt', gt: 'gt', '<': 'lt', lt: 'lt', '>=': 'ge', ge: 'ge', '<=': 'le', le: 'le',
+  like: 'like', ilike: 'ilike', not_ilike: 'not_ilike', in: 'in', not_in: 'not_in',
+  is_null: 'is_null', is_not_null: 'is_not_null', any: 'any', not_any: 'not_any',
+};
+
+export const invalidFilter = (msg: string, type = 'value_error.invalid.filter') =>
+  validationError([{ loc: ['filter'], msg, type }]);
+
+/** Parses the query parameter; empty means no filter. */
+export function parseFilter(text: string | undefined): unknown {
+  if (text === undefined || text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationError([{ loc: ['query', 'filter'], msg: 'Invalid JSON', type: 'value_error.json' }]);
+  }
+}
+
+function coerce(type: FieldType, value: unknown, field: string): unknown {
+  const bad = () => invalidFilter(`Value ${JSON.stringify(value)} is not valid for field '${field}'.`);
+  if (value === null) return null;
+  switch (type) {
+    case 'text':
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      throw bad();
+    case 'int': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n === 'number' && Number.isInteger(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER) return n;
+      throw bad();
+    }
+    case 'float': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n === 'number' && Number.isFinite(n)) return n;
+      throw bad();
+    }
+    case 'bool':
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'false') return value === 'true';
+      throw bad();
+    case 'timestamp': {
+      if (typeof value !== 'string' && typeof value !== 'number') throw bad();
+      const d = new Date(value);
+      if (Number.isNaN(d.getTime())) throw bad();
+      return d.toISOString();
+    }
+    case 'json':
+      return JSON.stringify(value);
+    case 'text[]':
+      if (typeof value === 'string') return value;
+      throw bad();
+  }
+}
+
+interface Target {
+  col: PgColumn;
+  type: FieldType;
+  relation?: Relation;
+}
+
+export class FilterCompiler {
+  private leaves = 0;
+  /** One-to-one relations the compiled filter reads, to be joined by the engine. */
+  readonly joins = new Set<OneRelation>();
+
+  constructor(private readonly def: ListDefinition<never>) {}
+
+  compile(spec: unknown): SQL | undefined {
+    if (spec === null || (Array.isArray(spec) && spec.length === 0)) return undefined;
+    return this.node(spec, 0);
+  }
+
+  private node(spec: unknown, depth: number): SQL {
+    if (depth > MAX_DEPTH) throw invalidFilter(`Filter is nested deeper than ${MAX_DEPTH} levels.`);
+    if (Array.isArray(spec)) {
+      if (spec.length === 0) throw invalidFilter('A list of filters must not be empty.');
+      return and(...spec.map((s) => this.node(s, depth + 1)))!;
+    }
+    if (typeof spec !== 'object' || spec === null) throw invalidFilter(`Filter spec ${JSON.stringify(spec)} should be a dict or a list.`);
+    const obj = spec as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    const bool = keys.find((k) => k === 'and' || k === 'or' || k === 'not');
+    if (bool) {
+      if (keys.length !== 1) throw invalidFilter(`A boolean '${bool}' must be the only key of its object.`);
+      const args = obj[bool];
+      if (!Array.isArray(args) || args.length === 0) throw invalidFilter(`\`${bool}\` must be called with a non-empty list of arguments.`);
+      if (bool === 'not' && args.length !== 1) throw invalidFilter('`not` must be called with one argument.');
+      const parts = args.map((a) => this.node(a, depth + 1));
+      return bool === 'and' ? and(...parts)! : bool === 'or' ? or(...parts)! : not(parts[0]);
+    }
+    return this.leaf(obj);
+  }
+
+  private resolve(model: unknown, field: unknown): Target {
+    if (typeof field !== 'string' || field === '') throw invalidFilter('`field` is a mandatory filter attribute.');
+    if (model !== undefined && typeof model !== 'string') throw invalidFilter('`model` must be a string.');
+    const name = model ?? this.def.model;
+    if (name === this.def.model) {
+      const type = this.def.fields[field];
+      if (!type) throw invalidFilter(`${this.def.model} has no attribute '${field}'.`, 'value_error.not_found.field');
+      return { col: column(this.def.table, field), type };
+    }
+    const relation = this.def.relations?.find((r) => r.model === name);
+    if (!relation) throw invalidFilter(`The query does not reach a model named '${name}'.`, 'value_error.not_found.model');
+    const type = relation.fields[field];
+    if (!type) throw invalidFilter(`${relation.model} has no attribute '${field}'.`, 'value_error.not_found.field');
+    return { col: column(relation.table, field), type, relation };
+  }
+
+  private leaf(obj: Record<string, unknown>): SQL {
+    if (++this.leaves > MAX_LEAVES) throw invalidFilter(`A filter may hold at most ${MAX_LEAVES} conditions.`);
+    for (const k of Object.keys(obj)) {
+      if (!['model', 'field', 'op', 'value'].includes(k)) throw invalidFilter(`Unknown filter attribute '${k}'.`);
+    }
+    const target = this.resolve(obj.model, obj.field);
+    const opName = obj.op === undefined ? '==' : obj.op;
+    const op = typeof opName === 'string' ? OPS[opName] : undefined;
+    if (!op) throw invalidFilter(`Operator \`${String(opName)}\` not valid.`);
+    const unary = op === 'is_null' || op === 'is_not_null';
+    if (!unary && !('value' in obj)) throw invalidFilter('`value` must be provided.');
+    const condition = this.condition(target, op, obj.value, String(obj.field));
+    const rel = target.relation;
+    if (!rel) return condition;
+    if (rel.kind === 'one') {
+      this.joins.add(rel);
+      return condition;
+    }
+    return rel.exists(condition);
+  }
+
+  private condition({ col, type }: Target, op: string, value: unknown, field: string): SQL {
+    const text = type === 'text' ? sql`${col}` : sql`CAST(${col} AS text)`;
+    const scalar = () => {
+      if (Array.isArray(value) || (typeof value === 'object' && value !== null && type !== 'json')) {
+        throw invalidFilter(`Operator needs a single value for field '${field}'.`);
+      }
+      return coerce(type, value, field);
+    };
+    const list = () => {
+      if (!Array.isArray(value)) throw invalidFilter(`Operator \`${op}\` needs a list value for field '${field}'.`);
+      return value.map((v) => coerce(type, v, field));
+    };
+    const pattern = () => {
+      if (typeof value !== 'string') throw invalidFilter(`Operator \`${op}\` needs a string value for field '${field}'.`);
+      return value;
+    };
+    const cmp = (operator: string) => {
+      const v = scalar();
+      if (v === null) throw invalidFilter(`Operator \`${op}\` cannot compare with null.`);
+      return sql`${col} ${sql.raw(operator)} ${v}`;
+    };
+    switch (op) {
+      case 'eq': {
+        const v = scalar();
+        return v === null ? sql`${col} IS NULL` : sql`${col} = ${v}`;
+      }
+      case 'ne': {
+        const v = scalar();
+        return v === null ? sql`${col} IS NOT NULL` : sql`${col} <> ${v}`;
+      }
+      case 'gt':
+        return cmp('>');
+      case 'lt':
+        return cmp('<');
+      case 'ge':
+        return cmp('>=');
+      case 'le':
+        return cmp('<=');
+      case 'like':
+        return sql`${text} LIKE ${pattern()}`;
+      case 'ilike':
+        return sql`${text} ILIKE ${pattern()}`;
+      case 'not_ilike':
+        return sql`${text} NOT ILIKE ${pattern()}`;
+      case 'in':
+      case 'not_in': {
+        const values = list().filter((v) => v !== null);
+        if (values.length === 0) return op === 'in' ? sql`FALSE` : sql`TRUE`;
+        const joined = sql.join(values.map((v) => sql`${v}`), sql`, `);
+        return op === 'in' ? sql`${col} IN (${joined})` : sql`${col} NOT IN (${joined})`;
+      }
+      case 'is_null':
+        return sql`${col} IS NULL`;
+      case 'is_not_null':
+        return sql`${col} IS NOT NULL`;
+      case 'any':
+      case 'not_any': {
+        if (type !== 'text[]') throw invalidFilter(`Operator \`${op}\` applies to list fields only; '${field}' is not one.`);
+        const v = scalar();
+        return op === 'any' ? sql`${v} = ANY(${col})` : sql`NOT (${v} = ANY(${col}))`;
+      }
+    }
+    throw invalidFilter(`Operator \`${op}\` not valid.`);
+  }
+}

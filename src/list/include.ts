@@ -1,0 +1,29 @@
+// `include[]`: keep only the listed fields of each item. `a.b.c` nests, a segment ending in `[]`
+// (`tags[].name`) applies to every element of a list, and two paths with the same first segment
+// overwrite each other (the last wins), as in Dispatch.
+
+type Json = unknown;
+
+function pick(value: Json, path: string[]): Json {
+  if (path.length === 0 || value === null || value === undefined) return value;
+  const [head, ...rest] = path;
+  const many = head.endsWith('[]');
+  const key = many ? head.slice(0, -2) : head;
+  const inner = (value as Record<string, Json>)[key];
+  if (inner === undefined) return undefined;
+  const picked = many && Array.isArray(inner) ? inner.map((x) => pick(x, rest)) : pick(inner, rest);
+  return { [key]: picked };
+}
+
+export function applyInclude<T extends object>(items: T[], include: string[]): Record<string, Json>[] | T[] {
+  if (include.length === 0) return items;
+  const paths = include.map((p) => p.split('.').filter(Boolean)).filter((p) => p.length > 0);
+  return items.map((item) => {
+    const out: Record<string, Json> = {};
+    for (const path of paths) {
+      const picked = pick(item, path) as Record<string, Json> | undefined;
+      if (picked) Object.assign(out, picked);
+    }
+    return out;
+  });
+}

@@ -1,0 +1,98 @@
+// The application factory: one Fastify instance with Muster's cross-cutting plugins (errors,
+// JSON bodies, auth and tenancy, API docs) and every domain's routes under /api/v1.
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Settings } from '../config.ts';
+import type { Database, Db } from '../db/connection.ts';
+import { Tokens } from '../domains/auth/token.ts';
+import authRoutes from '../domains/auth/routes.ts';
+import organizationRoutes from '../domains/organization/routes.ts';
+import projectRoutes from '../domains/project/routes.ts';
+import { installAuth } from './auth.ts';
+import { installErrorHandling } from './error-handler.ts';
+import { installJsonBody, trimStrings } from './json-body.ts';
+import type { App } from './routing.ts';
+import { ajvOptions } from './validation.ts';
+
+export const API_PREFIX = '/api/v1';
+const DOCS_PREFIX = `${API_PREFIX}/docs`;
+
+export interface RouteInfo {
+  path: string;
+  methods: string[];
+  authenticated: boolean;
+}
+
+export interface Muster {
+  settings: Settings;
+  database: Database;
+  db: Db;
+  tokens: Tokens;
+  routes: RouteInfo[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    muster: Muster;
+  }
+}
+
+export interface BuildOptions {
+  settings: Settings;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+export async function buildApp({ settings, database, logger, trustProxy }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: settings.logLevel },
+    bodyLimit: settings.bodyLimit,
+    ajv: ajvOptions,
+    trustProxy: trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Each request is logged at debug level and below only: at info it would cost more than the request.
+    logController: new LogController({ disableRequestLogging: settings.logLevel !== 'debug' && settings.logLevel !== 'trace' }),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const muster: Muster = { settings, database, db: database.db, tokens: new Tokens(settings.jwtSecret!, settings.jwtExp), routes: [] };
+  app.decorate('muster', muster);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX) || route.url === `${API_PREFIX}/healthcheck`) route.config = { ...route.config, auth: false };
+    const methods = ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD');
+    if (methods.length === 0 || route.url.includes('/static/')) return;
+    muster.routes.push({ path: route.url, methods, authenticated: route.config?.auth !== false });
+  });
+
+  installErrorHandling(app, settings.bodyLimit);
+  installJsonBody(app);
+  installAuth(app, { db: database.db, settings, tokens: muster.tokens });
+  app.addHook('preValidation', async (request) => {
+    if (request.body && typeof request.body === 'object') trimStrings(request.body);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Muster', description: 'Incident and case management. Wire-compatible with the Dispatch 0.1.0 API.', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list' } });
+
+  await app.register(
+    async (api: App) => {
+      api.get('/healthcheck', { schema: { hide: true }, config: { auth: false } }, async () => ({ status: 'ok' }));
+      api.get('/docs/openapi.json', { schema: { hide: true }, config: { auth: false } }, async () => app.swagger());
+      await api.register(organizationRoutes);
+      await api.register(authRoutes);
+      await api.register(projectRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.ready();
+  return app;
+}

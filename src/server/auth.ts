@@ -1,0 +1,62 @@
+// Authentication and tenancy for every route: the bearer token names the user, the URL names the
+// organization, and one query (resolveCaller) loads both with the user's role. A route opts out
+// with `config: { auth: false }` and names its permission class with `config: { permission }`.
+// This runs after the body is parsed and before it is validated, so the errors come in Dispatch's
+// order: malformed JSON, then 401, then 404/403, then 422.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/connection.ts';
+import type { Settings } from '../config.ts';
+import { resolveCaller } from '../domains/auth/service.ts';
+import type { Tokens } from '../domains/auth/token.ts';
+import type { OrganizationRow } from '../domains/organization/table.ts';
+import { requirePermission, type Ctx, type Permission, type UserRef } from './context.ts';
+import { errors } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: served without a user (login, register, healthcheck, docs). */
+    auth?: boolean;
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    /** The calling user; set on every authenticated route. */
+    caller: UserRef;
+    /** Tenant context; set on routes whose URL names an organization. */
+    ctx: Ctx;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
+}
+
+export function installAuth(app: FastifyInstance, deps: { db: Executor; settings: Settings; tokens: Tokens }) {
+  app.decorateRequest('caller', null as never);
+  app.decorateRequest('ctx', null as never);
+
+  app.addHook('preValidation', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.auth === false || !request.routeOptions.url) return;
+    const token = bearer(request);
+    const email = token ? await deps.tokens.verify(token) : null;
+    if (!email) throw errors.unauthorized();
+
+    const params = request.params as { organization?: string; organization_id?: number | string };
+    const org = params.organization !== undefined
+      ? { slug: params.organization }
+      : params.organization_id !== undefined && /^\d+$/.test(String(params.organization_id))
+        ? { id: Number(params.organization_id) }
+        : undefined;
+    const caller = await resolveCaller(deps.db, email, org);
+    if (!caller) throw errors.unauthorized(); // a valid token of a user who no longer exists
+    request.caller = caller.user;
+    if (!org) return;
+    if (!caller.organization) throw errors.organizationNotFound();
+    if (!caller.role) throw errors.notMember();
+    request.ctx = { db: deps.db, settings: deps.settings, user: caller.user, organization: caller.organization as OrganizationRow, role: caller.role };
+    if (config.permission) requirePermission(caller.role, config.permission);
+  });
+}

@@ -1,0 +1,44 @@
+// The tenant context every service function takes: who calls, in which organization, with
+// which role. Routes build it from the request (server/auth.ts); the CLI and jobs build their own.
+import type { Executor } from '../db/connection.ts';
+import type { Settings } from '../config.ts';
+import type { OrganizationRow } from '../domains/organization/table.ts';
+import { errors } from './errors.ts';
+
+export const ROLES = ['Owner', 'Manager', 'Admin', 'Member'] as const;
+export type Role = (typeof ROLES)[number];
+
+const LEVEL: Record<Role, number> = { Owner: 4, Manager: 3, Admin: 2, Member: 1 };
+
+/** Dispatch's permission classes, by the least role that passes each. */
+export const PERMISSIONS = {
+  OrganizationOwner: 'Owner',
+  OrganizationManager: 'Manager',
+  ProjectCreate: 'Manager',
+  OrganizationAdmin: 'Admin',
+  SensitiveProjectAction: 'Admin',
+  ProjectUpdate: 'Admin',
+  OrganizationMember: 'Member',
+} as const satisfies Record<string, Role>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export interface UserRef {
+  id: number;
+  email: string;
+}
+
+export interface Ctx {
+  db: Executor;
+  settings: Settings;
+  user: UserRef;
+  organization: OrganizationRow;
+  role: Role;
+}
+
+export const atLeast = (role: Role | null | undefined, min: Role) => !!role && LEVEL[role] >= LEVEL[min];
+
+export function requirePermission(role: Role | null | undefined, permission: Permission) {
+  if (!atLeast(role, PERMISSIONS[permission])) throw errors.forbidden();
+}
+
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);

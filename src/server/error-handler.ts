@@ -1,0 +1,59 @@
+// Writes every error as the contract's body. Known errors come from the catalogue (errors.ts);
+// Fastify's own (validation, body parsing, size) are translated here; anything else is a bug,
+// logged in full and answered with Dispatch's opaque 500.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { isUniqueViolation, violatedColumn } from '../db/errors.ts';
+import { ApiError, errors, exists, validationError } from './errors.ts';
+import { toValidationItems } from './validation.ts';
+
+function translate(err: FastifyError & { validationContext?: string }, bodyLimit: number): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (err.validation) return validationError(toValidationItems(err.validation as never, err.validationContext ?? 'body'));
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errors.payloadTooLarge(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return errors.unsupportedMediaType(String(err.message.split(': ').at(-1)));
+  }
+  if (isUniqueViolation(err)) {
+    const col = violatedColumn(err) ?? 'name';
+    return exists(col, `A record with this ${col} already exists.`);
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new ApiError(err.statusCode, [{ msg: err.message }]);
+  }
+  return null;
+}
+
+export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = translate(err, bodyLimit);
+    if (!known) request.log.error({ err }, 'unhandled error');
+    const e = known ?? errors.unknown();
+    return reply.status(e.statusCode).type('application/json').serializer(JSON.stringify).send(e.body);
+  });
+
+  // A second router that knows every route's path, to tell "wrong method" (405) from "no such
+  // path" (404), which Fastify's router does not.
+  const paths = FindMyWay({ ignoreTrailingSlash: true });
+  const noop = () => {};
+  app.addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      try {
+        paths.on(method as never, route.url, noop);
+      } catch {
+        /* already known */
+      }
+    }
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== request.method && paths.find(m as never, path));
+    const e = methods.length ? errors.methodNotAllowed() : errors.routeNotFound();
+    if (methods.length) reply.header('allow', methods.join(', '));
+    return reply.status(e.statusCode).send(e.body);
+  });
+}

@@ -1,0 +1,64 @@
+// The one catalogue of errors Muster answers with. Every failure a client can cause is one of
+// these, with the status and body the Dispatch contract gives it; services throw them and the
+// error handler (server/error-handler.ts) writes them.
+
+export interface ValidationItem {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  ctx?: Record<string, unknown>;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: unknown,
+  ) {
+    super(typeof detail === 'string' ? detail : JSON.stringify(detail));
+  }
+
+  get body() {
+    return { detail: this.detail };
+  }
+}
+
+const message = (status: number, msg: string) => new ApiError(status, [{ msg }]);
+
+/** 422 with Pydantic v1 style items. */
+export const validationError = (items: ValidationItem[]) => new ApiError(422, items);
+
+/** A rule a service enforces on one field (loc without the `body` prefix, as Dispatch's services do). */
+export const invalid = (loc: (string | number)[], msg: string, type = 'value_error') =>
+  validationError([{ loc, msg, type, ctx: { msg } }]);
+
+export const exists = (loc: string, msg: string) => invalid([loc], msg, 'value_error.exists');
+export const notFoundField = (loc: string, msg: string) => invalid([loc], msg, 'value_error.not_found');
+
+export const errors = {
+  unauthorized: () => message(401, 'Could not validate credentials'),
+  forbidden: (msg = "Your user doesn't have permissions to create, update, or delete this resource. Please, contact your Muster admin.") =>
+    message(403, msg),
+  notMember: () => message(403, 'You are not a member of this organization.'),
+  organizationNotFound: () => message(404, 'Organization not found. Please, contact your Muster admin.'),
+  /** `thing` is the record's name with its article: "A project", "An incident". */
+  notFound: (thing: string) => message(404, `${thing} with this id does not exist.`),
+  conflict: (msg: string) => message(409, msg),
+  routeNotFound: () => new ApiError(404, 'Not Found'),
+  methodNotAllowed: () => new ApiError(405, 'Method Not Allowed'),
+  payloadTooLarge: (limit: number) => message(413, `Request body is larger than ${limit} bytes.`),
+  unsupportedMediaType: (type: string) => message(415, `Unsupported media type: ${type}. Send application/json.`),
+  unknown: () => new ApiError(500, [{ msg: 'Unknown', loc: ['Unknown'], type: 'Unknown' }]),
+};
+
+/** The response schemas of the error bodies, for every route's documentation. */
+export const ErrorResponseSchema = {
+  type: 'object',
+  properties: {
+    detail: {
+      anyOf: [
+        { type: 'string' },
+        { type: 'array', items: { type: 'object', properties: { msg: {}, loc: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }, type: { type: 'string' }, ctx: { type: 'object', additionalProperties: true } }, additionalProperties: true } },
+      ],
+    },
+  },
+} as const;

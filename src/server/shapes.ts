@@ -1,0 +1,59 @@
+// TypeBox building blocks shared by every domain's schema.ts, written to produce the same JSON
+// Schema keywords as the Dispatch contract (nullable, exclusive bounds, name rule, formats).
+import { Type, type Static, type TSchema, type SchemaOptions } from '@sinclair/typebox';
+
+export const MAX_ID = 2147483647;
+
+/** `T` or null, written the way the contract writes it (`nullable: true`). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+
+/** An optional, nullable field. */
+export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+
+export const Id = (opts: SchemaOptions = {}) => Type.Integer({ exclusiveMinimum: 0, exclusiveMaximum: MAX_ID, ...opts });
+
+/** Names: trimmed, at least 3 characters, not blank. */
+export const NameStr = (opts: SchemaOptions = {}) => Type.String({ minLength: 3, pattern: '^(?!\\s*$).+', ...opts });
+export const Email = (opts: SchemaOptions = {}) => Type.String({ format: 'email', ...opts });
+export const Color = () => Type.String({ format: 'color' });
+export const DateTime = () => Type.String({ format: 'date-time' });
+
+export const OrganizationSlug = Type.String({ minLength: 3, pattern: '^[\\w]+(?:_[\\w]+)*$' });
+
+/** Path parameters of a route under /{organization}, plus the named record ids. */
+export const OrgParams = <K extends string = never>(...ids: K[]) =>
+  Type.Object({
+    organization: OrganizationSlug,
+    ...(Object.fromEntries(ids.map((k) => [k, Type.Integer({ minimum: 0, maximum: MAX_ID })])) as Record<K, ReturnType<typeof Type.Integer>>),
+  });
+
+export const IdParams = <K extends string>(...ids: K[]) =>
+  Type.Object(Object.fromEntries(ids.map((k) => [k, Type.Integer({ minimum: 0, maximum: MAX_ID })])) as Record<K, ReturnType<typeof Type.Integer>>);
+
+/** The list query parameters every list operation takes (page 0 reads as 1, -2 as "all"). */
+export const ListQuery = Type.Object({
+  page: Type.Integer({ default: 1, minimum: 0, maximum: MAX_ID }),
+  itemsPerPage: Type.Integer({ default: 5, minimum: -2, maximum: MAX_ID }),
+  q: Type.Optional(Type.String({ minLength: 1, pattern: '^[ -~]+$' })),
+  filter: Type.String({ default: '', format: 'json-string' }),
+  'sortBy[]': Type.Array(Type.String(), { default: [] }),
+  'descending[]': Type.Array(Type.Boolean(), { default: [] }),
+});
+export type ListQueryT = Static<typeof ListQuery>;
+
+export const IncludeQuery = Type.Object({ 'include[]': Type.Array(Type.String(), { default: [] }) });
+
+/** `{items, itemsPerPage, page, total}`: all four keys, a superset of every Dispatch version. */
+export const Pagination = <T extends TSchema>(item: T, title: string) =>
+  Type.Object(
+    {
+      items: Type.Array(item, { default: [] }),
+      itemsPerPage: Type.Integer(),
+      page: Type.Integer(),
+      total: Type.Integer(),
+    },
+    { title },
+  );
+
+/** Delete, join, subscribe and report operations answer 200 with a null body. */
+export const NullResponse = Type.Null();

@@ -1,0 +1,102 @@
+// Test fixtures: a fresh migrated database per test file (embedded, or on the PostgreSQL server
+// named by DATABASE_URL), the real application on it, and small helpers to call its HTTP API.
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { readSettings, type Settings } from '../src/config.ts';
+import { openEmbedded, openPostgres, type Database } from '../src/db/connection.ts';
+import { buildApp } from '../src/server/app.ts';
+import type { App } from '../src/server/routing.ts';
+import { TEMPLATE_DB, withDatabaseName } from './db-url.ts';
+
+export interface TestDatabase {
+  database: Database;
+  url?: string;
+  cleanup(): Promise<void>;
+}
+
+/** A database holding the migrated schema and the default organization and project, nothing else. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = inject('serverUrl');
+  if (serverUrl) {
+    const name = `muster_test_${randomBytes(6).toString('hex')}`;
+    const admin = await openPostgres(serverUrl, 1);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    const url = withDatabaseName(serverUrl, name);
+    const database = await openPostgres(url, 5);
+    return {
+      database,
+      url,
+      async cleanup() {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.close();
+      },
+    };
+  }
+  const image = new Blob([readFileSync(inject('templateImage'))]);
+  const database = await openEmbedded(undefined, image);
+  return { database, cleanup: () => database.close() };
+}
+
+export function testSettings(overrides: Partial<Settings> = {}): Settings {
+  return { ...readSettings({}), jwtSecret: 'test-secret', encryptionKey: 'test-key', logLevel: 'silent', ...overrides };
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  settings: Settings;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Settings> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const settings = testSettings(overrides);
+  const app = await buildApp({ settings, database: db.database, logger: false });
+  return {
+    app,
+    database: db.database,
+    settings,
+    async close() {
+      await app.close();
+      await db.cleanup();
+    },
+  };
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+type Query = Record<string, string | number | boolean | (string | number | boolean)[]>;
+
+/** Calls the API under /api/v1 the way a client does, over Fastify's inject. */
+export async function call<T = any>(app: App, method: string, path: string, opts: { token?: string; body?: unknown; query?: Query; raw?: string; headers?: Record<string, string> } = {}): Promise<Res<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let payload: string | undefined;
+  if (opts.raw !== undefined) payload = opts.raw;
+  else if (opts.body !== undefined) payload = JSON.stringify(opts.body);
+  if (payload !== undefined) headers['content-type'] ??= 'application/json';
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) for (const x of ([] as unknown[]).concat(v)) qs.append(k, String(x));
+  const url = `/api/v1${path}${qs.size ? `?${qs}` : ''}`;
+  const res = await app.inject({ method: method as never, url, headers, payload });
+  let body: unknown = res.body;
+  try {
+    body = res.body === '' ? undefined : JSON.parse(res.body);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.statusCode, body: body as T, headers: res.headers };
+}
+
+/** Registers a user in an organization and returns their token. */
+export async function register(app: App, email: string, org = 'default', password = 'correct horse battery'): Promise<string> {
+  const res = await call(app, 'POST', `/${org}/auth/register`, { body: { email, password } });
+  if (res.status !== 200) throw new Error(`register ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}

@@ -155,6 +155,16 @@ const userList: ListDefinition<{ id: typeof appUser.id; email: typeof appUser.em
   idColumn: appUser.id,
   searchVector: appUser.search_vector,
   fields: { id: 'int', email: 'text', created_at: 'timestamp' },
+  relations: [
+    {
+      kind: 'many',
+      model: 'Project',
+      tableName: 'project',
+      table: project,
+      fields: { id: 'int', name: 'text' },
+      exists: (condition) => sql`EXISTS (SELECT 1 FROM ${userProject} JOIN ${project} ON ${project.id} = ${userProject.project_id} WHERE ${userProject.user_id} = ${appUser.id} AND ${condition})`,
+    },
+  ],
 };
 
 async function readUsers(ctx: Ctx, users: { id: number; email: string }[]) {

@@ -9,7 +9,7 @@ import { requirePermission } from '../../server/context.ts';
 import { errors, exists } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { slugify } from '../organization/slug.ts';
-import type { OrganizationRow } from '../organization/table.ts';
+import { organization, type OrganizationRow } from '../organization/table.ts';
 import type { ProjectCreateT, ProjectUpdateT } from './schema.ts';
 import { project, type ProjectRow } from './table.ts';
 
@@ -28,6 +28,9 @@ export const projectList: ListDefinition<typeof readColumns> = {
     annual_employee_cost: 'int', business_year_hours: 'int', owner_email: 'text', owner_conversation: 'text',
     created_at: 'timestamp', updated_at: 'timestamp',
   },
+  relations: [
+    { kind: 'one', model: 'Organization', tableName: 'organization', table: organization, on: eq(organization.id, project.organization_id), fields: { id: 'int', name: 'text', slug: 'text' } },
+  ],
 };
 
 const inOrganization = (ctx: { organization: { id: number } }) => eq(project.organization_id, ctx.organization.id);

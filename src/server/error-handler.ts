@@ -3,7 +3,7 @@
 // logged in full and answered with Dispatch's opaque 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { isUniqueViolation, violatedColumn } from '../db/errors.ts';
+import { isUniqueViolation, pgError, violatedColumn } from '../db/errors.ts';
 import { ApiError, errors, exists, validationError } from './errors.ts';
 import { toValidationItems } from './validation.ts';
 
@@ -16,6 +16,11 @@ function translate(err: FastifyError & { validationContext?: string }, bodyLimit
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return errors.unsupportedMediaType(String(err.message.split(': ').at(-1)));
+  }
+  const pg = pgError(err);
+  if (pg?.code?.startsWith('22')) {
+    // A data exception (a NUL byte in text, a number out of range...): the input cannot be stored.
+    return validationError([{ loc: ['body'], msg: `Invalid value: ${(pg as { message?: string }).message ?? pg.code}`, type: 'value_error' }]);
   }
   if (isUniqueViolation(err)) {
     const col = violatedColumn(err) ?? 'name';

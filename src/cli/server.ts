@@ -161,10 +161,18 @@ export function serverCommand(): Command {
       const settings = { ...readSettings(), jwtSecret: 'routes', logLevel: 'error' };
       const database = { kind: 'embedded', db: null, query: async () => [], close: async () => {} } as never;
       const app = await buildApp({ settings, database, logger: false });
-      const rows = app.muster.routes
-        .slice()
-        .sort((a, b) => a.path.localeCompare(b.path))
-        .map((r) => [r.path, r.authenticated ? 'Yes' : 'No', r.methods.join(', ')]);
+      // One row per path, methods joined, parameters written {like_this} as in the API documents.
+      const byPath = new Map<string, { authenticated: boolean; methods: string[] }>();
+      for (const r of app.muster.routes) {
+        const path = r.path.replace(/:(\w+)/g, '{$1}');
+        const row = byPath.get(path) ?? { authenticated: false, methods: [] };
+        row.authenticated ||= r.authenticated;
+        row.methods.push(...r.methods);
+        byPath.set(path, row);
+      }
+      const rows = [...byPath.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([path, r]) => [path, r.authenticated ? 'Yes' : 'No', r.methods.join(', ')]);
       console.log(formatTable(['Path', 'Authenticated', 'Methods'], rows));
       await app.close();
     });

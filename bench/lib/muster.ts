@@ -1,0 +1,134 @@
+// Talking to a Muster server under test: a small JSON client, seeding over the public API (so the
+// data is exactly what clients would create), and the request scenarios the benchmarks load.
+import type { Scenario } from './load.ts';
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly body: string, where: string) {
+    super(`${where} answered ${status}: ${body.slice(0, 500)}`);
+  }
+}
+
+/** One JSON request; throws ApiError on a non-2xx answer. */
+export async function callApi<T = any>(method: string, url: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(res.status, text, `${method} ${url}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export interface MusterSession {
+  /** http://HOST:PORT/api/v1 */
+  api: string;
+  /** Organization slug in URLs. */
+  organization: string;
+  organizationId: number;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface SeedOptions {
+  organization?: string;
+  email?: string;
+  password?: string;
+  /** Projects to create, named project-001, project-002, ... */
+  projects?: number;
+  /** Parallel requests while seeding. */
+  concurrency?: number;
+}
+
+export const projectName = (i: number) => `project-${String(i).padStart(3, '0')}`;
+
+/** Runs `task(i)` for i in [0, count) with at most `limit` running at once. */
+export async function inParallel(count: number, limit: number, task: (i: number) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+}
+
+/**
+ * Seeds a fresh server over HTTP: registers a user (the first becomes Owner), creates the projects
+ * with descriptions, and logs in; returns the session the scenarios use.
+ */
+export async function seedMuster(api: string, opts: SeedOptions = {}): Promise<MusterSession> {
+  const organization = opts.organization ?? 'default';
+  const email = opts.email ?? 'bench@example.com';
+  const password = opts.password ?? 'correct horse battery staple';
+  const { token: registered } = await callApi<{ token: string }>('POST', `${api}/${organization}/auth/register`, { body: { email, password } });
+  await inParallel(opts.projects ?? 100, opts.concurrency ?? 4, async (i) => {
+    const name = projectName(i + 1);
+    await callApi('POST', `${api}/${organization}/projects`, {
+      token: registered,
+      body: { name, description: `Benchmark project ${name}: incidents and cases of team ${i % 10}.`, organization: {} },
+    });
+  });
+  const { token } = await callApi<{ token: string }>('POST', `${api}/${organization}/auth/login`, { body: { email, password } });
+  const org = await callApi<{ id: number; slug: string }[] | { items: { id: number; slug: string }[] }>('GET', `${api}/organizations?itemsPerPage=-1`, { token });
+  const items = Array.isArray(org) ? org : org.items;
+  const found = items.find((o) => o.slug === organization);
+  if (!found) throw new Error(`organization ${organization} not in the user's organizations`);
+  return { api, organization, organizationId: found.id, email, password, token };
+}
+
+/** Query string of a Dispatch-style list request. */
+export function listQuery(q: { page?: number; itemsPerPage?: number; filter?: unknown; sortBy?: string[]; descending?: boolean[]; q?: string }): string {
+  const params = new URLSearchParams();
+  if (q.page !== undefined) params.append('page', String(q.page));
+  if (q.itemsPerPage !== undefined) params.append('itemsPerPage', String(q.itemsPerPage));
+  if (q.q !== undefined) params.append('q', q.q);
+  if (q.filter !== undefined) params.append('filter', JSON.stringify(q.filter));
+  for (const s of q.sortBy ?? []) params.append('sortBy[]', s);
+  for (const d of q.descending ?? []) params.append('descending[]', String(d));
+  return params.toString();
+}
+
+const auth = (s: MusterSession) => ({ authorization: `Bearer ${s.token}` });
+
+/**
+ * get-organization, list-projects and login against a server seeded by seedMuster, in the order
+ * they are best measured: the cheapest read right after the baselines, the CPU-bound login last.
+ */
+export function musterScenarios(s: MusterSession, projects = 100): Scenario[] {
+  return [
+    {
+      name: 'get-organization',
+      url: `${s.api}/organizations/${s.organizationId}`,
+      headers: auth(s),
+      check: (b: any) => (b?.id === s.organizationId && b?.slug === s.organization ? undefined : JSON.stringify(b).slice(0, 200)),
+    },
+    {
+      name: 'list-projects',
+      url: `${s.api}/${s.organization}/projects?${listQuery({
+        page: 1,
+        itemsPerPage: 20,
+        filter: [{ model: 'Project', field: 'name', op: 'ilike', value: '%proj%' }],
+        sortBy: ['name'],
+        descending: [true],
+      })}`,
+      headers: auth(s),
+      check: (b: any) => {
+        const want = projectName(projects);
+        if (b?.total !== projects || b?.items?.length !== 20 || b.items[0]?.name !== want) {
+          return `expected total ${projects}, 20 items, first ${want}; got total ${b?.total}, ${b?.items?.length} items, first ${b?.items?.[0]?.name}`;
+        }
+      },
+    },
+    {
+      name: 'login',
+      method: 'POST',
+      url: `${s.api}/${s.organization}/auth/login`,
+      body: { email: s.email, password: s.password },
+      check: (b: any) => (typeof b?.token === 'string' ? undefined : 'no token'),
+    },
+  ];
+}

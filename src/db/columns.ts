@@ -34,3 +34,4 @@ export function readColumns<T extends PgTable>(table: T): Omit<T['_']['columns']
   const { search_vector: _v, ...rest } = getTableColumns(table) as Record<string, unknown>;
   return rest as Omit<T['_']['columns'], 'search_vector'>;
 }
+

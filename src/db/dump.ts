@@ -152,7 +152,9 @@ export async function restore(database: Database, file: string): Promise<{ state
         await tx.execute(sql.raw('RELEASE SAVEPOINT muster_restore'));
       } catch (err) {
         await tx.execute(sql.raw('ROLLBACK TO SAVEPOINT muster_restore'));
-        skipped.push(`${stmt.split('\n')[0].slice(0, 80)}: ${(err as Error).message}`);
+        // The driver's error (the server's reason) is the cause of the query builder's wrapper.
+        const reason = ((err as Error).cause as Error | undefined)?.message ?? (err as Error).message;
+        skipped.push(`${stmt.split('\n')[0].slice(0, 80)}: ${reason}`);
       }
     }
   });

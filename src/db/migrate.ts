@@ -95,8 +95,10 @@ async function ensureVersionTable(database: Database) {
   await database.query('CREATE TABLE IF NOT EXISTS muster_revision (version_num text PRIMARY KEY)');
 }
 
+/** The applied heads; reading them leaves a database without the revision table untouched. */
 export async function currentRevisions(database: Database): Promise<string[]> {
-  await ensureVersionTable(database);
+  const [found] = await database.query<{ t: string | null }>(`SELECT to_regclass('muster_revision')::text AS t`);
+  if (!found?.t) return [];
   const rows = await database.query<{ version_num: string }>('SELECT version_num FROM muster_revision ORDER BY version_num');
   return rows.map((r) => r.version_num);
 }

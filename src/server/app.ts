@@ -10,6 +10,8 @@ import { Tokens } from '../domains/auth/token.ts';
 import authRoutes from '../domains/auth/routes.ts';
 import organizationRoutes from '../domains/organization/routes.ts';
 import projectRoutes from '../domains/project/routes.ts';
+import tagRoutes from '../domains/tag/routes.ts';
+import tagTypeRoutes from '../domains/tag_type/routes.ts';
 import { installAuth } from './auth.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { installJsonBody, trimStrings } from './json-body.ts';
@@ -90,6 +92,8 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
       await api.register(organizationRoutes);
       await api.register(authRoutes);
       await api.register(projectRoutes);
+      await api.register(tagTypeRoutes);
+      await api.register(tagRoutes);
     },
     { prefix: API_PREFIX },
   );

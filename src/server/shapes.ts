@@ -10,6 +10,12 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> 
 /** An optional, nullable field. */
 export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
+/**
+ * A field with a `default`: optional on the wire, as in the contract (Ajv's useDefaults fills it in
+ * before validation), and so always present, hence typed as required, in the handler.
+ */
+export const Defaulted = <T extends TSchema>(schema: T) => Type.Optional(schema) as unknown as T;
+
 export const Id = (opts: SchemaOptions = {}) => Type.Integer({ exclusiveMinimum: 0, exclusiveMaximum: MAX_ID, ...opts });
 
 /** Names: trimmed, at least 3 characters, not blank. */
@@ -32,16 +38,16 @@ export const IdParams = <K extends string>(...ids: K[]) =>
 
 /** The list query parameters every list operation takes (page 0 reads as 1, -2 as "all"). */
 export const ListQuery = Type.Object({
-  page: Type.Integer({ default: 1, minimum: 0, maximum: MAX_ID }),
-  itemsPerPage: Type.Integer({ default: 5, minimum: -2, maximum: MAX_ID }),
+  page: Defaulted(Type.Integer({ default: 1, minimum: 0, maximum: MAX_ID })),
+  itemsPerPage: Defaulted(Type.Integer({ default: 5, minimum: -2, maximum: MAX_ID })),
   q: Type.Optional(Type.String({ minLength: 1, pattern: '^[ -~]+$' })),
-  filter: Type.String({ default: '', format: 'json-string' }),
-  'sortBy[]': Type.Array(Type.String(), { default: [] }),
-  'descending[]': Type.Array(Type.Boolean(), { default: [] }),
+  filter: Defaulted(Type.String({ default: '', format: 'json-string' })),
+  'sortBy[]': Defaulted(Type.Array(Type.String(), { default: [] })),
+  'descending[]': Defaulted(Type.Array(Type.Boolean(), { default: [] })),
 });
 export type ListQueryT = Static<typeof ListQuery>;
 
-export const IncludeQuery = Type.Object({ 'include[]': Type.Array(Type.String(), { default: [] }) });
+export const IncludeQuery = Type.Object({ 'include[]': Defaulted(Type.Array(Type.String(), { default: [] })) });
 
 /** `{items, itemsPerPage, page, total}`: all four keys, a superset of every Dispatch version. */
 export const Pagination = <T extends TSchema>(item: T, title: string) =>
@@ -57,3 +63,9 @@ export const Pagination = <T extends TSchema>(item: T, title: string) =>
 
 /** Delete, join, subscribe and report operations answer 200 with a null body. */
 export const NullResponse = Type.Null();
+
+/**
+ * Another record named inside a request body: the contract's fields, none required, extra ones
+ * ignored, so `{"id": 3}`, `{"name": "Cloud"}` and a whole read object all work.
+ */
+export const RefShape = <T extends TSchema>(schema: T) => Type.Partial(schema as never, { additionalProperties: true }) as unknown as T;

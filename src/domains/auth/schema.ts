@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Id, Nullable, Opt, Pagination } from '../../server/shapes.ts';
+import { Defaulted, Email, Id, Nullable, Opt, Pagination } from '../../server/shapes.ts';
 import { OrganizationRead } from '../organization/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
 
@@ -28,8 +28,8 @@ export const UserLogin = Type.Object(
   {
     email: Email(),
     password: Type.String({ minLength: 1 }),
-    organizations: Type.Array(UserOrganizationInput, { default: [] }),
-    projects: Type.Array(UserProjectInput, { default: [] }),
+    organizations: Defaulted(Type.Array(UserOrganizationInput, { default: [] })),
+    projects: Defaulted(Type.Array(UserProjectInput, { default: [] })),
   },
   { title: 'UserLogin', additionalProperties: false },
 );
@@ -44,8 +44,8 @@ export const UserRegister = Type.Object(
   {
     email: Email(),
     password: Opt(Type.String({ minLength: 1 })),
-    organizations: Type.Array(UserOrganizationInput, { default: [] }),
-    projects: Type.Array(UserProjectInput, { default: [] }),
+    organizations: Defaulted(Type.Array(UserOrganizationInput, { default: [] })),
+    projects: Defaulted(Type.Array(UserProjectInput, { default: [] })),
   },
   { title: 'UserRegister', additionalProperties: false },
 );

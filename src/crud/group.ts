@@ -1,0 +1,128 @@
+// A plain record group (priorities, tags, documents, ...) declared once: its table, shapes, the
+// fields lists may filter and sort on, the references and links its bodies carry, and the few
+// rules that are its own. The CRUD mechanism (crud/service.ts, crud/routes.ts) does the rest.
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { TSchema } from '@sinclair/typebox';
+import type { Executor } from '../db/connection.ts';
+import { readColumns } from '../db/columns.ts';
+import type { Fields, ListDefinition, Relation } from '../list/definition.ts';
+import type { Ctx, Permission } from '../server/context.ts';
+import type { RefTarget } from './refs.ts';
+import { project } from '../domains/project/table.ts';
+
+export type Operation = 'list' | 'create' | 'get' | 'update' | 'delete';
+export type Row = Record<string, unknown> & { id: number };
+
+/** Loads read objects by id: a group's own reader, or a shallow one for nested lists. */
+export type Reader = (db: Executor, ids: number[]) => Promise<Map<number, Record<string, unknown>>>;
+
+/** A body field naming one other record, stored in `column`. */
+export interface RefField {
+  column: string;
+  target: RefTarget;
+  /** What the read shape nests for it; defaults to the target's columns. */
+  read?: () => Reader;
+}
+
+/** A body field naming many other records, stored in a link table. */
+export interface LinkField {
+  table: PgTable;
+  ownerColumn: string;
+  otherColumn: string;
+  target: RefTarget;
+  read?: () => Reader;
+}
+
+export interface Hooks {
+  /** Domain rules on the values about to be written (`existing` on update). Throw to refuse. */
+  beforeWrite?: (tx: Executor, ctx: Ctx, values: Record<string, unknown>, existing?: Row) => Promise<void> | void;
+  beforeDelete?: (tx: Executor, ctx: Ctx, existing: Row) => Promise<void> | void;
+  /** Derived read fields (e.g. counts); runs on the read objects of one response. */
+  afterRead?: (db: Executor, items: Record<string, unknown>[]) => Promise<void> | void;
+}
+
+export interface GroupDef {
+  /** URL below /{organization}: "tag_types", "data/sources/dataFormats". */
+  path: string;
+  /** OpenAPI tag(s), as the contract writes them. */
+  tags: string[];
+  /** Path parameter of one record: "tag_type_id". */
+  idParam: string;
+  /** The record in prose, with its article: "A tag type", "An individual". */
+  thing: string;
+  model: string;
+  tableName: string;
+  table: PgTable;
+  shapes: { create: TSchema; update: TSchema; read: TSchema; pagination: TSchema };
+  /** Filterable and sortable fields of the list. */
+  fields: Fields;
+  relations?: Relation[];
+  /** Defaults to every operation. */
+  operations?: Operation[];
+  /** Permission class of writes (reads need membership only). */
+  writePermission?: Permission;
+  /** Belongs to a project (default) or only to the organization. */
+  projectScoped?: boolean;
+  refs?: Record<string, RefField>;
+  links?: Record<string, LinkField>;
+  /** Unique index name -> the field a duplicate is reported on. */
+  unique?: Record<string, string>;
+  /** At most one row per project has `default` set. */
+  oneDefault?: boolean;
+  /** Fields holding colours, stored as #rrggbb. */
+  colors?: string[];
+  hooks?: Hooks;
+}
+
+export const column = (table: PgTable, name: string) => (table as unknown as Record<string, PgColumn>)[name];
+
+/** The list definition the list engine runs: the group's fields plus its project, references and links. */
+export function listDefinition(def: GroupDef): ListDefinition {
+  const relations: Relation[] = [...(def.relations ?? [])];
+  const has = (model: string) => relations.some((r) => r.model === model);
+  if (def.projectScoped !== false && !has('Project')) {
+    relations.push({ kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, column(def.table, 'project_id')), fields: { id: 'int', name: 'text' } });
+  }
+  for (const [field, ref] of Object.entries(def.refs ?? {})) {
+    if (has(ref.target.model)) continue;
+    const joined = alias(ref.target.table, field);
+    relations.push({
+      kind: 'one',
+      model: ref.target.model,
+      tableName: field,
+      table: joined,
+      on: eq(column(joined, 'id'), column(def.table, ref.column)),
+      fields: ref.target.fields ?? { id: 'int', [ref.target.nameColumn ?? 'name']: 'text' },
+    });
+  }
+  for (const link of Object.values(def.links ?? {})) {
+    if (has(link.target.model)) continue;
+    const t = link.target;
+    relations.push({
+      kind: 'many',
+      model: t.model,
+      tableName: t.model,
+      table: t.table,
+      fields: t.fields ?? { id: 'int', [t.nameColumn ?? 'name']: 'text' },
+      exists: (condition) => existsThroughLink(def, link, condition),
+    });
+  }
+  const table = def.table as PgTable & { id: PgColumn; search_vector?: PgColumn };
+  return {
+    model: def.model,
+    tableName: def.tableName,
+    table: def.table,
+    columns: readColumns(def.table) as Record<string, PgColumn>,
+    idColumn: table.id,
+    searchVector: table.search_vector,
+    fields: def.fields,
+    relations,
+  };
+}
+
+
+function existsThroughLink(def: GroupDef, link: LinkField, condition: SQL): SQL {
+  const t = link.target.table;
+  return sql`EXISTS (SELECT 1 FROM ${link.table} JOIN ${t} ON ${column(t, 'id')} = ${column(link.table, link.otherColumn)} WHERE ${column(link.table, link.ownerColumn)} = ${column(def.table, 'id')} AND ${condition})`;
+}

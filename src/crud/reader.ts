@@ -1,0 +1,65 @@
+// Read objects of a group: the row's columns with its project, references and links nested, each
+// kind loaded in one query per response (never one per row).
+import { inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/connection.ts';
+import { readColumns } from '../db/columns.ts';
+import { project } from '../domains/project/table.ts';
+import { column, type GroupDef, type Reader } from './group.ts';
+
+/** The columns of the rows with these ids, nothing nested. */
+export function shallowReader(table: PgTable): Reader {
+  const columns = readColumns(table);
+  return async (db, ids) => {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = (await db.select(columns as never).from(table).where(inArray(column(table, 'id'), unique))) as Record<string, unknown>[];
+    return new Map(rows.map((r) => [r.id as number, r]));
+  };
+}
+
+export const projectReader = shallowReader(project);
+
+const readers = new WeakMap<GroupDef, Reader>();
+
+/** The group's full reader: what its get, list, create and update answer with. */
+export function groupReader(def: GroupDef): Reader {
+  const known = readers.get(def);
+  if (known) return known;
+  const own = shallowReader(def.table);
+  const reader: Reader = async (db, ids) => {
+    const rows = await own(db, ids);
+    const items = [...rows.values()];
+    if (items.length === 0) return rows;
+    const nest = async (field: string, fk: string, read: Reader) => {
+      const related = await read(db, items.map((i) => i[fk]).filter((v): v is number => typeof v === 'number'));
+      for (const item of items) item[field] = typeof item[fk] === 'number' ? (related.get(item[fk] as number) ?? null) : null;
+    };
+    const work: Promise<void>[] = [];
+    if (def.projectScoped !== false) work.push(nest('project', 'project_id', projectReader));
+    for (const [field, ref] of Object.entries(def.refs ?? {})) work.push(nest(field, ref.column, ref.read?.() ?? shallowReader(ref.target.table)));
+    for (const [field, link] of Object.entries(def.links ?? {})) {
+      work.push((async () => {
+        const pairs = (await db.select({ owner: column(link.table, link.ownerColumn), other: column(link.table, link.otherColumn) })
+          .from(link.table).where(inArray(column(link.table, link.ownerColumn), [...rows.keys()]))) as { owner: number; other: number }[];
+        const others = await (link.read?.() ?? shallowReader(link.target.table))(db, pairs.map((p) => p.other));
+        for (const item of items) item[field] = [];
+        for (const p of pairs.sort((a, b) => a.other - b.other)) {
+          const other = others.get(p.other);
+          if (other) (rows.get(p.owner)![field] as unknown[]).push(other);
+        }
+      })());
+    }
+    await Promise.all(work);
+    await def.hooks?.afterRead?.(db, items);
+    return rows;
+  };
+  readers.set(def, reader);
+  return reader;
+}
+
+/** Read objects for rows already selected, in their order. */
+export async function readRows(db: Executor, def: GroupDef, rows: { id: number }[]) {
+  const byId = await groupReader(def)(db, rows.map((r) => r.id));
+  return rows.map((r) => byId.get(r.id)!).filter(Boolean);
+}

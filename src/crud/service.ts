@@ -1,0 +1,162 @@
+// List, get, create, update and delete for every plain record group, scoped to the caller's
+// organization, each write in one transaction: resolve references, apply the group's rules,
+// write, keep one default per project, and answer with the read object.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import { pgError } from '../db/errors.ts';
+import { runList } from '../list/engine.ts';
+import { toHex } from '../server/color.ts';
+import { requirePermission, type Ctx } from '../server/context.ts';
+import { ApiError, errors, exists, invalid } from '../server/errors.ts';
+import type { ListQueryT } from '../server/shapes.ts';
+import { defaultProject } from '../domains/project/service.ts';
+import { project } from '../domains/project/table.ts';
+import { column, listDefinition, type GroupDef, type Row } from './group.ts';
+import { groupReader, readRows } from './reader.ts';
+import { resolveRef, resolveRefs, type RefTarget, type RefValue } from './refs.ts';
+
+/** Columns a body never sets: the server owns them. */
+const SERVER_OWNED = new Set(['id', 'organization_id', 'project_id', 'created_at', 'updated_at', 'search_vector']);
+
+export const projectTarget: RefTarget = { table: project, model: 'Project', label: 'Project', projectScoped: false, fields: { id: 'int', name: 'text' } };
+
+const lists = new WeakMap<GroupDef, ReturnType<typeof listDefinition>>();
+const listOf = (def: GroupDef) => {
+  let l = lists.get(def);
+  if (!l) lists.set(def, (l = listDefinition(def)));
+  return l;
+};
+
+const inOrganization = (def: GroupDef, ctx: Ctx) => eq(column(def.table, 'organization_id'), ctx.organization.id);
+
+export async function listRecords(ctx: Ctx, def: GroupDef, query: ListQueryT) {
+  const page = await runList<Row>(ctx.db, listOf(def), query, inOrganization(def, ctx));
+  return { ...page, items: await readRows(ctx.db, def, page.items) };
+}
+
+async function findRow(db: Executor, ctx: Ctx, def: GroupDef, id: number): Promise<Row> {
+  const [row] = (await db.select().from(def.table).where(and(inOrganization(def, ctx), eq(column(def.table, 'id'), id)))) as Row[];
+  if (!row) throw errors.notFound(def.thing);
+  return row;
+}
+
+export async function getRecord(ctx: Ctx, def: GroupDef, id: number) {
+  await findRow(ctx.db, ctx, def, id);
+  return readOne(ctx.db, def, id);
+}
+
+async function readOne(db: Executor, def: GroupDef, id: number) {
+  return (await groupReader(def)(db, [id])).get(id)!;
+}
+
+/** The project a new record goes into: the body's (by id or name), else the organization's default. */
+async function targetProject(tx: Executor, ctx: Ctx, value: RefValue): Promise<number> {
+  if (value) return (await resolveRef(tx, projectTarget, value, ['project'], ctx.organization.id))!;
+  const fallback = await defaultProject(tx, ctx.organization.id);
+  if (!fallback) throw invalid(['project'], 'No default project defined.', 'value_error.not_found');
+  return fallback.id;
+}
+
+/** Column values from a body: plain fields as sent, references resolved, colours normalised. */
+async function valuesFrom(tx: Executor, ctx: Ctx, def: GroupDef, body: Record<string, unknown>, projectId: number | undefined) {
+  const columns = def.table as unknown as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || SERVER_OWNED.has(key) || def.refs?.[key] || def.links?.[key] || !(key in columns)) continue;
+    values[key] = value;
+  }
+  for (const key of def.colors ?? []) if (typeof values[key] === 'string') values[key] = toHex(values[key] as string);
+  for (const [field, ref] of Object.entries(def.refs ?? {})) {
+    const id = await resolveRef(tx, ref.target, body[field] as RefValue, [field], ctx.organization.id, projectId);
+    if (id !== undefined) values[ref.column] = id;
+  }
+  return values;
+}
+
+async function writeLinks(tx: Executor, ctx: Ctx, def: GroupDef, id: number, body: Record<string, unknown>, projectId: number | undefined, replace: boolean) {
+  for (const [field, link] of Object.entries(def.links ?? {})) {
+    const given = body[field];
+    if (!Array.isArray(given)) continue;
+    const ids = [...new Set(await resolveRefs(tx, link.target, given as NonNullable<RefValue>[], [field], ctx.organization.id, projectId))];
+    if (replace) await tx.delete(link.table).where(eq(column(link.table, link.ownerColumn), id));
+    if (ids.length) await tx.insert(link.table).values(ids.map((other) => ({ [link.ownerColumn]: id, [link.otherColumn]: other })));
+  }
+}
+
+async function clearOtherDefaults(tx: Executor, def: GroupDef, row: Row) {
+  if (!def.oneDefault || !row.default) return;
+  await tx.update(def.table).set({ default: false } as never)
+    .where(and(eq(column(def.table, 'project_id'), row.project_id as number), eq(column(def.table, 'default'), true), ne(column(def.table, 'id'), row.id)));
+}
+
+/** Unique and foreign-key violations as the contract's answers; everything else passes through. */
+function translate(def: GroupDef, err: unknown): unknown {
+  const pg = pgError(err);
+  if (pg?.code === '23505') {
+    const field = (pg.constraint && def.unique?.[pg.constraint]) ?? 'name';
+    return exists(field, `${def.thing} with this ${field} already exists.`);
+  }
+  if (pg?.code === '23503') {
+    const holder = /from table "([^"]+)"/.exec(pg.detail ?? '')?.[1];
+    return errors.conflict(`${def.thing} that is still used by ${holder ? `${holder.replace(/_/g, ' ')} records` : 'other records'} cannot be deleted; remove or change those first.`);
+  }
+  return err;
+}
+
+async function inTransaction<T>(ctx: Ctx, def: GroupDef, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction(fn);
+  } catch (err) {
+    throw err instanceof ApiError ? err : translate(def, err);
+  }
+}
+
+export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string, unknown>) {
+  if (def.writePermission) requirePermission(ctx.role, def.writePermission);
+  return inTransaction(ctx, def, async (tx) => {
+    const projectId = def.projectScoped === false ? undefined : await targetProject(tx, ctx, body.project as RefValue);
+    const values = await valuesFrom(tx, ctx, def, body, projectId);
+    await def.hooks?.beforeWrite?.(tx, ctx, values);
+    const [row] = (await tx.insert(def.table)
+      .values({ ...values, organization_id: ctx.organization.id, ...(projectId === undefined ? {} : { project_id: projectId }) } as never)
+      .returning()) as Row[];
+    await writeLinks(tx, ctx, def, row.id, body, projectId, false);
+    await clearOtherDefaults(tx, def, row);
+    return readOne(tx, def, row.id);
+  });
+}
+
+export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Record<string, unknown>) {
+  if (def.writePermission) requirePermission(ctx.role, def.writePermission);
+  return inTransaction(ctx, def, async (tx) => {
+    const existing = await findRow(tx, ctx, def, id);
+    const projectId = existing.project_id as number | undefined;
+    // A record stays in its project: moving it would strand what references it.
+    const { project: _project, ...rest } = body;
+    const values = await valuesFrom(tx, ctx, def, rest, projectId);
+    await def.hooks?.beforeWrite?.(tx, ctx, values, existing);
+    const [row] = (await tx.update(def.table).set({ ...values, ...('updated_at' in (def.table as object) ? { updated_at: new Date() } : {}) } as never)
+      .where(eq(column(def.table, 'id'), id)).returning()) as Row[];
+    await writeLinks(tx, ctx, def, id, rest, projectId, true);
+    await clearOtherDefaults(tx, def, row);
+    return readOne(tx, def, id);
+  });
+}
+
+export async function deleteRecord(ctx: Ctx, def: GroupDef, id: number) {
+  if (def.writePermission) requirePermission(ctx.role, def.writePermission);
+  await inTransaction(ctx, def, async (tx) => {
+    const existing = await findRow(tx, ctx, def, id);
+    await def.hooks?.beforeDelete?.(tx, ctx, existing);
+    await tx.delete(def.table).where(eq(column(def.table, 'id'), id));
+  });
+  return null;
+}
+
+/** The project's default row of a group (the one with `default` set), for fallbacks elsewhere. */
+export async function defaultRecord(db: Executor, def: GroupDef, projectId: number): Promise<Row | undefined> {
+  const [row] = (await db.select().from(def.table)
+    .where(and(eq(column(def.table, 'project_id'), projectId), eq(column(def.table, 'default'), true)))
+    .orderBy(sql`${column(def.table, 'id')}`).limit(1)) as Row[];
+  return row;
+}

@@ -1,0 +1,19 @@
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
+import { projectScoped } from '../../db/scoped.ts';
+
+export const tagType = pgTable(
+  'tag_type',
+  {
+    id: id(),
+    ...projectScoped(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** At most one tag of an exclusive type on a record. */
+    exclusive: boolean('exclusive').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    search_vector: searchVector('name'),
+  },
+  (t) => [uniqueIndex('tag_type_project_name_key').on(t.project_id, t.name), index('tag_type_search_idx').using('gin', t.search_vector)],
+);

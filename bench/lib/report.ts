@@ -19,8 +19,8 @@ export function formatTable(headers: string[], rows: string[][]): string {
 export const percent = (part: number, whole: number) => (whole > 0 ? (100 * part) / whole : NaN);
 const fmtPercent = (p: number) => (Number.isFinite(p) ? `${p.toFixed(1)}%` : 'n/a');
 const fmtRps = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-// autocannon records latencies in whole milliseconds.
-const fmtMs = (n: number) => n.toFixed(0);
+// autocannon records latencies in whole milliseconds: 0 means under one.
+const fmtMs = (n: number) => (n < 1 ? '<1' : n.toFixed(0));
 
 /** Baseline rows first, then the scenarios; one % column per baseline. */
 export function resultTable(baselines: Baseline[], results: ScenarioResult[]): string {

@@ -32,6 +32,21 @@ export interface LinkField {
   otherColumn: string;
   target: RefTarget;
   read?: () => Reader;
+  /** Names not found are created in the record's project (get-or-create by name, as Dispatch does for terms). */
+  create?: boolean;
+}
+
+/** A body field listing the records of another table that point at this one through `column`. */
+export interface ChildField {
+  table: PgTable;
+  /** The column of `table` holding this record's id. */
+  column: string;
+  /**
+   * Given, a body may name the children (by id or name): the named ones point here, the others no
+   * longer do (so `column` must be nullable). Absent, the field is read-only.
+   */
+  target?: RefTarget;
+  read?: () => Reader;
 }
 
 export interface Hooks {
@@ -66,6 +81,7 @@ export interface GroupDef {
   projectScoped?: boolean;
   refs?: Record<string, RefField>;
   links?: Record<string, LinkField>;
+  children?: Record<string, ChildField>;
   /** Unique index name -> the field a duplicate is reported on. */
   unique?: Record<string, string>;
   /** At most one row per project has `default` set. */

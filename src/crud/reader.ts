@@ -1,4 +1,4 @@
-// Read objects of a group: the row's columns with its project, references and links nested, each
+// Read objects of a group: the row's columns with its project, references, links and children nested, each
 // kind loaded in one query per response (never one per row).
 import { inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -38,16 +38,28 @@ export function groupReader(def: GroupDef): Reader {
     const work: Promise<void>[] = [];
     if (def.projectScoped !== false) work.push(nest('project', 'project_id', projectReader));
     for (const [field, ref] of Object.entries(def.refs ?? {})) work.push(nest(field, ref.column, ref.read?.() ?? shallowReader(ref.target.table)));
+    // Many per row, as (owner, other) id pairs: through a link table, or children holding our id.
+    const nestMany = async (field: string, pairs: { owner: number; other: number }[], read: Reader) => {
+      const others = await read(db, pairs.map((p) => p.other));
+      for (const item of items) item[field] = [];
+      for (const p of pairs.sort((a, b) => a.other - b.other)) {
+        const other = others.get(p.other);
+        if (other) (rows.get(p.owner)![field] as unknown[]).push(other);
+      }
+    };
+    const rowIds = [...rows.keys()];
     for (const [field, link] of Object.entries(def.links ?? {})) {
       work.push((async () => {
         const pairs = (await db.select({ owner: column(link.table, link.ownerColumn), other: column(link.table, link.otherColumn) })
-          .from(link.table).where(inArray(column(link.table, link.ownerColumn), [...rows.keys()]))) as { owner: number; other: number }[];
-        const others = await (link.read?.() ?? shallowReader(link.target.table))(db, pairs.map((p) => p.other));
-        for (const item of items) item[field] = [];
-        for (const p of pairs.sort((a, b) => a.other - b.other)) {
-          const other = others.get(p.other);
-          if (other) (rows.get(p.owner)![field] as unknown[]).push(other);
-        }
+          .from(link.table).where(inArray(column(link.table, link.ownerColumn), rowIds))) as { owner: number; other: number }[];
+        await nestMany(field, pairs, link.read?.() ?? shallowReader(link.target.table));
+      })());
+    }
+    for (const [field, child] of Object.entries(def.children ?? {})) {
+      work.push((async () => {
+        const pairs = (await db.select({ owner: column(child.table, child.column), other: column(child.table, 'id') })
+          .from(child.table).where(inArray(column(child.table, child.column), rowIds))) as { owner: number; other: number }[];
+        await nestMany(field, pairs, child.read?.() ?? shallowReader(child.table));
       })());
     }
     await Promise.all(work);

@@ -67,3 +67,22 @@ export async function resolveRefs(db: Executor, target: RefTarget, values: NonNu
     return id;
   });
 }
+
+/**
+ * Get-or-create: inserts the rows that references name by name (not by id) and that do not exist
+ * yet, in the organization and project, so that resolveRefs then finds every one. Blank names are
+ * left to resolveRefs to refuse; a row created meanwhile by another request is taken as found.
+ */
+export async function createNamed(db: Executor, target: RefTarget, values: NonNullable<RefValue>[], organizationId: number, projectId?: number): Promise<void> {
+  const nameCol = target.nameColumn ?? 'name';
+  const named = values.filter((v) => typeof v.id !== 'number').map((v) => v[nameCol]);
+  const names = [...new Set(named.filter((v): v is string => typeof v === 'string' && v.trim() !== ''))];
+  if (names.length === 0) return;
+  const rows = await db.select({ name: col(target.table, nameCol) }).from(target.table)
+    .where(and(scope(target, organizationId, projectId), inArray(col(target.table, nameCol), names)));
+  const known = new Set(rows.map((r) => r.name));
+  const missing = names.filter((n) => !known.has(n));
+  if (missing.length === 0) return;
+  const owner = { organization_id: organizationId, ...(target.projectScoped !== false && projectId !== undefined ? { project_id: projectId } : {}) };
+  await db.insert(target.table).values(missing.map((n) => ({ ...owner, [nameCol]: n })) as never).onConflictDoNothing();
+}

@@ -1,7 +1,8 @@
 // List, get, create, update and delete for every plain record group, scoped to the caller's
 // organization, each write in one transaction: resolve references, apply the group's rules,
 // write, keep one default per project, and answer with the read object.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import { pgError } from '../db/errors.ts';
 import { runList } from '../list/engine.ts';
@@ -13,7 +14,7 @@ import { defaultProject } from '../domains/project/service.ts';
 import { project } from '../domains/project/table.ts';
 import { column, listDefinition, type GroupDef, type Row } from './group.ts';
 import { groupReader, readRows } from './reader.ts';
-import { resolveRef, resolveRefs, type RefTarget, type RefValue } from './refs.ts';
+import { createNamed, resolveRef, resolveRefs, type RefTarget, type RefValue } from './refs.ts';
 
 /** Columns a body never sets: the server owns them. */
 const SERVER_OWNED = new Set(['id', 'organization_id', 'project_id', 'created_at', 'updated_at', 'search_vector']);
@@ -57,13 +58,16 @@ async function targetProject(tx: Executor, ctx: Ctx, value: RefValue): Promise<n
   return fallback.id;
 }
 
-/** Column values from a body: plain fields as sent, references resolved, colours normalised. */
+// Date-time fields arrive as ISO strings (Ajv checked the format); the driver wants Date objects.
+const isTimestamp = (c: unknown) => (c as PgColumn).columnType === 'PgTimestamp';
+
+/** Column values from a body: plain fields as sent, references resolved, colours and timestamps normalised. */
 async function valuesFrom(tx: Executor, ctx: Ctx, def: GroupDef, body: Record<string, unknown>, projectId: number | undefined) {
   const columns = def.table as unknown as Record<string, unknown>;
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (value === undefined || SERVER_OWNED.has(key) || def.refs?.[key] || def.links?.[key] || !(key in columns)) continue;
-    values[key] = value;
+    if (value === undefined || SERVER_OWNED.has(key) || def.refs?.[key] || def.links?.[key] || def.children?.[key] || !(key in columns)) continue;
+    values[key] = typeof value === 'string' && isTimestamp(columns[key]) ? new Date(value) : value;
   }
   for (const key of def.colors ?? []) if (typeof values[key] === 'string') values[key] = toHex(values[key] as string);
   for (const [field, ref] of Object.entries(def.refs ?? {})) {
@@ -77,9 +81,23 @@ async function writeLinks(tx: Executor, ctx: Ctx, def: GroupDef, id: number, bod
   for (const [field, link] of Object.entries(def.links ?? {})) {
     const given = body[field];
     if (!Array.isArray(given)) continue;
+    if (link.create) await createNamed(tx, link.target, given as NonNullable<RefValue>[], ctx.organization.id, projectId);
     const ids = [...new Set(await resolveRefs(tx, link.target, given as NonNullable<RefValue>[], [field], ctx.organization.id, projectId))];
     if (replace) await tx.delete(link.table).where(eq(column(link.table, link.ownerColumn), id));
     if (ids.length) await tx.insert(link.table).values(ids.map((other) => ({ [link.ownerColumn]: id, [link.otherColumn]: other })));
+  }
+}
+
+/** Writable children named in the body point at this record; on update, the others stop pointing at it. */
+async function writeChildren(tx: Executor, ctx: Ctx, def: GroupDef, id: number, body: Record<string, unknown>, projectId: number | undefined, replace: boolean) {
+  for (const [field, child] of Object.entries(def.children ?? {})) {
+    const given = body[field];
+    if (!child.target || !Array.isArray(given)) continue;
+    const ids = [...new Set(await resolveRefs(tx, child.target, given as NonNullable<RefValue>[], [field], ctx.organization.id, projectId))];
+    const fk = column(child.table, child.column);
+    const childId = column(child.table, 'id');
+    if (replace) await tx.update(child.table).set({ [child.column]: null } as never).where(and(eq(fk, id), ids.length ? notInArray(childId, ids) : undefined));
+    if (ids.length) await tx.update(child.table).set({ [child.column]: id } as never).where(inArray(childId, ids));
   }
 }
 
@@ -89,9 +107,15 @@ async function clearOtherDefaults(tx: Executor, def: GroupDef, row: Row) {
     .where(and(eq(column(def.table, 'project_id'), row.project_id as number), eq(column(def.table, 'default'), true), ne(column(def.table, 'id'), row.id)));
 }
 
-/** Unique and foreign-key violations as the contract's answers; everything else passes through. */
+/** Unique, foreign-key and not-null violations as the contract's answers; everything else passes through. */
 function translate(def: GroupDef, err: unknown): unknown {
   const pg = pgError(err);
+  if (pg?.code === '23502') {
+    // A required column the contract leaves optional in the body (a source's name): the body field is missing.
+    const col = (pg as { column?: string }).column ?? 'body';
+    const field = Object.entries(def.refs ?? {}).find(([, ref]) => ref.column === col)?.[0] ?? col;
+    return invalid([field], 'field required', 'value_error.missing');
+  }
   if (pg?.code === '23505') {
     const field = (pg.constraint && def.unique?.[pg.constraint]) ?? 'name';
     return exists(field, `${def.thing} with this ${field} already exists.`);
@@ -121,6 +145,7 @@ export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string,
       .values({ ...values, organization_id: ctx.organization.id, ...(projectId === undefined ? {} : { project_id: projectId }) } as never)
       .returning()) as Row[];
     await writeLinks(tx, ctx, def, row.id, body, projectId, false);
+    await writeChildren(tx, ctx, def, row.id, body, projectId, false);
     await clearOtherDefaults(tx, def, row);
     return readOne(tx, def, row.id);
   });
@@ -138,6 +163,7 @@ export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Re
     const [row] = (await tx.update(def.table).set({ ...values, ...('updated_at' in (def.table as object) ? { updated_at: new Date() } : {}) } as never)
       .where(eq(column(def.table, 'id'), id)).returning()) as Row[];
     await writeLinks(tx, ctx, def, id, rest, projectId, true);
+    await writeChildren(tx, ctx, def, id, rest, projectId, true);
     await clearOtherDefaults(tx, def, row);
     return readOne(tx, def, id);
   });

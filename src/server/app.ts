@@ -12,6 +12,11 @@ import organizationRoutes from '../domains/organization/routes.ts';
 import projectRoutes from '../domains/project/routes.ts';
 import tagRoutes from '../domains/tag/routes.ts';
 import tagTypeRoutes from '../domains/tag_type/routes.ts';
+import sourceRoutes from '../domains/source/routes.ts';
+import queryRoutes from '../domains/query/routes.ts';
+import alertRoutes from '../domains/alert/routes.ts';
+import definitionRoutes from '../domains/definition/routes.ts';
+import termRoutes from '../domains/term/routes.ts';
 import { installAuth } from './auth.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { installJsonBody, trimStrings } from './json-body.ts';
@@ -94,6 +99,11 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
       await api.register(projectRoutes);
       await api.register(tagTypeRoutes);
       await api.register(tagRoutes);
+      await api.register(sourceRoutes);
+      await api.register(queryRoutes);
+      await api.register(alertRoutes);
+      await api.register(definitionRoutes);
+      await api.register(termRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -41,6 +41,11 @@ export interface ListDefinition<TColumns extends Record<string, PgColumn | SQL.A
   searchVector?: PgColumn;
   /** The column ties are broken on, so that pages never overlap. */
   idColumn: PgColumn;
+  /**
+   * Count in a query of its own instead of with the page (`count(*) OVER ()`). For tables that
+   * grow large: the page query can then stop after LIMIT rows of an index instead of sorting all.
+   */
+  separateCount?: boolean;
 }
 
 export function column(table: PgTable, field: string): PgColumn {

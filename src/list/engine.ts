@@ -72,12 +72,28 @@ export async function runList<T = Record<string, unknown>>(db: Executor, def: Li
     return q;
   };
 
-  let itemsQuery = withJoins(db.select(def.columns).from(def.table).$dynamic()).where(where).orderBy(...order);
-  if (!unlimited) itemsQuery = itemsQuery.limit(size).offset((page - 1) * size);
-  const countQuery = withJoins(db.select({ n: sql<number>`count(*)::int` }).from(def.table).$dynamic()).where(where);
+  const count = async () => {
+    const [counted] = await withJoins(db.select({ n: sql<number>`count(*)::int` }).from(def.table).$dynamic()).where(where);
+    return Number(counted?.n ?? 0);
+  };
+  const pageOf = <C extends Record<string, unknown>>(columns: C) => {
+    let q = withJoins(db.select(columns as never).from(def.table).$dynamic()).where(where).orderBy(...order);
+    if (!unlimited) q = q.limit(Math.max(size, 1)).offset((page - 1) * size);
+    return q as unknown as Promise<Record<string, unknown>[]>;
+  };
 
-  const [items, counted] = await Promise.all([size === 0 ? Promise.resolve([]) : itemsQuery, countQuery]);
-  const total = Number(counted[0]?.n ?? 0);
+  let items: Record<string, unknown>[];
+  let total: number;
+  if (def.separateCount) {
+    // Large tables: the page can follow an index with LIMIT, and the count runs beside it.
+    [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), count()]);
+  } else {
+    // One round trip: the page and the total together. A page past the end has no row to carry
+    // the total, so only then is it counted on its own.
+    const rows = await pageOf({ ...def.columns, __total: sql<number>`count(*) OVER ()` });
+    total = rows.length ? Number(rows[0].__total) : page > 1 ? await count() : 0;
+    items = size === 0 ? [] : rows.map(({ __total: _t, ...item }) => item);
+  }
   const itemsPerPage = unlimited ? total : total > 0 && size > total ? total : size;
   return { items: items as T[], itemsPerPage, page, total };
 }

@@ -26,19 +26,34 @@ export interface Caller {
   role: Role | null;
 }
 
+/** The three shapes of the caller query, prepared once per database: no organization, by slug, by id. */
+function callerQueries(db: Executor) {
+  const query = (orgMatch: SQL, name: string) =>
+    db
+      .select({ id: appUser.id, email: appUser.email, role: userOrganization.role, organization: orgColumns })
+      .from(appUser)
+      .leftJoin(organization, orgMatch)
+      .leftJoin(userOrganization, and(eq(userOrganization.user_id, appUser.id), eq(userOrganization.organization_id, organization.id)))
+      .where(eq(appUser.email, sql.placeholder('email')))
+      .limit(1)
+      .prepare(name);
+  return {
+    none: query(sql`FALSE`, 'muster_caller'),
+    slug: query(eq(organization.slug, sql.placeholder('org')), 'muster_caller_by_slug'),
+    id: query(eq(organization.id, sql.placeholder('org')), 'muster_caller_by_id'),
+  };
+}
+const preparedCallers = new WeakMap<Executor, ReturnType<typeof callerQueries>>();
+
 /**
  * The caller and, when the URL names one, the organization and the caller's role in it, in a
- * single query: this runs on every authenticated request.
+ * single prepared query: this runs on every authenticated request.
  */
 export async function resolveCaller(db: Executor, email: string, org?: { slug: string } | { id: number }): Promise<Caller | null> {
-  const orgMatch = !org ? sql`FALSE` : 'slug' in org ? eq(organization.slug, org.slug) : eq(organization.id, org.id);
-  const [row] = await db
-    .select({ id: appUser.id, email: appUser.email, role: userOrganization.role, organization: orgColumns })
-    .from(appUser)
-    .leftJoin(organization, orgMatch)
-    .leftJoin(userOrganization, and(eq(userOrganization.user_id, appUser.id), eq(userOrganization.organization_id, organization.id)))
-    .where(eq(appUser.email, normalizeEmail(email)))
-    .limit(1);
+  let queries = preparedCallers.get(db);
+  if (!queries) preparedCallers.set(db, (queries = callerQueries(db)));
+  const params = { email: normalizeEmail(email), org: org ? ('slug' in org ? org.slug : org.id) : null };
+  const [row] = await (!org ? queries.none : 'slug' in org ? queries.slug : queries.id).execute(params);
   if (!row) return null;
   return {
     user: { id: row.id, email: row.email },

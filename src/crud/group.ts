@@ -12,6 +12,7 @@ import type { RefTarget } from './refs.ts';
 import { project } from '../domains/project/table.ts';
 
 export type Operation = 'list' | 'create' | 'get' | 'update' | 'delete';
+export type WriteOperation = 'create' | 'update' | 'delete';
 export type Row = Record<string, unknown> & { id: number };
 
 /** Loads read objects by id: a group's own reader, or a shallow one for nested lists. */
@@ -50,7 +51,7 @@ export interface ChildField {
 }
 
 export interface Hooks {
-  /** Domain rules on the values about to be written (`existing` on update). Throw to refuse. */
+  /** Domain rules on the values about to be written (on create the whole row, project included; `existing` on update). Throw to refuse. */
   beforeWrite?: (tx: Executor, ctx: Ctx, values: Record<string, unknown>, existing?: Row) => Promise<void> | void;
   beforeDelete?: (tx: Executor, ctx: Ctx, existing: Row) => Promise<void> | void;
   /** Derived read fields (e.g. counts); runs on the read objects of one response. */
@@ -75,8 +76,8 @@ export interface GroupDef {
   relations?: Relation[];
   /** Defaults to every operation. */
   operations?: Operation[];
-  /** Permission class of writes (reads need membership only). */
-  writePermission?: Permission;
+  /** Permission class of writes (reads need membership only): one for all, or per operation. */
+  writePermission?: Permission | Partial<Record<WriteOperation, Permission>>;
   /** Belongs to a project (default) or only to the organization. */
   projectScoped?: boolean;
   refs?: Record<string, RefField>;
@@ -90,6 +91,10 @@ export interface GroupDef {
   colors?: string[];
   hooks?: Hooks;
 }
+
+/** The permission class an operation of the group needs, if any. */
+export const permissionOf = (def: GroupDef, op: WriteOperation): Permission | undefined =>
+  typeof def.writePermission === 'string' ? def.writePermission : def.writePermission?.[op];
 
 export const column = (table: PgTable, name: string) => (table as unknown as Record<string, PgColumn>)[name];
 

@@ -4,7 +4,7 @@ import type { FastifyContextConfig } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { App } from '../server/routing.ts';
 import { ListQuery, MAX_ID, NullResponse, OrganizationSlug } from '../server/shapes.ts';
-import type { GroupDef, Operation } from './group.ts';
+import { permissionOf, type GroupDef, type Operation, type WriteOperation } from './group.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service.ts';
 
 const ALL: Operation[] = ['list', 'create', 'get', 'update', 'delete'];
@@ -12,13 +12,15 @@ const ALL: Operation[] = ['list', 'create', 'get', 'update', 'delete'];
 /**
  * An update changes only the fields it sends (Pydantic's `exclude_unset`): defaults in an update
  * shape would overwrite stored values with them, so update bodies are validated without defaults.
+ * Lists keep theirs: Dispatch assigns relationship lists from the model, so an omitted list with a
+ * default of `[]` empties it.
  */
 export function withoutDefaults<T extends TSchema>(schema: T): T {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (!node || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) if (k !== 'default') out[k] = strip(v);
+    for (const [k, v] of Object.entries(node)) if (k !== 'default' || (node as { type?: unknown }).type === 'array') out[k] = strip(v);
     return out;
   };
   return strip(schema) as T;
@@ -31,24 +33,27 @@ export function registerGroup(app: App, def: GroupDef) {
   const params = Type.Object({ organization: OrganizationSlug });
   const oneParams = Type.Object({ organization: OrganizationSlug, [def.idParam]: Type.Integer({ minimum: 0, maximum: MAX_ID }) });
   const id = (p: unknown) => (p as Record<string, number>)[def.idParam];
-  const write: FastifyContextConfig = def.writePermission ? { permission: def.writePermission } : {};
+  const write = (op: WriteOperation): FastifyContextConfig => {
+    const permission = permissionOf(def, op);
+    return permission ? { permission } : {};
+  };
   const tags = def.tags;
 
   if (ops.has('list')) {
     app.get(base, { schema: { tags, params, querystring: ListQuery, response: { 200: def.shapes.pagination } } }, (req) => listRecords(req.ctx, def, req.query));
   }
   if (ops.has('create')) {
-    app.post(base, { schema: { tags, params, body: def.shapes.create, response: { 200: def.shapes.read } }, config: write },
+    app.post(base, { schema: { tags, params, body: def.shapes.create, response: { 200: def.shapes.read } }, config: write('create') },
       (req) => createRecord(req.ctx, def, req.body as Record<string, unknown>));
   }
   if (ops.has('get')) {
     app.get(one, { schema: { tags, params: oneParams, response: { 200: def.shapes.read } } }, (req) => getRecord(req.ctx, def, id(req.params)));
   }
   if (ops.has('update')) {
-    app.put(one, { schema: { tags, params: oneParams, body: withoutDefaults(def.shapes.update), response: { 200: def.shapes.read } }, config: write },
+    app.put(one, { schema: { tags, params: oneParams, body: withoutDefaults(def.shapes.update), response: { 200: def.shapes.read } }, config: write('update') },
       (req) => updateRecord(req.ctx, def, id(req.params), req.body as Record<string, unknown>));
   }
   if (ops.has('delete')) {
-    app.delete(one, { schema: { tags, params: oneParams, response: { 200: NullResponse } }, config: write }, (req) => deleteRecord(req.ctx, def, id(req.params)));
+    app.delete(one, { schema: { tags, params: oneParams, response: { 200: NullResponse } }, config: write('delete') }, (req) => deleteRecord(req.ctx, def, id(req.params)));
   }
 }

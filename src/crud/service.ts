@@ -12,7 +12,7 @@ import { ApiError, errors, exists, invalid } from '../server/errors.ts';
 import type { ListQueryT } from '../server/shapes.ts';
 import { defaultProject } from '../domains/project/service.ts';
 import { project } from '../domains/project/table.ts';
-import { column, listDefinition, type GroupDef, type Row } from './group.ts';
+import { column, listDefinition, permissionOf, type GroupDef, type Row, type WriteOperation } from './group.ts';
 import { groupReader, readRows } from './reader.ts';
 import { createNamed, resolveRef, resolveRefs, type RefTarget, type RefValue } from './refs.ts';
 
@@ -118,7 +118,7 @@ function translate(def: GroupDef, err: unknown): unknown {
   }
   if (pg?.code === '23505') {
     const field = (pg.constraint && def.unique?.[pg.constraint]) ?? 'name';
-    return exists(field, `${def.thing} with this ${field} already exists.`);
+    return exists(field, `${def.thing} with this ${field.replace(/_/g, ' ')} already exists.`);
   }
   if (pg?.code === '23503') {
     const holder = /from table "([^"]+)"/.exec(pg.detail ?? '')?.[1];
@@ -135,15 +135,19 @@ async function inTransaction<T>(ctx: Ctx, def: GroupDef, fn: (tx: Executor) => P
   }
 }
 
+function checkWrite(ctx: Ctx, def: GroupDef, op: WriteOperation) {
+  const permission = permissionOf(def, op);
+  if (permission) requirePermission(ctx.role, permission);
+}
+
 export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string, unknown>) {
-  if (def.writePermission) requirePermission(ctx.role, def.writePermission);
+  checkWrite(ctx, def, 'create');
   return inTransaction(ctx, def, async (tx) => {
     const projectId = def.projectScoped === false ? undefined : await targetProject(tx, ctx, body.project as RefValue);
-    const values = await valuesFrom(tx, ctx, def, body, projectId);
+    // The whole row to be written, tenant columns included, so that rules can see its project.
+    const values = { ...(await valuesFrom(tx, ctx, def, body, projectId)), organization_id: ctx.organization.id, ...(projectId === undefined ? {} : { project_id: projectId }) };
     await def.hooks?.beforeWrite?.(tx, ctx, values);
-    const [row] = (await tx.insert(def.table)
-      .values({ ...values, organization_id: ctx.organization.id, ...(projectId === undefined ? {} : { project_id: projectId }) } as never)
-      .returning()) as Row[];
+    const [row] = (await tx.insert(def.table).values(values as never).returning()) as Row[];
     await writeLinks(tx, ctx, def, row.id, body, projectId, false);
     await writeChildren(tx, ctx, def, row.id, body, projectId, false);
     await clearOtherDefaults(tx, def, row);
@@ -152,7 +156,7 @@ export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string,
 }
 
 export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Record<string, unknown>) {
-  if (def.writePermission) requirePermission(ctx.role, def.writePermission);
+  checkWrite(ctx, def, 'update');
   return inTransaction(ctx, def, async (tx) => {
     const existing = await findRow(tx, ctx, def, id);
     const projectId = existing.project_id as number | undefined;
@@ -170,7 +174,7 @@ export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Re
 }
 
 export async function deleteRecord(ctx: Ctx, def: GroupDef, id: number) {
-  if (def.writePermission) requirePermission(ctx.role, def.writePermission);
+  checkWrite(ctx, def, 'delete');
   await inTransaction(ctx, def, async (tx) => {
     const existing = await findRow(tx, ctx, def, id);
     await def.hooks?.beforeDelete?.(tx, ctx, existing);

@@ -73,42 +73,92 @@ interface Target {
   relation?: Relation;
 }
 
+/** One condition of a spec, its structure checked and its operator normalised (`==` -> `eq`). */
+export interface FilterLeaf {
+  model?: string;
+  field: string;
+  op: string;
+  value: unknown;
+}
+
+/** What a walk over a spec builds at each node. */
+export interface FilterBuilder<T> {
+  leaf(leaf: FilterLeaf): T;
+  and(parts: T[]): T;
+  or(parts: T[]): T;
+  not(part: T): T;
+}
+
+type Fail = (msg: string, type?: string) => Error;
+
+/**
+ * Walks a spec through the grammar: lists, booleans, leaf attributes, operators, values and the
+ * size limits are checked here; what the fields mean is the builder's business. Undefined for "no
+ * filter" (null or an empty top-level list).
+ */
+export function walkFilter<T>(spec: unknown, build: FilterBuilder<T>, fail: Fail = invalidFilter): T | undefined {
+  let leaves = 0;
+  const leaf = (obj: Record<string, unknown>): T => {
+    if (++leaves > MAX_LEAVES) throw fail(`A filter may hold at most ${MAX_LEAVES} conditions.`);
+    for (const k of Object.keys(obj)) {
+      if (!['model', 'field', 'op', 'value'].includes(k)) throw fail(`Unknown filter attribute '${k}'.`);
+    }
+    if (typeof obj.field !== 'string' || obj.field === '') throw fail('`field` is a mandatory filter attribute.');
+    if (obj.model !== undefined && typeof obj.model !== 'string') throw fail('`model` must be a string.');
+    const opName = obj.op === undefined ? '==' : obj.op;
+    const op = typeof opName === 'string' ? OPS[opName] : undefined;
+    if (!op) throw fail(`Operator \`${String(opName)}\` not valid.`);
+    if (op !== 'is_null' && op !== 'is_not_null' && !('value' in obj)) throw fail('`value` must be provided.');
+    return build.leaf({ model: obj.model as string | undefined, field: obj.field, op, value: obj.value });
+  };
+  const node = (s: unknown, depth: number): T => {
+    if (depth > MAX_DEPTH) throw fail(`Filter is nested deeper than ${MAX_DEPTH} levels.`);
+    if (Array.isArray(s)) {
+      if (s.length === 0) throw fail('A list of filters must not be empty.');
+      return build.and(s.map((x) => node(x, depth + 1)));
+    }
+    if (typeof s !== 'object' || s === null) throw fail(`Filter spec ${JSON.stringify(s)} should be a dict or a list.`);
+    const obj = s as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    const bool = keys.find((k) => k === 'and' || k === 'or' || k === 'not');
+    if (!bool) return leaf(obj);
+    if (keys.length !== 1) throw fail(`A boolean '${bool}' must be the only key of its object.`);
+    const args = obj[bool];
+    if (!Array.isArray(args) || args.length === 0) throw fail(`\`${bool}\` must be called with a non-empty list of arguments.`);
+    if (bool === 'not' && args.length !== 1) throw fail('`not` must be called with one argument.');
+    const parts = args.map((a) => node(a, depth + 1));
+    return bool === 'and' ? build.and(parts) : bool === 'or' ? build.or(parts) : build.not(parts[0]);
+  };
+  if (spec === null || (Array.isArray(spec) && spec.length === 0)) return undefined;
+  return node(spec, 0);
+}
+
+/**
+ * Checks a saved filter expression (search filters) against the grammar alone, for records whose
+ * list is not at hand: errors name `loc` instead of the `filter` query parameter.
+ */
+export function checkFilter(spec: unknown, loc: (string | number)[]): void {
+  const fail: Fail = (msg, type = 'value_error.invalid.filter') => validationError([{ loc, msg, type, ctx: { msg } }]);
+  const ok = () => true;
+  walkFilter(spec, { leaf: ok, and: ok, or: ok, not: ok }, fail);
+}
+
 export class FilterCompiler {
-  private leaves = 0;
   /** One-to-one relations the compiled filter reads, to be joined by the engine. */
   readonly joins = new Set<OneRelation>();
 
   constructor(private readonly def: ListDefinition<never>) {}
 
   compile(spec: unknown): SQL | undefined {
-    if (spec === null || (Array.isArray(spec) && spec.length === 0)) return undefined;
-    return this.node(spec, 0);
+    return walkFilter<SQL>(spec, {
+      leaf: (l) => this.leaf(l),
+      and: (parts) => and(...parts)!,
+      or: (parts) => or(...parts)!,
+      not: (part) => not(part),
+    });
   }
 
-  private node(spec: unknown, depth: number): SQL {
-    if (depth > MAX_DEPTH) throw invalidFilter(`Filter is nested deeper than ${MAX_DEPTH} levels.`);
-    if (Array.isArray(spec)) {
-      if (spec.length === 0) throw invalidFilter('A list of filters must not be empty.');
-      return and(...spec.map((s) => this.node(s, depth + 1)))!;
-    }
-    if (typeof spec !== 'object' || spec === null) throw invalidFilter(`Filter spec ${JSON.stringify(spec)} should be a dict or a list.`);
-    const obj = spec as Record<string, unknown>;
-    const keys = Object.keys(obj);
-    const bool = keys.find((k) => k === 'and' || k === 'or' || k === 'not');
-    if (bool) {
-      if (keys.length !== 1) throw invalidFilter(`A boolean '${bool}' must be the only key of its object.`);
-      const args = obj[bool];
-      if (!Array.isArray(args) || args.length === 0) throw invalidFilter(`\`${bool}\` must be called with a non-empty list of arguments.`);
-      if (bool === 'not' && args.length !== 1) throw invalidFilter('`not` must be called with one argument.');
-      const parts = args.map((a) => this.node(a, depth + 1));
-      return bool === 'and' ? and(...parts)! : bool === 'or' ? or(...parts)! : not(parts[0]);
-    }
-    return this.leaf(obj);
-  }
-
-  private resolve(model: unknown, field: unknown): Target {
-    if (typeof field !== 'string' || field === '') throw invalidFilter('`field` is a mandatory filter attribute.');
-    if (model !== undefined && typeof model !== 'string') throw invalidFilter('`model` must be a string.');
+  private resolve(model: string | undefined, field: string): Target {
     const name = model ?? this.def.model;
     if (name === this.def.model) {
       const type = this.def.fields[field];
@@ -122,18 +172,9 @@ export class FilterCompiler {
     return { col: column(relation.table, field), type, relation };
   }
 
-  private leaf(obj: Record<string, unknown>): SQL {
-    if (++this.leaves > MAX_LEAVES) throw invalidFilter(`A filter may hold at most ${MAX_LEAVES} conditions.`);
-    for (const k of Object.keys(obj)) {
-      if (!['model', 'field', 'op', 'value'].includes(k)) throw invalidFilter(`Unknown filter attribute '${k}'.`);
-    }
-    const target = this.resolve(obj.model, obj.field);
-    const opName = obj.op === undefined ? '==' : obj.op;
-    const op = typeof opName === 'string' ? OPS[opName] : undefined;
-    if (!op) throw invalidFilter(`Operator \`${String(opName)}\` not valid.`);
-    const unary = op === 'is_null' || op === 'is_not_null';
-    if (!unary && !('value' in obj)) throw invalidFilter('`value` must be provided.');
-    const condition = this.condition(target, op, obj.value, String(obj.field));
+  private leaf({ model, field, op, value }: FilterLeaf): SQL {
+    const target = this.resolve(model, field);
+    const condition = this.condition(target, op, value, field);
     const rel = target.relation;
     if (!rel) return condition;
     if (rel.kind === 'one') {

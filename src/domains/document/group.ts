@@ -1,0 +1,55 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { GroupDef } from '../../crud/group.ts';
+import type { RefTarget } from '../../crud/refs.ts';
+import { exists } from '../../server/errors.ts';
+import { filtersLink } from '../search_filter/group.ts';
+import { evergreenFields, startEvergreenClock } from './evergreen.ts';
+import { DocumentCreate, DocumentPagination, DocumentRead, DocumentUpdate } from './schema.ts';
+import { document, documentFilter } from './table.ts';
+
+export const documentTarget: RefTarget = { table: document, model: 'Document', label: 'Document', fields: { id: 'int', name: 'text', resource_type: 'text' } };
+
+/** The project's FAQ document, shown to first-time responders: one per project. */
+export const FAQ_DOCUMENT = 'dispatch-incident-reference-faq-document';
+
+// What a document of a built-in kind is for, when its own description is empty.
+const DESCRIPTIONS: Record<string, string> = {
+  'dispatch-conversation-reference-document': 'The commands available in the incident conversation, for the incident commander and participants.',
+  [FAQ_DOCUMENT]: 'Answers to the questions people responding to an incident for the first time ask most.',
+  'dispatch-case-document': 'All facts and context of the investigation. Every case participant contributes to it and can read it.',
+  'dispatch-executive-report-document': 'The executive report of the incident.',
+  'dispatch-incident-document': 'All facts and context of the incident. Every incident participant contributes to it and can read it.',
+  'dispatch-incident-review-document': 'The lessons learned, questions and action items raised during the incident.',
+  'dispatch-incident-sheet': 'The assets the incident impacts. Every incident participant contributes to it and can read it.',
+};
+
+export const documentGroup: GroupDef = {
+  path: 'documents',
+  tags: ['documents'],
+  idParam: 'document_id',
+  thing: 'A document',
+  model: 'Document',
+  tableName: 'document',
+  table: document,
+  shapes: { create: DocumentCreate, update: DocumentUpdate, read: DocumentRead, pagination: DocumentPagination },
+  fields: {
+    id: 'int', name: 'text', description: 'text', resource_id: 'text', resource_type: 'text', weblink: 'text',
+    ...evergreenFields, created_at: 'timestamp', updated_at: 'timestamp',
+  },
+  links: { filters: filtersLink(documentFilter, 'document_id') },
+  unique: { document_project_name_key: 'name' },
+  hooks: {
+    async beforeWrite(tx, ctx, values, existing) {
+      startEvergreenClock(tx, ctx, values, existing);
+      const type = 'resource_type' in values ? values.resource_type : existing?.resource_type;
+      if (type !== FAQ_DOCUMENT) return;
+      const projectId = (existing?.project_id ?? values.project_id) as number;
+      const others = await tx.select({ id: document.id }).from(document)
+        .where(and(eq(document.project_id, projectId), eq(document.resource_type, FAQ_DOCUMENT), existing ? ne(document.id, existing.id) : undefined)).limit(1);
+      if (others.length) throw exists('document', 'FAQ document already defined for this project.');
+    },
+    afterRead(_db, items) {
+      for (const item of items) if (!item.description) item.description = DESCRIPTIONS[item.resource_type as string] ?? 'No Description';
+    },
+  },
+};

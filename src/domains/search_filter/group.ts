@@ -1,0 +1,60 @@
+import { inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { GroupDef, LinkField, Row } from '../../crud/group.ts';
+import type { RefTarget } from '../../crud/refs.ts';
+import { groupReader } from '../../crud/reader.ts';
+import type { Executor } from '../../db/connection.ts';
+import { checkFilter } from '../../list/filter.ts';
+import { atLeast, type Ctx } from '../../server/context.ts';
+import { errors } from '../../server/errors.ts';
+import { appUser } from '../auth/table.ts';
+import { SearchFilterCreate, SearchFilterPagination, SearchFilterRead, SearchFilterUpdate } from './schema.ts';
+import { searchFilter } from './table.ts';
+
+export const searchFilterTarget: RefTarget = { table: searchFilter, model: 'SearchFilter', label: 'Search filter', fields: { id: 'int', name: 'text', subject: 'text' } };
+
+// Anyone may save a filter; only its creator or an Admin and above may change or remove it.
+function requireCreatorOrAdmin(ctx: Ctx, existing: Row) {
+  if (existing.creator_id !== ctx.user.id && !atLeast(ctx.role, 'Admin')) throw errors.forbidden();
+}
+
+/** The creator as a user read object; memberships are not part of a filter's read. */
+async function nestCreators(db: Executor, items: Record<string, unknown>[]) {
+  const ids = [...new Set(items.map((i) => i.creator_id).filter((v): v is number => typeof v === 'number'))];
+  const users = ids.length ? await db.select({ id: appUser.id, email: appUser.email }).from(appUser).where(inArray(appUser.id, ids)) : [];
+  const byId = new Map(users.map((u) => [u.id, { ...u, organizations: [], projects: [], role: null }]));
+  for (const item of items) item.creator = byId.get(item.creator_id as number) ?? null;
+}
+
+export const searchFilterGroup: GroupDef = {
+  path: 'search/filters',
+  tags: ['search_filters'],
+  idParam: 'search_filter_id',
+  thing: 'A search filter',
+  model: 'SearchFilter',
+  tableName: 'search_filter',
+  table: searchFilter,
+  shapes: { create: SearchFilterCreate, update: SearchFilterUpdate, read: SearchFilterRead, pagination: SearchFilterPagination },
+  fields: { id: 'int', name: 'text', description: 'text', subject: 'text', created_at: 'timestamp', updated_at: 'timestamp' },
+  operations: ['list', 'create', 'update', 'delete'],
+  unique: { search_filter_project_name_key: 'name' },
+  hooks: {
+    beforeWrite(_tx, ctx, values, existing) {
+      if (existing) requireCreatorOrAdmin(ctx, existing);
+      else values.creator_id = ctx.user.id;
+      // Incidents and cases apply the spec later: a malformed one must not be saved.
+      if (values.expression !== undefined) checkFilter(values.expression, ['expression']);
+    },
+    beforeDelete: (_tx, ctx, existing) => requireCreatorOrAdmin(ctx, existing),
+    afterRead: nestCreators,
+  },
+};
+
+/** The `filters` field of a record routed by search filters, through its link table. */
+export const filtersLink = (table: PgTable, ownerColumn: string): LinkField => ({
+  table,
+  ownerColumn,
+  otherColumn: 'search_filter_id',
+  target: searchFilterTarget,
+  read: () => groupReader(searchFilterGroup),
+});

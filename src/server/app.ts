@@ -23,6 +23,8 @@ import queryRoutes from '../domains/query/routes.ts';
 import alertRoutes from '../domains/alert/routes.ts';
 import definitionRoutes from '../domains/definition/routes.ts';
 import termRoutes from '../domains/term/routes.ts';
+import entityTypeRoutes from '../domains/entity_type/routes.ts';
+import entityRoutes from '../domains/entity/routes.ts';
 import { installAuth } from './auth.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { installJsonBody, trimStrings } from './json-body.ts';
@@ -116,6 +118,8 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
       await api.register(alertRoutes);
       await api.register(definitionRoutes);
       await api.register(termRoutes);
+      await api.register(entityTypeRoutes);
+      await api.register(entityRoutes);
     },
     { prefix: API_PREFIX },
   );

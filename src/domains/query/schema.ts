@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Opt, Pagination, RefShape } from '../../server/shapes.ts';
 import { ProjectRead } from '../project/schema.ts';
-import { SourceRead } from '../source/schema.ts';
-import { TagRead } from '../tag/schema.ts';
+import { SourceRead, SourceRef } from '../source/schema.ts';
+import { TagCreate, TagRead } from '../tag/schema.ts';
 
 const fields = {
   name: Type.Optional(Type.String()),
@@ -12,9 +12,9 @@ const fields = {
 };
 
 const bodyRefs = {
-  source: RefShape(SourceRead),
+  source: SourceRef,
   project: RefShape(ProjectRead),
-  tags: Type.Optional(Type.Array(RefShape(TagRead), { default: [] })),
+  tags: Type.Optional(Type.Array(RefShape(TagCreate), { default: [] })),
 };
 
 export const QueryCreate = Type.Object({ ...fields, ...bodyRefs }, { title: 'QueryCreate', additionalProperties: false });

@@ -1,8 +1,8 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { DateTime, Email, Id, Nullable, Opt, Pagination, RefShape } from '../../server/shapes.ts';
-import { AlertRead } from '../alert/schema.ts';
+import { AlertCreate, AlertRead } from '../alert/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
-import { TagRead } from '../tag/schema.ts';
+import { TagCreate, TagRead } from '../tag/schema.ts';
 import { SOURCE_METADATA } from './metadata.ts';
 
 /** The source's owner: a service, read with its own columns. */
@@ -24,7 +24,8 @@ export const OwnerRead = Type.Object(
   { title: 'ServiceRead' },
 );
 
-export const QueryReadMinimal = Type.Object({ id: Id(), name: Type.String(), description: Nullable(Type.String()) }, { title: 'QueryReadMinimal' });
+const queryMinimal = { id: Id(), name: Type.String(), description: Type.String() };
+export const QueryReadMinimal = Type.Object({ ...queryMinimal, description: Nullable(Type.String()) }, { title: 'QueryReadMinimal' });
 
 /** Incidents do not point at sources yet: the list is always empty, and ignored in bodies. */
 const IncidentRef = Type.Object({}, { additionalProperties: true });
@@ -51,17 +52,22 @@ const fields = {
   links: Type.Optional(Type.Array(Type.Unknown(), { default: [] })),
 };
 
+// Records named in a body: by id or name, their other fields as the contract has them (not null
+// where a read may show null) and ignored.
 const bodyRefs = {
   project: RefShape(ProjectRead),
-  owner: Opt(RefShape(OwnerRead)),
+  owner: Opt(RefShape(Type.Object({ ...OwnerRead.properties, evergreen_owner: Type.Optional(Email()) }))),
   ...metadata((s) => Type.Optional(RefShape(s))),
-  tags: list(RefShape(TagRead)),
+  tags: list(RefShape(TagCreate)),
   // Alerts named here (by id or name) get this source; on update, the ones left out lose it.
-  alerts: list(RefShape(AlertRead)),
+  alerts: list(RefShape(AlertCreate)),
   // Read-only: queries name their source, and incidents do not yet.
-  queries: list(RefShape(QueryReadMinimal)),
+  queries: list(RefShape(Type.Object(queryMinimal))),
   incidents: list(IncidentRef),
 };
+
+/** A source named in another body (a query's). */
+export const SourceRef = RefShape(Type.Object({ id: Id(), ...fields, ...bodyRefs }));
 
 export const SourceCreate = Type.Object({ ...fields, ...bodyRefs }, { title: 'SourceCreate', additionalProperties: false });
 export const SourceUpdate = Type.Object({ id: Type.Optional(Id()), ...fields, ...bodyRefs }, { title: 'SourceUpdate', additionalProperties: false });

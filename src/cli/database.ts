@@ -35,7 +35,7 @@ export function databaseCommand(): Command {
   db.command('init')
     .description('Create the schema and the default organization and project')
     .action(async () => {
-      loadSettings(); // creates the embedded database's secrets on first use
+      if (!readSettings().databaseUrl) loadSettings(); // creates the embedded database's secrets on first use
       await withDatabase(async (d) => {
         const { applied, seeded } = await initialize(d, log);
         console.log(applied || seeded ? 'Database initialized.' : 'Database already initialized; nothing to do.');

@@ -17,8 +17,18 @@ export const OrganizationCreate = Type.Object(
 );
 export type OrganizationCreateT = Static<typeof OrganizationCreate>;
 
-// Dispatch does not let an update change the name (and so the slug in every URL).
-export const OrganizationUpdate = Type.Object({ id: Type.Optional(Id()), ...editable }, { title: 'OrganizationUpdate', additionalProperties: false });
+// Dispatch does not let an update change the name (and so the slug in every URL). No `default`
+// keywords on an update: Ajv would fill them in for omitted fields and overwrite the stored values,
+// where Dispatch leaves omitted fields unchanged.
+export const OrganizationUpdate = Type.Object(
+  {
+    id: Type.Optional(Id()),
+    ...editable,
+    default: Type.Optional(Type.Boolean({ nullable: true })),
+    banner_enabled: Type.Optional(Type.Boolean({ nullable: true })),
+  },
+  { title: 'OrganizationUpdate', additionalProperties: false },
+);
 export type OrganizationUpdateT = Static<typeof OrganizationUpdate>;
 
 export const OrganizationRead = Type.Object(

@@ -19,7 +19,9 @@ const fields = {
 export const ProjectCreate = Type.Object({ ...fields, organization: Type.Partial(OrganizationRead, { additionalProperties: true }) }, { title: 'ProjectCreate', additionalProperties: false });
 export type ProjectCreateT = Static<typeof ProjectCreate>;
 
-export const ProjectUpdate = Type.Object(fields, { title: 'ProjectUpdate', additionalProperties: false });
+// No `default` keyword on an update: Ajv would fill it in for an omitted field and overwrite the
+// stored value, where Dispatch leaves omitted fields unchanged.
+export const ProjectUpdate = Type.Object({ ...fields, default: Type.Optional(Type.Boolean()) }, { title: 'ProjectUpdate', additionalProperties: false });
 export type ProjectUpdateT = Static<typeof ProjectUpdate>;
 
 export const ProjectRead = Type.Object(

@@ -1,0 +1,106 @@
+// Every place where Muster knowingly differs from the Dispatch contract, with the reason. The contract
+// test fails on any difference not listed here, and on an entry here that no served operation needs
+// any more (so the list cannot quietly outlive the code).
+//
+// `service-summary.md` is the specification where it and Dispatch's document disagree; DESIGN.md
+// lists what Muster does better than Dispatch. Those are the only acceptable reasons.
+import type { Mismatch } from './compare.ts';
+
+/** Operations Muster serves under /api/v1 that are not in the contract. */
+export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
+  // (none yet: /healthcheck and /docs* are left out of the comparison and out of our OpenAPI)
+];
+
+export interface Deviation {
+  /** The mismatch kind (see compare.ts): `query.bounds`, `body.default`, ... */
+  kind: string;
+  /** `where` of the mismatch, exactly or by pattern. */
+  where: string | RegExp;
+  /** The operations it applies to (`GET /organizations`); every operation when absent. */
+  ops?: string[];
+  /** The mismatch's message, exactly: the deviation allowed, so that any other one still fails. */
+  message: string;
+  reason: string;
+}
+
+const LIST_OPS_REASON = 'the summary (Limits, list query parameters) stands over the contract';
+
+export const DEVIATIONS: Deviation[] = [
+  // ---- list query parameters (every list operation) --------------------------------------------
+  {
+    kind: 'query.bounds',
+    where: 'query page',
+    message: '0..2147483647, contract 1..2147483646',
+    reason: `page is 0..2147483647 (page 0 reads as page 1) where the contract says 0 < page < 2147483647: ${LIST_OPS_REASON}`,
+  },
+  {
+    kind: 'query.bounds',
+    where: 'query itemsPerPage',
+    message: '-2..2147483647, contract -1..2147483646',
+    reason: `itemsPerPage is -2..2147483647 (-2 reads as -1, "all") where the contract says -2 < itemsPerPage < 2147483647: ${LIST_OPS_REASON}`,
+  },
+  {
+    kind: 'query.default',
+    where: 'query filter',
+    message: 'default "", contract []',
+    reason:
+      'filter defaults to the empty string (no filter), as the summary says; the contract writes `[]`, a FastAPI ' +
+      'artefact: a JSON array as the default of a string parameter, which means "no filter" too',
+  },
+
+  // ---- path ids (every operation with a record id) ---------------------------------------------
+  {
+    kind: 'path.bounds',
+    where: /^path \w+_id$/,
+    message: '0..2147483647, contract 1..2147483646',
+    reason:
+      'path ids are integers in 0..2147483647 per the summary (Common parameters, Limits), where the contract says ' +
+      '0 < id < 2147483647: id 0 answers 404 instead of 422',
+  },
+
+  // ---- request validation Muster tightens (DESIGN: no 5xx and no corrupt data for any client input)
+  {
+    kind: 'body.bounds',
+    where: 'body.annual_employee_cost',
+    message: '0..inf, contract none',
+    ops: ['POST /{organization}/projects', 'PUT /{organization}/projects/{project_id}'],
+    reason: 'a negative annual employee cost makes every incident cost negative; Muster answers 422 (minimum 0)',
+  },
+  {
+    kind: 'body.bounds',
+    where: 'body.business_year_hours',
+    message: '1..inf, contract none',
+    ops: ['POST /{organization}/projects', 'PUT /{organization}/projects/{project_id}'],
+    reason: 'incident costs divide by business_year_hours: 0 would divide by zero and a negative value is meaningless; Muster answers 422 (minimum 1)',
+  },
+  {
+    kind: 'body.bounds',
+    where: 'body.password',
+    message: 'minLength=1, contract none',
+    ops: ['POST /{organization}/auth/login'],
+    reason: 'an empty password is rejected (minLength 1), as Dispatch\'s own validator does ("Must not be empty string"), which its OpenAPI does not show',
+  },
+  {
+    kind: 'body.bounds',
+    where: 'body.password',
+    message: 'minLength=1, contract none',
+    ops: ['PUT /{organization}/users/{user_id}'],
+    reason: 'an empty password is rejected (minLength 1) where Dispatch would store the hash of the empty string',
+  },
+  {
+    kind: 'body.bounds',
+    where: 'body.password',
+    message: 'minLength=1, contract none',
+    ops: ['POST /{organization}/auth/register'],
+    reason:
+      'an empty password is rejected (minLength 1); null or no password still gets a random one. Dispatch treats "" like ' +
+      'no password and generates one, leaving the caller with a password they do not know',
+  },
+];
+
+export function allowedBy(m: Mismatch, d: Deviation): boolean {
+  if (d.kind !== m.kind) return false;
+  if (d.ops && !d.ops.includes(m.op)) return false;
+  if (d.message !== m.message) return false;
+  return typeof d.where === 'string' ? d.where === m.where : d.where.test(m.where);
+}

@@ -16,11 +16,14 @@ const ALL: Operation[] = ['list', 'create', 'get', 'update', 'delete'];
  * default of `[]` empties it.
  */
 export function withoutDefaults<T extends TSchema>(schema: T): T {
-  const strip = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(strip);
+  // Inside `properties` the keys are field names: a field called `default` (priorities, types) stays.
+  const strip = (node: unknown, names = false): unknown => {
+    if (Array.isArray(node)) return node.map((n) => strip(n));
     if (!node || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) if (k !== 'default' || (node as { type?: unknown }).type === 'array') out[k] = strip(v);
+    for (const [k, v] of Object.entries(node)) {
+      if (names || k !== 'default' || (node as { type?: unknown }).type === 'array') out[k] = strip(v, !names && k === 'properties');
+    }
     return out;
   };
   return strip(schema) as T;

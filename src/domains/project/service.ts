@@ -11,6 +11,7 @@ import type { ListQueryT } from '../../server/shapes.ts';
 import { slugify } from '../organization/slug.ts';
 import { organization, type OrganizationRow } from '../organization/table.ts';
 import type { ProjectCreateT, ProjectUpdateT } from './schema.ts';
+import { seedProject } from './seed.ts';
 import { project, type ProjectRow } from './table.ts';
 
 const readColumns = readColumnsOf(project);
@@ -63,10 +64,11 @@ function values(body: ProjectFields) {
   return out;
 }
 
-/** Inserts a project inside the caller's transaction; the caller has checked permissions. */
+/** Inserts and seeds a project inside the caller's transaction; the caller has checked permissions. */
 export async function insertProject(tx: Executor, org: Pick<OrganizationRow, 'id'>, body: ProjectFields): Promise<ProjectRow> {
   const [row] = await tx.insert(project).values({ ...values(body), organization_id: org.id } as typeof project.$inferInsert).returning(readColumns);
   if (row.default) await clearOtherDefaults(tx, org.id, row.id);
+  await seedProject(tx, { id: row.id, organization_id: org.id });
   return row as ProjectRow;
 }
 

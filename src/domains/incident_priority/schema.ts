@@ -1,0 +1,9 @@
+import { Type } from '@sinclair/typebox';
+import { rankedShapes } from './ranked.ts';
+
+export const incidentPriorityShapes = rankedShapes('IncidentPriority', {
+  page_commander: Type.Optional(Type.Boolean()),
+  /** Hours between reminders to write a tactical report while the incident is active. */
+  tactical_report_reminder: Type.Optional(Type.Integer()),
+  executive_report_reminder: Type.Optional(Type.Integer()),
+});

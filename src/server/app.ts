@@ -12,6 +12,7 @@ import organizationRoutes from '../domains/organization/routes.ts';
 import caseTypeRoutes from '../domains/case_type/routes.ts';
 import casePriorityRoutes from '../domains/case_priority/routes.ts';
 import caseSeverityRoutes from '../domains/case_severity/routes.ts';
+import incidentCostTypeRoutes from '../domains/incident_cost_type/routes.ts';
 import incidentPriorityRoutes from '../domains/incident_priority/routes.ts';
 import incidentSeverityRoutes from '../domains/incident_severity/routes.ts';
 import incidentTypeRoutes from '../domains/incident_type/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
       await api.register(incidentPriorityRoutes);
       await api.register(incidentSeverityRoutes);
       await api.register(incidentTypeRoutes);
+      await api.register(incidentCostTypeRoutes);
       await api.register(casePriorityRoutes);
       await api.register(caseSeverityRoutes);
       await api.register(caseTypeRoutes);

@@ -1,7 +1,7 @@
 // Read objects of a group: the row's columns with its project, references, links and children nested, each
 // kind loaded in one query per response (never one per row).
 import { inArray } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
 import { project } from '../domains/project/table.ts';
@@ -35,9 +35,11 @@ export function groupReader(def: GroupDef): Reader {
       const related = await read(db, items.map((i) => i[fk]).filter((v): v is number => typeof v === 'number'));
       for (const item of items) item[field] = typeof item[fk] === 'number' ? (related.get(item[fk] as number) ?? null) : null;
     };
-    const work: Promise<void>[] = [];
-    if (def.projectScoped !== false) work.push(nest('project', 'project_id', projectReader));
-    for (const [field, ref] of Object.entries(def.refs ?? {})) work.push(nest(field, ref.column, ref.read?.() ?? shallowReader(ref.target.table)));
+    // Each kind is one query. On the pool they run side by side; inside a transaction they share
+    // one connection, which takes one query at a time, so they run in turn.
+    const steps: (() => Promise<void>)[] = [];
+    if (def.projectScoped !== false) steps.push(() => nest('project', 'project_id', projectReader));
+    for (const [field, ref] of Object.entries(def.refs ?? {})) steps.push(() => nest(field, ref.column, ref.read?.() ?? shallowReader(ref.target.table)));
     // Many per row, as (owner, other) id pairs: through a link table, or children holding our id.
     const nestMany = async (field: string, pairs: { owner: number; other: number }[], read: Reader) => {
       const others = await read(db, pairs.map((p) => p.other));
@@ -49,20 +51,21 @@ export function groupReader(def: GroupDef): Reader {
     };
     const rowIds = [...rows.keys()];
     for (const [field, link] of Object.entries(def.links ?? {})) {
-      work.push((async () => {
+      steps.push(async () => {
         const pairs = (await db.select({ owner: column(link.table, link.ownerColumn), other: column(link.table, link.otherColumn) })
           .from(link.table).where(inArray(column(link.table, link.ownerColumn), rowIds))) as { owner: number; other: number }[];
         await nestMany(field, pairs, link.read?.() ?? shallowReader(link.target.table));
-      })());
+      });
     }
     for (const [field, child] of Object.entries(def.children ?? {})) {
-      work.push((async () => {
+      steps.push(async () => {
         const pairs = (await db.select({ owner: column(child.table, child.column), other: column(child.table, 'id') })
           .from(child.table).where(inArray(column(child.table, child.column), rowIds))) as { owner: number; other: number }[];
         await nestMany(field, pairs, child.read?.() ?? shallowReader(child.table));
-      })());
+      });
     }
-    await Promise.all(work);
+    if (db instanceof PgTransaction) for (const step of steps) await step();
+    else await Promise.all(steps.map((step) => step()));
     await def.hooks?.afterRead?.(db, items);
     return rows;
   };

@@ -207,6 +207,10 @@ export interface RunningServer {
 }
 
 const running = new Set<ChildProcess>();
+// A test process that ends early (a failed hook, a timeout) leaves no server behind.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** Kills every server a test left running (call from afterAll). */
 export async function stopAllServers() {

@@ -8,8 +8,10 @@ import repl from 'node:repl';
 import { Command, Option } from 'commander';
 import { describeSettings, loadSettings, readSettings, type Settings } from '../config.ts';
 import { openReady } from '../db/bootstrap.ts';
-import { API_PREFIX, buildApp } from '../server/app.ts';
 import { formatTable } from './table.ts';
+
+// The application (every domain's routes) loads only for the commands that serve or list it.
+const loadApp = () => import('../server/app.ts');
 
 const SRC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = resolve(SRC_DIR, '..', 'bin', 'muster.js');
@@ -41,6 +43,7 @@ function withLogLevel(settings: Settings, level?: string): Settings {
 async function serve(opts: StartOptions) {
   const settings = withLogLevel(loadSettings(), opts.logLevel);
   const database = await openReady(settings, (m) => console.log(m));
+  const { API_PREFIX, buildApp } = await loadApp();
   const app = await buildApp({ settings, database, trustProxy: !!opts.proxyHeaders });
   let where: string;
   if (opts.fd !== undefined) {
@@ -160,6 +163,7 @@ export function serverCommand(): Command {
     .action(async () => {
       const settings = { ...readSettings(), jwtSecret: 'routes', logLevel: 'error' };
       const database = { kind: 'embedded', db: null, query: async () => [], close: async () => {} } as never;
+      const { buildApp } = await loadApp();
       const app = await buildApp({ settings, database, logger: false });
       // One row per path, methods joined, parameters written {like_this} as in the API documents.
       const byPath = new Map<string, { authenticated: boolean; methods: string[] }>();

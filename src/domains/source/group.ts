@@ -4,7 +4,7 @@ import { groupReader } from '../../crud/reader.ts';
 import { alertTarget } from '../alert/group.ts';
 import { alert } from '../alert/table.ts';
 import { query } from '../query/table.ts';
-import { service } from '../service/table.ts';
+import { serviceGroup, serviceTarget } from '../service/group.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
 import { SOURCE_METADATA } from './metadata.ts';
 import { SourceCreate, SourcePagination, SourceRead, SourceUpdate } from './schema.ts';
@@ -12,8 +12,6 @@ import { source, sourceTag } from './table.ts';
 
 export const sourceTarget: RefTarget = { table: source, model: 'Source', label: 'Source' };
 
-/** A source's owner is an on-call service of the same project, named by id or name. */
-const ownerTarget: RefTarget = { table: service, model: 'Service', label: 'Service' };
 
 const metadataRefs = Object.fromEntries(
   Object.entries(SOURCE_METADATA).map(([field, m]) => [field, { column: `${field}_id`, target: m.target, read: () => groupReader(m.group) } satisfies RefField]),
@@ -32,7 +30,8 @@ export const sourceGroup: GroupDef = {
     id: 'int', name: 'text', description: 'text', documentation: 'text', external_id: 'text', source_schema: 'text', aggregated: 'bool',
     cost: 'float', delay: 'int', retention: 'int', size: 'int', sampling_rate: 'int', data_last_loaded_at: 'timestamp', created_at: 'timestamp',
   },
-  refs: { owner: { column: 'owner_id', target: ownerTarget }, ...metadataRefs },
+  // The owner is an on-call service of the same project, read as the services group reads it.
+  refs: { owner: { column: 'owner_id', target: serviceTarget, read: () => groupReader(serviceGroup) }, ...metadataRefs },
   links: { tags: { table: sourceTag, ownerColumn: 'source_id', otherColumn: 'tag_id', target: tagTarget, read: tagReader } },
   children: {
     alerts: { table: alert, column: 'source_id', target: alertTarget },

@@ -3,26 +3,8 @@ import { DateTime, Email, Id, Nullable, Opt, Pagination, RefShape } from '../../
 import { AlertCreate, AlertRead } from '../alert/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
 import { TagCreate, TagRead } from '../tag/schema.ts';
+import { ServiceRead } from '../service/schema.ts';
 import { SOURCE_METADATA } from './metadata.ts';
-
-/** The source's owner: a service, read with its own columns. */
-export const OwnerRead = Type.Object(
-  {
-    id: Id(),
-    name: Opt(Type.String()),
-    description: Opt(Type.String()),
-    external_id: Opt(Type.String()),
-    type: Opt(Type.String()),
-    is_active: Type.Boolean(),
-    evergreen: Type.Boolean({ default: false }),
-    evergreen_owner: Opt(Email()),
-    evergreen_reminder_interval: Type.Integer({ default: 90 }),
-    evergreen_last_reminder_at: Opt(DateTime()),
-    created_at: DateTime(),
-    updated_at: DateTime(),
-  },
-  { title: 'ServiceRead' },
-);
 
 const queryMinimal = { id: Id(), name: Type.String(), description: Type.String() };
 export const QueryReadMinimal = Type.Object({ ...queryMinimal, description: Nullable(Type.String()) }, { title: 'QueryReadMinimal' });
@@ -56,7 +38,7 @@ const fields = {
 // where a read may show null) and ignored.
 const bodyRefs = {
   project: RefShape(ProjectRead),
-  owner: Opt(RefShape(Type.Object({ ...OwnerRead.properties, evergreen_owner: Type.Optional(Email()) }))),
+  owner: Opt(RefShape(ServiceRead)),
   ...metadata((s) => Type.Optional(RefShape(s))),
   tags: list(RefShape(TagCreate)),
   // Alerts named here (by id or name) get this source; on update, the ones left out lose it.
@@ -80,7 +62,7 @@ export const SourceRead = Type.Object(
     cost: Nullable(Type.Number()),
     links: Type.Array(Type.Unknown(), { default: [] }),
     project: ProjectRead,
-    owner: Opt(OwnerRead),
+    owner: Opt(ServiceRead),
     ...metadata((s) => Opt(s)),
     tags: Type.Array(TagRead, { default: [] }),
     alerts: Type.Array(AlertRead, { default: [] }),

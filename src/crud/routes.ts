@@ -12,20 +12,24 @@ const ALL: Operation[] = ['list', 'create', 'get', 'update', 'delete'];
 /**
  * An update changes only the fields it sends (Pydantic's `exclude_unset`): defaults in an update
  * shape would overwrite stored values with them, so update bodies are validated without defaults.
- * Lists keep theirs: Dispatch assigns relationship lists from the model, so an omitted list with a
- * default of `[]` empties it.
+ * Relationship lists keep theirs: Dispatch assigns them from the model, so an omitted list with a
+ * default of `[]` empties it. Lists stored as values (plugin_metadata, links) stay as they are.
  */
-export function withoutDefaults<T extends TSchema>(schema: T): T {
-  // Inside `properties` the keys are field names: a field called `default` (priorities, types) stays.
-  const strip = (node: unknown, names = false): unknown => {
-    if (Array.isArray(node)) return node.map((n) => strip(n));
+export function withoutDefaults<T extends TSchema>(schema: T, relationships: Set<string> = new Set()): T {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
     if (!node || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) {
-      if (names || k !== 'default' || (node as { type?: unknown }).type === 'array') out[k] = strip(v, !names && k === 'properties');
-    }
+    for (const [k, v] of Object.entries(node)) if (k !== 'default') out[k] = k === 'properties' ? fields(v as Record<string, unknown>) : strip(v);
     return out;
   };
+  // Inside `properties` the keys are field names: a field called `default` (priorities, types) stays.
+  const fields = (props: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(props).map(([name, v]) => {
+      const kept = strip(v) as Record<string, unknown>;
+      const original = v as { default?: unknown };
+      return [name, relationships.has(name) && original.default !== undefined ? { ...kept, default: original.default } : kept];
+    }));
   return strip(schema) as T;
 }
 
@@ -53,7 +57,7 @@ export function registerGroup(app: App, def: GroupDef) {
     app.get(one, { schema: { tags, params: oneParams, response: { 200: def.shapes.read } } }, (req) => getRecord(req.ctx, def, id(req.params)));
   }
   if (ops.has('update')) {
-    app.put(one, { schema: { tags, params: oneParams, body: withoutDefaults(def.shapes.update), response: { 200: def.shapes.read } }, config: write('update') },
+    app.put(one, { schema: { tags, params: oneParams, body: withoutDefaults(def.shapes.update, new Set([...Object.keys(def.links ?? {}), ...Object.keys(def.children ?? {})])), response: { 200: def.shapes.read } }, config: write('update') },
       (req) => updateRecord(req.ctx, def, id(req.params), req.body as Record<string, unknown>));
   }
   if (ops.has('delete')) {

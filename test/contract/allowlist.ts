@@ -96,6 +96,39 @@ export const DEVIATIONS: Deviation[] = [
       'an empty password is rejected (minLength 1); null or no password still gets a random one. Dispatch treats "" like ' +
       'no password and generates one, leaving the caller with a password they do not know',
   },
+
+  // ---- record groups --------------------------------------------------------------------------
+  {
+    kind: 'body.bounds',
+    where: 'body.sampling_rate',
+    message: '1..101, contract 2..100',
+    ops: ['POST /{organization}/data/sources', 'PUT /{organization}/data/sources/{source_id}'],
+    reason: 'the summary gives sampling_rate the range 1..101 (Source, Limits) where the contract writes exclusive bounds 1 and 101',
+  },
+  {
+    kind: 'body.default',
+    where: /^body\.(plugin_metadata|links)$/,
+    message: 'default none, contract []',
+    ops: ['PUT /{organization}/case_types/{case_type_id}', 'PUT /{organization}/incident_types/{incident_type_id}', 'PUT /{organization}/data/sources/{source_id}'],
+    reason:
+      'values stored on the record, not relationships: an update that leaves them out keeps them (Pydantic exclude_unset), ' +
+      'where a default of [] in the update body would erase them',
+  },
+  {
+    kind: 'body.default',
+    where: 'body.incidents',
+    message: 'default none, contract []',
+    ops: ['PUT /{organization}/data/sources/{source_id}'],
+    reason: 'a source\'s incidents are read-only in Muster (incidents are linked from the incident side), so an update body has no say in them',
+  },
+  {
+    kind: 'response.missing',
+    where: /^response\.(items\[\]\.)?(source\.)?incidents\[\]$/,
+    message: 'missing all 38 IncidentRead properties (ours has none)',
+    reason:
+      'incidents are not served yet, so a source lists none and its item shape is empty; this entry goes when incidents ' +
+      'are served (the test fails once no operation needs it)',
+  },
 ];
 
 export function allowedBy(m: Mismatch, d: Deviation): boolean {

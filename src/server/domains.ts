@@ -1,0 +1,55 @@
+// Every domain's routes, in the order they are registered under /api/v1.
+import type { App } from './routing.ts';
+import organizationRoutes from '../domains/organization/routes.ts';
+import authRoutes from '../domains/auth/routes.ts';
+import projectRoutes from '../domains/project/routes.ts';
+import incidentPriorityRoutes from '../domains/incident_priority/routes.ts';
+import incidentSeverityRoutes from '../domains/incident_severity/routes.ts';
+import incidentTypeRoutes from '../domains/incident_type/routes.ts';
+import incidentCostTypeRoutes from '../domains/incident_cost_type/routes.ts';
+import casePriorityRoutes from '../domains/case_priority/routes.ts';
+import caseSeverityRoutes from '../domains/case_severity/routes.ts';
+import caseTypeRoutes from '../domains/case_type/routes.ts';
+import tagTypeRoutes from '../domains/tag_type/routes.ts';
+import tagRoutes from '../domains/tag/routes.ts';
+import sourceRoutes from '../domains/source/routes.ts';
+import queryRoutes from '../domains/query/routes.ts';
+import alertRoutes from '../domains/alert/routes.ts';
+import definitionRoutes from '../domains/definition/routes.ts';
+import termRoutes from '../domains/term/routes.ts';
+import entityTypeRoutes from '../domains/entity_type/routes.ts';
+import entityRoutes from '../domains/entity/routes.ts';
+import documentRoutes from '../domains/document/routes.ts';
+import individualRoutes from '../domains/individual/routes.ts';
+import notificationRoutes from '../domains/notification/routes.ts';
+import searchFilterRoutes from '../domains/search_filter/routes.ts';
+import serviceRoutes from '../domains/service/routes.ts';
+import teamRoutes from '../domains/team/routes.ts';
+
+export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
+  organizationRoutes,
+  authRoutes,
+  projectRoutes,
+  incidentPriorityRoutes,
+  incidentSeverityRoutes,
+  incidentTypeRoutes,
+  incidentCostTypeRoutes,
+  casePriorityRoutes,
+  caseSeverityRoutes,
+  caseTypeRoutes,
+  tagTypeRoutes,
+  tagRoutes,
+  sourceRoutes,
+  queryRoutes,
+  alertRoutes,
+  definitionRoutes,
+  termRoutes,
+  entityTypeRoutes,
+  entityRoutes,
+  documentRoutes,
+  individualRoutes,
+  notificationRoutes,
+  searchFilterRoutes,
+  serviceRoutes,
+  teamRoutes,
+];

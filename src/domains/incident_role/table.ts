@@ -7,6 +7,8 @@ import { incidentType } from '../incident_type/table.ts';
 import { service } from '../service/table.ts';
 import { tag } from '../tag/table.ts';
 
+// Link tables are named short: PostgreSQL cuts identifiers at 63 characters, and cut names collide.
+
 /** Who takes a role (commander, liaison, scribe) in new incidents of a project, and when. */
 export const incidentRolePolicy = pgTable(
   'incident_role_policy',
@@ -24,6 +26,6 @@ export const incidentRolePolicy = pgTable(
   (t) => [index('incident_role_policy_project_role_idx').on(t.project_id, t.role)],
 );
 
-export const incidentRolePolicyTag = linkTable('incident_role_policy_tag', ['incident_role_policy_id', incidentRolePolicy], ['tag_id', tag]);
-export const incidentRolePolicyType = linkTable('incident_role_policy_incident_type', ['incident_role_policy_id', incidentRolePolicy], ['incident_type_id', incidentType]);
-export const incidentRolePolicyPriority = linkTable('incident_role_policy_incident_priority', ['incident_role_policy_id', incidentRolePolicy], ['incident_priority_id', incidentPriority]);
+export const incidentRolePolicyTag = linkTable('role_policy_tag', ['policy_id', incidentRolePolicy], ['tag_id', tag]);
+export const incidentRolePolicyType = linkTable('role_policy_incident_type', ['policy_id', incidentRolePolicy], ['incident_type_id', incidentType]);
+export const incidentRolePolicyPriority = linkTable('role_policy_incident_priority', ['policy_id', incidentRolePolicy], ['incident_priority_id', incidentPriority]);

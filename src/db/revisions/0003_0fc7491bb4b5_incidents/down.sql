@@ -10,11 +10,11 @@ DROP TABLE "incident_duplicate" CASCADE;
 --> statement-breakpoint
 DROP TABLE "incident_role_policy" CASCADE;
 --> statement-breakpoint
-DROP TABLE "incident_role_policy_incident_priority" CASCADE;
+DROP TABLE "role_policy_incident_priority" CASCADE;
 --> statement-breakpoint
-DROP TABLE "incident_role_policy_tag" CASCADE;
+DROP TABLE "role_policy_tag" CASCADE;
 --> statement-breakpoint
-DROP TABLE "incident_role_policy_incident_type" CASCADE;
+DROP TABLE "role_policy_incident_type" CASCADE;
 --> statement-breakpoint
 DROP TABLE "incident_tag" CASCADE;
 --> statement-breakpoint

@@ -87,22 +87,22 @@ CREATE TABLE "incident_role_policy" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "incident_role_policy_incident_priority" (
-	"incident_role_policy_id" integer NOT NULL,
+CREATE TABLE "role_policy_incident_priority" (
+	"policy_id" integer NOT NULL,
 	"incident_priority_id" integer NOT NULL,
-	CONSTRAINT "incident_role_policy_incident_priority_incident_role_policy_id_incident_priority_id_pk" PRIMARY KEY("incident_role_policy_id","incident_priority_id")
+	CONSTRAINT "role_policy_incident_priority_policy_id_incident_priority_id_pk" PRIMARY KEY("policy_id","incident_priority_id")
 );
 --> statement-breakpoint
-CREATE TABLE "incident_role_policy_tag" (
-	"incident_role_policy_id" integer NOT NULL,
+CREATE TABLE "role_policy_tag" (
+	"policy_id" integer NOT NULL,
 	"tag_id" integer NOT NULL,
-	CONSTRAINT "incident_role_policy_tag_incident_role_policy_id_tag_id_pk" PRIMARY KEY("incident_role_policy_id","tag_id")
+	CONSTRAINT "role_policy_tag_policy_id_tag_id_pk" PRIMARY KEY("policy_id","tag_id")
 );
 --> statement-breakpoint
-CREATE TABLE "incident_role_policy_incident_type" (
-	"incident_role_policy_id" integer NOT NULL,
+CREATE TABLE "role_policy_incident_type" (
+	"policy_id" integer NOT NULL,
 	"incident_type_id" integer NOT NULL,
-	CONSTRAINT "incident_role_policy_incident_type_incident_role_policy_id_incident_type_id_pk" PRIMARY KEY("incident_role_policy_id","incident_type_id")
+	CONSTRAINT "role_policy_incident_type_policy_id_incident_type_id_pk" PRIMARY KEY("policy_id","incident_type_id")
 );
 --> statement-breakpoint
 CREATE TABLE "incident_tag" (
@@ -223,17 +223,17 @@ ALTER TABLE "incident_role_policy" ADD CONSTRAINT "incident_role_policy_service_
 --> statement-breakpoint
 ALTER TABLE "incident_role_policy" ADD CONSTRAINT "incident_role_policy_individual_contact_id_individual_contact_id_fk" FOREIGN KEY ("individual_contact_id") REFERENCES "public"."individual_contact"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "incident_role_policy_incident_priority" ADD CONSTRAINT "incident_role_policy_incident_priority_incident_role_policy_id_incident_role_policy_id_fk" FOREIGN KEY ("incident_role_policy_id") REFERENCES "public"."incident_role_policy"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "role_policy_incident_priority" ADD CONSTRAINT "role_policy_incident_priority_policy_id_incident_role_policy_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."incident_role_policy"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "incident_role_policy_incident_priority" ADD CONSTRAINT "incident_role_policy_incident_priority_incident_priority_id_incident_priority_id_fk" FOREIGN KEY ("incident_priority_id") REFERENCES "public"."incident_priority"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "role_policy_incident_priority" ADD CONSTRAINT "role_policy_incident_priority_incident_priority_id_incident_priority_id_fk" FOREIGN KEY ("incident_priority_id") REFERENCES "public"."incident_priority"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "incident_role_policy_tag" ADD CONSTRAINT "incident_role_policy_tag_incident_role_policy_id_incident_role_policy_id_fk" FOREIGN KEY ("incident_role_policy_id") REFERENCES "public"."incident_role_policy"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "role_policy_tag" ADD CONSTRAINT "role_policy_tag_policy_id_incident_role_policy_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."incident_role_policy"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "incident_role_policy_tag" ADD CONSTRAINT "incident_role_policy_tag_tag_id_tag_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tag"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "role_policy_tag" ADD CONSTRAINT "role_policy_tag_tag_id_tag_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tag"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "incident_role_policy_incident_type" ADD CONSTRAINT "incident_role_policy_incident_type_incident_role_policy_id_incident_role_policy_id_fk" FOREIGN KEY ("incident_role_policy_id") REFERENCES "public"."incident_role_policy"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "role_policy_incident_type" ADD CONSTRAINT "role_policy_incident_type_policy_id_incident_role_policy_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."incident_role_policy"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "incident_role_policy_incident_type" ADD CONSTRAINT "incident_role_policy_incident_type_incident_type_id_incident_type_id_fk" FOREIGN KEY ("incident_type_id") REFERENCES "public"."incident_type"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "role_policy_incident_type" ADD CONSTRAINT "role_policy_incident_type_incident_type_id_incident_type_id_fk" FOREIGN KEY ("incident_type_id") REFERENCES "public"."incident_type"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "incident_tag" ADD CONSTRAINT "incident_tag_incident_id_incident_id_fk" FOREIGN KEY ("incident_id") REFERENCES "public"."incident"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
@@ -299,11 +299,11 @@ CREATE INDEX "incident_duplicate_duplicate_id_idx" ON "incident_duplicate" USING
 --> statement-breakpoint
 CREATE INDEX "incident_role_policy_project_role_idx" ON "incident_role_policy" USING btree ("project_id","role");
 --> statement-breakpoint
-CREATE INDEX "incident_role_policy_incident_priority_incident_priority_id_idx" ON "incident_role_policy_incident_priority" USING btree ("incident_priority_id");
+CREATE INDEX "role_policy_incident_priority_incident_priority_id_idx" ON "role_policy_incident_priority" USING btree ("incident_priority_id");
 --> statement-breakpoint
-CREATE INDEX "incident_role_policy_tag_tag_id_idx" ON "incident_role_policy_tag" USING btree ("tag_id");
+CREATE INDEX "role_policy_tag_tag_id_idx" ON "role_policy_tag" USING btree ("tag_id");
 --> statement-breakpoint
-CREATE INDEX "incident_role_policy_incident_type_incident_type_id_idx" ON "incident_role_policy_incident_type" USING btree ("incident_type_id");
+CREATE INDEX "role_policy_incident_type_incident_type_id_idx" ON "role_policy_incident_type" USING btree ("incident_type_id");
 --> statement-breakpoint
 CREATE INDEX "incident_tag_tag_id_idx" ON "incident_tag" USING btree ("tag_id");
 --> statement-breakpoint

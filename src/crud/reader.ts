@@ -20,10 +20,13 @@ export function shallowReader(table: PgTable): Reader {
 
 export const projectReader = shallowReader(project);
 
-const readers = new WeakMap<GroupDef, Reader>();
+/** What a reader needs of a group: records that are not a CRUD group (participants, incidents) declare only this. */
+export type ReadDef = Pick<GroupDef, 'table' | 'projectScoped' | 'refs' | 'links' | 'children' | 'hooks'>;
+
+const readers = new WeakMap<ReadDef, Reader>();
 
 /** The group's full reader: what its get, list, create and update answer with. */
-export function groupReader(def: GroupDef): Reader {
+export function groupReader(def: ReadDef): Reader {
   const known = readers.get(def);
   if (known) return known;
   const own = shallowReader(def.table);
@@ -74,7 +77,7 @@ export function groupReader(def: GroupDef): Reader {
 }
 
 /** Read objects for rows already selected, in their order. */
-export async function readRows(db: Executor, def: GroupDef, rows: { id: number }[]) {
+export async function readRows(db: Executor, def: ReadDef, rows: { id: number }[]) {
   const byId = await groupReader(def)(db, rows.map((r) => r.id));
   return rows.map((r) => byId.get(r.id)!).filter(Boolean);
 }

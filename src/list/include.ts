@@ -2,6 +2,8 @@
 // (`tags[].name`) applies to every element of a list, and two paths with the same first segment
 // overwrite each other (the last wins), as in Dispatch.
 
+import { withoutRequired } from '../server/shapes.ts';
+
 type Json = unknown;
 
 function pick(value: Json, path: string[]): Json {
@@ -33,13 +35,4 @@ export function applyInclude<T extends object>(items: T[], include: string[]): R
  * serializer writes whichever fields the client kept (fast-json-stringify throws on a missing
  * required field) and still drops the ones the shape does not have.
  */
-export function includeShape<T>(schema: T): T {
-  const strip = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(strip);
-    if (!node || typeof node !== 'object') return node;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) if (k !== 'required') out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([f, s]) => [f, strip(s)])) : strip(v);
-    return out;
-  };
-  return strip(schema) as T;
-}
+export const includeShape = withoutRequired;

@@ -1,7 +1,7 @@
 // The contract's incident shapes: the full read (get, create, update, `expand=true` lists), the
 // minimal read (lists, and incidents nested in tasks, feedback and duplicates), and the bodies.
 import { Type, type TObject } from '@sinclair/typebox';
-import { DateTime, Defaulted, Id, NameStr, Opt, RefShape } from '../../server/shapes.ts';
+import { DateTime, Defaulted, Id, NameStr, Opt, RefShape, withoutRequired } from '../../server/shapes.ts';
 import { StringEnum } from '../search_filter/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
 import { incidentPriorityShapes } from '../incident_priority/schema.ts';
@@ -41,7 +41,7 @@ export const IncidentCostRead = Type.Object(
 );
 /** A cost in an incident update: with `id` it is kept as stored, without it is created. */
 export const IncidentCostUpdate = Type.Object(
-  { id: Type.Optional(Id()), amount: Defaulted(Type.Number({ default: 0 })), incident_cost_type: RefShape(IncidentCostTypeRead) },
+  { id: Type.Optional(Id()), amount: Defaulted(Type.Number({ default: 0 })), incident_cost_type: withoutRequired(RefShape(IncidentCostTypeRead)) },
   { title: 'IncidentCostUpdate', additionalProperties: true },
 );
 
@@ -154,7 +154,8 @@ export const IncidentRead = Type.Object(
 // Records are named by id or name (RefShape: the rest of a read object sent back is ignored); the web
 // UI sends null in unset references, so every optional reference accepts null.
 
-const ref = <T extends TObject>(shape: T) => Opt(RefShape(shape));
+const loose = <T extends TObject>(shape: T) => withoutRequired(RefShape(shape));
+const ref = <T extends TObject>(shape: T) => Opt(loose(shape));
 
 export const IncidentCreate = Type.Object(
   {
@@ -169,7 +170,7 @@ export const IncidentCreate = Type.Object(
     incident_severity: ref(incidentSeverityShapes.read),
     commander: Opt(ParticipantUpdate),
     reporter: Opt(ParticipantUpdate),
-    tags: Defaulted(Type.Array(RefShape(TagRead), { default: [] })),
+    tags: Defaulted(Type.Array(loose(TagRead), { default: [] })),
   },
   { title: 'IncidentCreate', additionalProperties: false },
 );
@@ -181,19 +182,19 @@ export const IncidentUpdate = Type.Object(
     resolution: Opt(Type.String()),
     status: Opt(IncidentStatusEnum),
     visibility: Opt(VisibilityEnum),
-    incident_type: RefShape(IncidentTypeRead),
-    incident_priority: RefShape(incidentPriorityShapes.read),
-    incident_severity: RefShape(incidentSeverityShapes.read),
+    incident_type: loose(IncidentTypeRead),
+    incident_priority: loose(incidentPriorityShapes.read),
+    incident_severity: loose(incidentSeverityShapes.read),
     commander: Opt(ParticipantUpdate),
     reporter: Opt(ParticipantUpdate),
     reported_at: Opt(DateTime()),
     stable_at: Opt(DateTime()),
-    tags: Defaulted(Type.Array(RefShape(TagRead), { default: [] })),
-    terms: Defaulted(Type.Array(RefShape(TermRead), { default: [] })),
+    tags: Defaulted(Type.Array(loose(TagRead), { default: [] })),
+    terms: Defaulted(Type.Array(loose(TermRead), { default: [] })),
     duplicates: Defaulted(Type.Array(RefShape(Type.Object({ id: Id() })), { default: [] })),
     incident_costs: Defaulted(Type.Array(IncidentCostUpdate, { default: [] })),
     // Cases do not exist yet: accepted and ignored.
-    cases: Defaulted(Type.Array(RefShape(IncidentCaseRead), { default: [] })),
+    cases: Defaulted(Type.Array(loose(IncidentCaseRead), { default: [] })),
   },
   { title: 'IncidentUpdate', additionalProperties: false },
 );

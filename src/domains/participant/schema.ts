@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, Email, Id, Opt, RefShape } from '../../server/shapes.ts';
+import { DateTime, Email, Id, Opt, RefShape, withoutRequired } from '../../server/shapes.ts';
 import { StringEnum } from '../search_filter/schema.ts';
 import { IndividualContactRead } from '../individual/schema.ts';
 
@@ -66,7 +66,7 @@ export const ParticipantUpdate = Type.Object(
     department: Opt(Type.String()),
     location: Opt(Type.String()),
     added_reason: Opt(Type.String()),
-    individual: Type.Optional(RefShape(IndividualContactRead)),
+    individual: Opt(withoutRequired(RefShape(IndividualContactRead))),
   },
   { title: 'ParticipantUpdate', additionalProperties: true },
 );

@@ -44,6 +44,8 @@ export const incident = pgTable(
   (t) => [
     index('incident_organization_status_idx').on(t.organization_id, t.status, t.reported_at),
     index('incident_organization_reported_idx').on(t.organization_id, t.reported_at),
+    // The default list: an organization's incidents in id order.
+    index('incident_organization_id_idx').on(t.organization_id, t.id),
     index('incident_project_idx').on(t.project_id),
     index('incident_priority_idx').on(t.incident_priority_id),
     index('incident_type_idx').on(t.incident_type_id),

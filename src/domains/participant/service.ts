@@ -109,7 +109,9 @@ export async function addParticipant(tx: Executor, ctx: Ctx, incidentId: number,
     team: teamFromEmail(individual.email),
     location: 'Unknown',
     added_reason: reason ?? null,
-  }).returning({ id: participant.id });
+  }).onConflictDoNothing().returning({ id: participant.id });
+  // Added by another request meanwhile: theirs is the participant, and the role goes to it.
+  if (!created) return addParticipant(tx, ctx, incidentId, email, role, reason);
   await assumeRole(tx, created.id, role);
   await logIncidentEvent(tx, ctx, incidentId, { description: `${name} added to incident with ${role} role`, type: 'Participant updated' });
   await participantsChanged(tx, incidentId);

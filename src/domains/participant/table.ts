@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, organizationId, timestampCol } from '../../db/columns.ts';
 import { organization } from '../organization/table.ts';
 import { individualContact } from '../individual/table.ts';
@@ -22,7 +22,8 @@ export const participant = pgTable(
     active: boolean('active').notNull().default(true),
     created_at: createdAt(),
   },
-  (t) => [index('participant_incident_idx').on(t.incident_id), index('participant_individual_idx').on(t.individual_contact_id)],
+  // One participant per person and incident: two people joining at once cannot make two.
+  (t) => [uniqueIndex('participant_incident_individual_key').on(t.incident_id, t.individual_contact_id), index('participant_individual_idx').on(t.individual_contact_id)],
 );
 
 /** A role a participant held, from `assumed_at` until `renounced_at`. Costs are computed from these. */

@@ -281,6 +281,8 @@ CREATE INDEX "incident_organization_status_idx" ON "incident" USING btree ("orga
 --> statement-breakpoint
 CREATE INDEX "incident_organization_reported_idx" ON "incident" USING btree ("organization_id","reported_at");
 --> statement-breakpoint
+CREATE INDEX "incident_organization_id_idx" ON "incident" USING btree ("organization_id","id");
+--> statement-breakpoint
 CREATE INDEX "incident_project_idx" ON "incident" USING btree ("project_id");
 --> statement-breakpoint
 CREATE INDEX "incident_priority_idx" ON "incident" USING btree ("incident_priority_id");
@@ -309,7 +311,7 @@ CREATE INDEX "incident_tag_tag_id_idx" ON "incident_tag" USING btree ("tag_id");
 --> statement-breakpoint
 CREATE INDEX "incident_term_term_id_idx" ON "incident_term" USING btree ("term_id");
 --> statement-breakpoint
-CREATE INDEX "participant_incident_idx" ON "participant" USING btree ("incident_id");
+CREATE UNIQUE INDEX "participant_incident_individual_key" ON "participant" USING btree ("incident_id","individual_contact_id");
 --> statement-breakpoint
 CREATE INDEX "participant_individual_idx" ON "participant" USING btree ("individual_contact_id");
 --> statement-breakpoint

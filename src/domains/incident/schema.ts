@@ -3,7 +3,6 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import { DateTime, Defaulted, Id, NameStr, Opt, RefShape, withoutRequired } from '../../server/shapes.ts';
 import { StringEnum } from '../search_filter/schema.ts';
-import { ProjectRead } from '../project/schema.ts';
 import { incidentPriorityShapes } from '../incident_priority/schema.ts';
 import { incidentSeverityShapes } from '../incident_severity/schema.ts';
 import { IncidentTypeRead } from '../incident_type/schema.ts';
@@ -14,6 +13,7 @@ import { DocumentRead } from '../document/schema.ts';
 import { EventRead } from '../event/schema.ts';
 import { ReportRead } from '../report/schema.ts';
 import { ParticipantRead, ParticipantReadMinimal, ParticipantUpdate } from '../participant/schema.ts';
+import { WorkflowInstanceRead } from '../workflow/schema.ts';
 
 export { ParticipantRead, ParticipantReadMinimal, ParticipantRoleRead, IndividualContactReadMinimal, ParticipantUpdate } from '../participant/schema.ts';
 
@@ -71,8 +71,6 @@ export const ConversationRead = resource('ConversationRead', { id: Id(), channel
 export const StorageRead = resource('StorageRead');
 export const TicketRead = resource('TicketRead');
 
-/** Workflows are not served yet: an incident's instances are always empty. */
-export const WorkflowInstanceRead = Type.Object({ id: Id() }, { title: 'WorkflowInstanceRead', additionalProperties: true });
 
 /** Fields every incident read has, nested records aside. */
 const common = {
@@ -164,7 +162,7 @@ export const IncidentCreate = Type.Object(
     resolution: Opt(Type.String()),
     status: Opt(IncidentStatusEnum),
     visibility: Opt(VisibilityEnum),
-    project: ref(ProjectRead),
+    project: ref(IncidentProjectRead),
     incident_type: ref(IncidentTypeRead),
     incident_priority: ref(incidentPriorityShapes.read),
     incident_severity: ref(incidentSeverityShapes.read),

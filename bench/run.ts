@@ -2,24 +2,28 @@
 // scenario reported beside two baselines measured in the same run on the same machine:
 //   A: a bare Fastify route answering a constant JSON object;
 //   B: a bare Fastify route doing one primary-key SELECT through `pg` on the same PostgreSQL server.
-// Goal: get-organization reaches at least 50% of baseline B's requests per second.
+// The scenarios come in suites (suites/): each suite runs on a fresh Muster and database per
+// database kind, seeded over HTTP, and states its own goals.
 //
-// Env: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (10),
-// BENCH_ONLY=postgres|embedded, BENCH_DATABASE_URL (existing server instead of a temporary
-// cluster), BENCH_PG_BIN, BENCH_LOG_LEVEL (warn), BENCH_KEEP_TEMP=1, MUSTER_DB_POOL_SIZE (10).
+// Env: BENCH_SUITE=foundation|records|all (all), BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2),
+// BENCH_CONNECTIONS (10), BENCH_ONLY=postgres|embedded, BENCH_DATABASE_URL (existing server instead
+// of a temporary cluster), BENCH_PG_BIN, BENCH_LOG_LEVEL (warn), BENCH_KEEP_TEMP=1,
+// MUSTER_DB_POOL_SIZE (10).
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanupAll, installSignalHandlers, onCleanup } from './lib/cleanup.ts';
 import { readConfig, type DatabaseKind } from './lib/config.ts';
 import { runScenario, stopLoad, type LoadOptions, type Scenario, type ScenarioResult } from './lib/load.ts';
-import { musterScenarios, seedMuster } from './lib/muster.ts';
-import { benchPostgres, createDatabase } from './lib/postgres.ts';
-import { goalCheck, problems, resultTable, type Baseline, type GoalCheck } from './lib/report.ts';
-import { startMuster, startTsServer } from './lib/servers.ts';
+import { openSession } from './lib/muster.ts';
+import { benchPostgres, createDatabase, type PostgresServer } from './lib/postgres.ts';
+import { problems, resultTable, type Baseline, type GoalCheck } from './lib/report.ts';
+import { startMuster, startTsServer, type MusterProcess } from './lib/servers.ts';
+import type { Suite } from './lib/suite.ts';
+import { selectSuites } from './suites/index.ts';
 
-const GOAL_PERCENT = 50;
-const PROJECTS = 100;
+// Seeding slower than this is called out in the report.
+const SLOW_SEED_SECONDS = 120;
 
 const progress = (msg: string) => console.error(`[bench] ${msg}`);
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
@@ -29,8 +33,61 @@ async function measure(scenario: Scenario, opts: LoadOptions, where: string): Pr
   return runScenario(scenario, opts);
 }
 
+interface Env {
+  config: ReturnType<typeof readConfig>;
+  opts: LoadOptions;
+  postgres: PostgresServer;
+  work: string;
+  logDir: string;
+  baselines: Scenario[];
+}
+
+/** A Muster of its own for one suite on one database kind; `done` stops it and deletes its data. */
+async function freshMuster(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ muster: MusterProcess; done: () => Promise<void> }> {
+  const { config, logDir } = env;
+  const name = `muster-${suite.name}-${kind}`;
+  const dataDir = join(env.work, name);
+  if (kind === 'embedded') {
+    const muster = await startMuster({ name, dataDir, logDir, logLevel: config.logLevel });
+    return { muster, done: async () => { await muster.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+  }
+  const db = await createDatabase(env.postgres, 'muster_bench');
+  const muster = await startMuster({ name, databaseUrl: db.url, dataDir, logDir, logLevel: config.logLevel, env: { MUSTER_DB_POOL_SIZE: String(config.poolSize) } });
+  return { muster, done: async () => { await muster.stop(); await db.drop(); } };
+}
+
+/** Seeds, measures baselines and scenarios, prints the table; returns the goals and whether requests failed. */
+async function runSuite(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ goals: GoalCheck[]; failed: boolean }> {
+  const where = `${suite.name}/${kind}`;
+  progress(`${where}: starting Muster`);
+  const { muster, done } = await freshMuster(env, suite, kind);
+  const session = await openSession(muster.api);
+  progress(`${where}: seeding`);
+  const started = performance.now();
+  const seeded = await suite.seed(session, { kind, progress: (msg) => progress(`${where}: ${msg}`) });
+  const seconds = (performance.now() - started) / 1000;
+
+  // Baselines right before the scenarios they are compared with, so drift between tables cancels out.
+  const [a, b] = [await measure(env.baselines[0], env.opts, where), await measure(env.baselines[1], env.opts, where)];
+  const baselines: Baseline[] = [{ key: 'A', result: a }, { key: 'B', result: b }];
+  const results: ScenarioResult[] = [];
+  for (const scenario of suite.scenarios(session, seeded.state)) results.push(await measure(scenario, env.opts, where));
+  await done();
+
+  const on = kind === 'postgres' ? `PostgreSQL (${env.postgres.label})` : 'the embedded database (PGlite, temporary data directory)';
+  console.log(`\nSuite ${suite.name}, ${suite.title}: Muster on ${on}; load average ${load()}`);
+  const rate = seeded.records ? ` (${(seeded.records / seconds).toFixed(0)} per second)` : '';
+  console.log(`Seeded over HTTP in ${seconds.toFixed(1)} s${rate}: ${seeded.summary}`);
+  if (seconds > SLOW_SEED_SECONDS) console.log(`  ! seeding took more than ${SLOW_SEED_SECONDS / 60} minutes`);
+  console.log(resultTable(baselines, results));
+  const bad = problems([a, b, ...results]);
+  for (const line of bad) console.log(`  ! ${line}`);
+  return { goals: suite.goals(kind, results, baselines), failed: bad.length > 0 };
+}
+
 async function main(): Promise<number> {
   const config = readConfig();
+  const suites = selectSuites(config.suite);
   installSignalHandlers(stopLoad);
   const work = mkdtempSync(join(tmpdir(), 'muster-bench-'));
   const removeWork = () => {
@@ -43,7 +100,8 @@ async function main(): Promise<number> {
 
   const cpu = cpus();
   console.log(`Muster benchmark: ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, load average ${load()}`);
-  console.log(`${config.duration}s per scenario after ${config.warmup}s warm-up, ${config.connections} connections, pool size ${config.poolSize}`);
+  console.log(`Suites: ${suites.map((s) => s.name).join(', ')}; ${config.duration}s per scenario after ${config.warmup}s warm-up, ${config.connections} connections, pool size ${config.poolSize}`);
+  console.log('Each suite runs on a fresh Muster and database per database kind.');
 
   progress(config.databaseUrl ? 'connecting to BENCH_DATABASE_URL' : 'starting a temporary PostgreSQL cluster');
   // A directory of its own: the cluster's files belong to the postgres user, who cannot enter `work`.
@@ -60,42 +118,27 @@ async function main(): Promise<number> {
     }),
   ]);
   const isOrganization = (b: any) => (b?.id === 1 && b?.slug === 'default' ? undefined : JSON.stringify(b));
-  const baselineScenarios: Scenario[] = [
-    { name: 'baseline A', url: `${serverA.origin}/organizations/1`, check: isOrganization },
-    { name: 'baseline B', url: `${serverB.origin}/organizations/1`, check: isOrganization },
-  ];
+  const env: Env = {
+    config, opts, postgres, work, logDir,
+    baselines: [
+      { name: 'baseline A', url: `${serverA.origin}/organizations/1`, check: isOrganization },
+      { name: 'baseline B', url: `${serverB.origin}/organizations/1`, check: isOrganization },
+    ],
+  };
 
   const goals: GoalCheck[] = [];
   let failed = false;
-  for (const kind of config.only as DatabaseKind[]) {
-    progress(`${kind}: starting Muster`);
-    const dataDir = join(work, `muster-${kind}`);
-    const muster = kind === 'postgres'
-      ? await startMuster({ name: 'muster-postgres', databaseUrl: (await createDatabase(postgres, 'muster_bench')).url, dataDir, logDir, logLevel: config.logLevel, env: { MUSTER_DB_POOL_SIZE: String(config.poolSize) } })
-      : await startMuster({ name: 'muster-embedded', dataDir, logDir, logLevel: config.logLevel });
-    progress(`${kind}: seeding (register, ${PROJECTS} projects, login)`);
-    const session = await seedMuster(muster.api, { projects: PROJECTS });
-
-    // Baselines right before the scenarios they are compared with, so drift between tables cancels out.
-    const [a, b] = [await measure(baselineScenarios[0], opts, kind), await measure(baselineScenarios[1], opts, kind)];
-    const baselines: Baseline[] = [{ key: 'A', result: a }, { key: 'B', result: b }];
-    const results: ScenarioResult[] = [];
-    for (const scenario of musterScenarios(session, PROJECTS)) results.push(await measure(scenario, opts, kind));
-    await muster.stop();
-
-    const title = kind === 'postgres' ? `Muster on PostgreSQL (${postgres.label})` : 'Muster on the embedded database (PGlite, temporary data directory)';
-    console.log(`\n${title}; load average ${load()}`);
-    console.log(resultTable(baselines, results));
-    const bad = problems([a, b, ...results]);
-    for (const line of bad) console.log(`  ! ${line}`);
-    if (bad.length) failed = true;
-    const org = results.find((r) => r.name === 'get-organization');
-    if (org) goals.push(goalCheck(kind === 'postgres' ? 'PostgreSQL' : 'embedded', org, baselines[1], GOAL_PERCENT));
+  for (const suite of suites) {
+    for (const kind of config.only as DatabaseKind[]) {
+      const outcome = await runSuite(env, suite, kind);
+      goals.push(...outcome.goals.map((g) => ({ ...g, line: `${suite.name}, ${g.line}` })));
+      failed ||= outcome.failed;
+    }
   }
 
   console.log('\nA: bare Fastify route, constant JSON. B: bare Fastify route, one primary-key SELECT through a pg Pool');
   console.log(`(${config.poolSize} connections) on the same PostgreSQL server. Both are measured before each table.`);
-  console.log('login is slow by design: every request hashes the password with scrypt (N=16384, r=8).');
+  for (const suite of suites) for (const note of suite.notes ?? []) console.log(note);
   if (failed) console.log('Some requests failed (see "!" lines): the figures above are not valid measurements.');
   console.log('');
   for (const g of goals) console.log(`Goal check, ${g.line}`);

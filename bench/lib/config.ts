@@ -20,6 +20,8 @@ export interface BenchConfig {
   keepTemp: boolean;
   /** MUSTER_DB_POOL_SIZE: connections per server process, Muster's and baseline B's alike (10). */
   poolSize: number;
+  /** BENCH_SUITE: a suite's name, or `all` (the default); checked against the suites in ../suites/. */
+  suite: string;
 }
 
 function number(name: string, fallback: number, min: number): number {
@@ -44,5 +46,6 @@ export function readConfig(): BenchConfig {
     logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
     keepTemp: ['1', 'true', 'yes'].includes((process.env.BENCH_KEEP_TEMP ?? '').toLowerCase()),
     poolSize: Math.round(number('MUSTER_DB_POOL_SIZE', 10, 1)),
+    suite: process.env.BENCH_SUITE?.trim().toLowerCase() || 'all',
   };
 }

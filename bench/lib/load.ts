@@ -1,6 +1,6 @@
 // Load generation: one named scenario (a request) against a URL, driven by autocannon for a fixed
 // time with a fixed number of connections, after an unmeasured warm-up.
-import autocannon, { type Instance, type Result } from 'autocannon';
+import autocannon, { type Instance, type RequestParams, type Result } from 'autocannon';
 
 export interface Scenario {
   name: string;
@@ -9,6 +9,11 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** A string is sent as is; anything else as JSON (with its content type). */
   body?: unknown;
+  /**
+   * A new body for every request (unique emails, say), sent like `body`, which it replaces; the
+   * probe takes one too. Called in the benchmark's process, so it should be cheap.
+   */
+  nextBody?: () => unknown;
   /**
    * Checks one response before the load starts (status already known to be 2xx); throws or
    * returns a message when the response is wrong, so a misconfigured scenario fails loudly.
@@ -50,11 +55,14 @@ export function stopLoad() {
   current?.stop();
 }
 
+const serialize = (body: unknown) => (typeof body === 'string' ? body : JSON.stringify(body));
+
+/** Method, headers and (for a fixed body) the body; `nextBody` scenarios get theirs per request. */
 function requestOf(scenario: Scenario) {
   const headers: Record<string, string> = { ...scenario.headers };
   let body: string | undefined;
-  if (scenario.body !== undefined) {
-    body = typeof scenario.body === 'string' ? scenario.body : JSON.stringify(scenario.body);
+  if (scenario.body !== undefined || scenario.nextBody) {
+    if (!scenario.nextBody) body = serialize(scenario.body);
     if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
   }
   return { method: scenario.method ?? 'GET', headers, body };
@@ -62,7 +70,8 @@ function requestOf(scenario: Scenario) {
 
 /** Sends the scenario's request once; throws unless it answers 2xx and passes its check. */
 export async function probe(scenario: Scenario): Promise<unknown> {
-  const { method, headers, body } = requestOf(scenario);
+  const { method, headers, body: fixed } = requestOf(scenario);
+  const body = scenario.nextBody ? serialize(scenario.nextBody()) : fixed;
   const res = await fetch(scenario.url, { method, headers, body, signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
   if (!res.ok) throw new Error(`${scenario.name}: ${method} ${scenario.url} answered ${res.status}: ${text.slice(0, 500)}`);
@@ -79,11 +88,14 @@ export async function probe(scenario: Scenario): Promise<unknown> {
 
 async function fire(scenario: Scenario, duration: number, opts: LoadOptions): Promise<Result> {
   const { method, headers, body } = requestOf(scenario);
+  const next = scenario.nextBody;
   current = autocannon({
     url: scenario.url,
     method,
     headers,
     body,
+    // autocannon rebuilds a request that has a setupRequest every time it sends it.
+    ...(next ? { requests: [{ setupRequest: (req: RequestParams) => ({ ...req, body: serialize(next()) }) }] } : {}),
     connections: opts.connections,
     duration,
     timeout: opts.timeout ?? 10,

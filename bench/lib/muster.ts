@@ -1,6 +1,5 @@
 // Talking to a Muster server under test: a small JSON client, seeding over the public API (so the
-// data is exactly what clients would create), and the request scenarios the benchmarks load.
-import type { Scenario } from './load.ts';
+// data is exactly what clients would create). The suites (../suites/) build their scenarios on it.
 
 export class ApiError extends Error {
   constructor(readonly status: number, readonly body: string, where: string) {
@@ -35,14 +34,10 @@ export interface MusterSession {
   token: string;
 }
 
-export interface SeedOptions {
+export interface SessionOptions {
   organization?: string;
   email?: string;
   password?: string;
-  /** Projects to create, named project-001, project-002, ... */
-  projects?: number;
-  /** Parallel requests while seeding. */
-  concurrency?: number;
 }
 
 export const projectName = (i: number) => `project-${String(i).padStart(3, '0')}`;
@@ -57,27 +52,31 @@ export async function inParallel(count: number, limit: number, task: (i: number)
 }
 
 /**
- * Seeds a fresh server over HTTP: registers a user (the first becomes Owner), creates the projects
- * with descriptions, and logs in; returns the session the scenarios use.
+ * On a fresh server: registers a user (the first becomes Owner of the organization) and logs in;
+ * returns the session that seeding and the scenarios use.
  */
-export async function seedMuster(api: string, opts: SeedOptions = {}): Promise<MusterSession> {
+export async function openSession(api: string, opts: SessionOptions = {}): Promise<MusterSession> {
   const organization = opts.organization ?? 'default';
   const email = opts.email ?? 'bench@example.com';
   const password = opts.password ?? 'correct horse battery staple';
-  const { token: registered } = await callApi<{ token: string }>('POST', `${api}/${organization}/auth/register`, { body: { email, password } });
-  await inParallel(opts.projects ?? 100, opts.concurrency ?? 4, async (i) => {
-    const name = projectName(i + 1);
-    await callApi('POST', `${api}/${organization}/projects`, {
-      token: registered,
-      body: { name, description: `Benchmark project ${name}: incidents and cases of team ${i % 10}.`, organization: {} },
-    });
-  });
+  await callApi('POST', `${api}/${organization}/auth/register`, { body: { email, password } });
   const { token } = await callApi<{ token: string }>('POST', `${api}/${organization}/auth/login`, { body: { email, password } });
   const org = await callApi<{ id: number; slug: string }[] | { items: { id: number; slug: string }[] }>('GET', `${api}/organizations?itemsPerPage=-1`, { token });
   const items = Array.isArray(org) ? org : org.items;
   const found = items.find((o) => o.slug === organization);
   if (!found) throw new Error(`organization ${organization} not in the user's organizations`);
   return { api, organization, organizationId: found.id, email, password, token };
+}
+
+/** Creates projects project-001, project-002, ... with descriptions, `concurrency` at a time. */
+export async function seedProjects(s: MusterSession, count: number, concurrency = 4) {
+  await inParallel(count, concurrency, async (i) => {
+    const name = projectName(i + 1);
+    await callApi('POST', `${s.api}/${s.organization}/projects`, {
+      token: s.token,
+      body: { name, description: `Benchmark project ${name}: incidents and cases of team ${i % 10}.`, organization: {} },
+    });
+  });
 }
 
 /** Query string of a Dispatch-style list request. */
@@ -92,43 +91,5 @@ export function listQuery(q: { page?: number; itemsPerPage?: number; filter?: un
   return params.toString();
 }
 
-const auth = (s: MusterSession) => ({ authorization: `Bearer ${s.token}` });
-
-/**
- * get-organization, list-projects and login against a server seeded by seedMuster, in the order
- * they are best measured: the cheapest read right after the baselines, the CPU-bound login last.
- */
-export function musterScenarios(s: MusterSession, projects = 100): Scenario[] {
-  return [
-    {
-      name: 'get-organization',
-      url: `${s.api}/organizations/${s.organizationId}`,
-      headers: auth(s),
-      check: (b: any) => (b?.id === s.organizationId && b?.slug === s.organization ? undefined : JSON.stringify(b).slice(0, 200)),
-    },
-    {
-      name: 'list-projects',
-      url: `${s.api}/${s.organization}/projects?${listQuery({
-        page: 1,
-        itemsPerPage: 20,
-        filter: [{ model: 'Project', field: 'name', op: 'ilike', value: '%proj%' }],
-        sortBy: ['name'],
-        descending: [true],
-      })}`,
-      headers: auth(s),
-      check: (b: any) => {
-        const want = projectName(projects);
-        if (b?.total !== projects || b?.items?.length !== 20 || b.items[0]?.name !== want) {
-          return `expected total ${projects}, 20 items, first ${want}; got total ${b?.total}, ${b?.items?.length} items, first ${b?.items?.[0]?.name}`;
-        }
-      },
-    },
-    {
-      name: 'login',
-      method: 'POST',
-      url: `${s.api}/${s.organization}/auth/login`,
-      body: { email: s.email, password: s.password },
-      check: (b: any) => (typeof b?.token === 'string' ? undefined : 'no token'),
-    },
-  ];
-}
+/** The Authorization header of the session's user. */
+export const auth = (s: MusterSession) => ({ authorization: `Bearer ${s.token}` });

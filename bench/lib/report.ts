@@ -64,3 +64,12 @@ export function goalCheck(label: string, scenario: ScenarioResult, baseline: Bas
     line: `${label}: ${pass ? 'PASS' : 'FAIL'}: ${scenario.name} ${fmtRps(scenario.rps)} req/s is ${fmtPercent(p)} of baseline ${baseline.key} ${fmtRps(baseline.result.rps)} req/s (goal: >= ${minPercent}%)`,
   };
 }
+
+/** `scenario`'s p99 latency must stay below `maxMs` (autocannon's whole milliseconds). */
+export function latencyGoal(label: string, scenario: ScenarioResult, maxMs: number): GoalCheck {
+  const pass = scenario.p99 < maxMs;
+  return {
+    pass,
+    line: `${label}: ${pass ? 'PASS' : 'FAIL'}: ${scenario.name} p99 ${fmtMs(scenario.p99)} ms at ${fmtRps(scenario.rps)} req/s (goal: p99 < ${maxMs} ms)`,
+  };
+}

@@ -1,5 +1,20 @@
 // The part of autocannon's programmatic API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
+  /** One request as autocannon builds it; `setupRequest` may return a changed copy. */
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    [key: string]: unknown;
+  }
+
+  export interface Request extends RequestParams {
+    /** Called before every send of this request (the raw request in, the one to send out). */
+    setupRequest?: (req: RequestParams, context: Record<string, unknown>) => RequestParams | null | undefined;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+  }
+
   export interface Options {
     url: string;
     method?: string;
@@ -12,6 +27,8 @@ declare module 'autocannon' {
     pipelining?: number;
     workers?: number;
     title?: string;
+    /** Requests each connection sends in turn (with `method`, `headers` and `body` as defaults). */
+    requests?: Request[];
   }
 
   export interface Histogram {

@@ -1,0 +1,47 @@
+// A suite: one kind of data and the requests measured on it. run.ts starts a fresh Muster (a new
+// database) per suite and database kind, opens a session, lets the suite seed, measures baselines A
+// and B, then the suite's scenarios, and prints one table; the goal lines come last.
+import type { DatabaseKind } from './config.ts';
+import type { Scenario, ScenarioResult } from './load.ts';
+import type { MusterSession } from './muster.ts';
+import type { Baseline, GoalCheck } from './report.ts';
+
+export interface SuiteContext {
+  kind: DatabaseKind;
+  /** A progress line on stderr, prefixed with the suite and database kind (seeding long tables). */
+  progress(msg: string): void;
+}
+
+export interface Seeded<S> {
+  /** What the scenarios need from the seeding: ids, counts. */
+  state: S;
+  /** What was created, for the report: "10,000 individuals (20 companies), 8 at a time". */
+  summary: string;
+  /** Records created, for a rate beside the seeding time. */
+  records?: number;
+}
+
+export interface Suite<S = any> {
+  /** BENCH_SUITE selects it by this name. */
+  name: string;
+  /** Heading words: "plain record groups (individual contacts)". */
+  title: string;
+  /** Fills the fresh server over HTTP, as the session's user (the organization's Owner). */
+  seed(session: MusterSession, ctx: SuiteContext): Promise<Seeded<S>>;
+  /** Measured in this order, right after the baselines. Writes belong last: they change the data. */
+  scenarios(session: MusterSession, state: S): Scenario[];
+  /** Goal lines for one database kind: reported, never an exit code. */
+  goals(kind: DatabaseKind, results: ScenarioResult[], baselines: Baseline[]): GoalCheck[];
+  /** Footnotes printed once under all tables. */
+  notes?: string[];
+}
+
+/** The label goal lines use for a database kind. */
+export const kindLabel = (kind: DatabaseKind) => (kind === 'postgres' ? 'PostgreSQL' : 'embedded');
+
+/** The result of the named scenario; throws if the suite did not measure it. */
+export function resultOf(results: ScenarioResult[], name: string): ScenarioResult {
+  const r = results.find((x) => x.name === name);
+  if (!r) throw new Error(`no result for scenario ${name}`);
+  return r;
+}

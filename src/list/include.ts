@@ -2,7 +2,7 @@
 // (`tags[].name`) applies to every element of a list, and two paths with the same first segment
 // overwrite each other (the last wins), as in Dispatch.
 
-import { withoutRequired } from '../server/shapes.ts';
+import { withoutKeywords } from '../server/shapes.ts';
 
 type Json = unknown;
 
@@ -31,8 +31,8 @@ export function applyInclude<T extends object>(items: T[], include: string[]): R
 }
 
 /**
- * The response schema of a list that takes `include[]`: the item shape with nothing required, so the
- * serializer writes whichever fields the client kept (fast-json-stringify throws on a missing
- * required field) and still drops the ones the shape does not have.
+ * The response schema of a list that takes `include[]`: the item shape with nothing required and no
+ * defaults, so the serializer writes exactly the fields the client kept (fast-json-stringify throws
+ * on a missing required field and fills in defaults) and still drops the ones the shape does not have.
  */
-export const includeShape = withoutRequired;
+export const includeShape = <T>(schema: T): T => withoutKeywords(schema, ['required', 'default']);

@@ -70,14 +70,19 @@ export const NullResponse = Type.Null();
  */
 export const RefShape = <T extends TSchema>(schema: T) => Type.Partial(schema as never, { additionalProperties: true }) as unknown as T;
 
-/** The schema with no field required at any depth (a record named by any part of its read object). */
-export function withoutRequired<T>(schema: T): T {
+/** The schema without these keywords at any depth (field names inside `properties` are kept). */
+export function withoutKeywords<T>(schema: T, keywords: string[]): T {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (!node || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) if (k !== 'required') out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([f, s]) => [f, strip(s)])) : strip(v);
+    for (const [k, v] of Object.entries(node)) {
+      if (!keywords.includes(k)) out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([f, s]) => [f, strip(s)])) : strip(v);
+    }
     return out;
   };
   return strip(schema) as T;
 }
+
+/** The schema with no field required at any depth (a record named by any part of its read object). */
+export const withoutRequired = <T>(schema: T): T => withoutKeywords(schema, ['required']);

@@ -50,6 +50,12 @@ const taskDef: ReadDef = {
   links: { assignees: { table: taskAssignee, ownerColumn: 'task_id', otherColumn: 'participant_id', target: participantTarget, read: participantReader } },
 };
 
+/** Columns only the full read has: a minimal read, serialized by a permissive list shape, leaves them out. */
+const FULL_ONLY = ['conference', 'conversation', 'storage', 'ticket'];
+function minimalOnly(items: Record<string, unknown>[]) {
+  for (const item of items) for (const key of FULL_ONLY) delete item[key];
+}
+
 /** total_cost: the sum of the costs just nested. */
 function totalCost(items: Record<string, unknown>[]) {
   for (const item of items) item.total_cost = ((item.incident_costs as { amount: number }[]) ?? []).reduce((sum, c) => sum + c.amount, 0);
@@ -75,6 +81,7 @@ const duplicateDef: ReadDef = {
   hooks: {
     afterRead: (_db, items) => {
       totalCost(items);
+      minimalOnly(items);
       for (const item of items) item.duplicates = [];
     },
   },
@@ -87,7 +94,12 @@ const minimalDef: ReadDef = {
   refs: minimalRefs(participantMinimalReader),
   links: { tags: tagsLink, duplicates: duplicatesLink(() => groupReader(duplicateDef)) },
   children: { incident_costs: costsChild },
-  hooks: { afterRead: (_db, items) => totalCost(items) },
+  hooks: {
+    afterRead: (_db, items) => {
+      totalCost(items);
+      minimalOnly(items);
+    },
+  },
 };
 
 /** The newest report of each type, and the timeline in order, for the incidents read. */

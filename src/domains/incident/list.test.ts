@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers.ts';
+import { api, createWorld, listQuery, person, type World } from './fixtures.ts';
+
+let w: World;
+let a: ReturnType<typeof api>;
+let db: any;
+let web: any;
+let closed: any;
+beforeAll(async () => {
+  w = await createWorld();
+  a = api(w);
+  db = (await a.create({ title: 'Database latency', description: 'Queries are slow', incident_priority: { name: 'High' }, incident_severity: { name: 'High' }, tags: [{ name: 'postgres', tag_type: { name: 'Component' } }], commander: person('dba@corp.example') }, w.owner)).body;
+  web = (await a.create({ title: 'Website down', description: 'Nothing loads', tags: [{ name: 'nginx', tag_type: { name: 'Edge' } }] }, w.owner)).body;
+  closed = (await a.create({ title: 'Old outage', description: 'Long fixed', status: 'Closed' }, w.owner)).body;
+});
+afterAll(() => w.t.close());
+
+const titles = (res: any) => res.body.items.map((i: any) => i.title);
+const filtered = (filter: unknown, extra: Record<string, unknown> = {}) => a.list({ ...listQuery({ filter }), ...extra });
+
+describe('incident list', () => {
+  it('gives minimal items by default and full ones with expand', async () => {
+    const res = await a.list();
+    expect(res.body).toMatchObject({ total: 3, page: 1, itemsPerPage: 3 });
+    const item = res.body.items.find((i: any) => i.id === db.id);
+    // The minimal shape: no participants, events or tasks; nested records without their project.
+    expect(Object.keys(item).sort()).toEqual([
+      'closed_at', 'commander', 'commanders_location', 'created_at', 'description', 'duplicates', 'id', 'incident_costs', 'incident_priority',
+      'incident_severity', 'incident_type', 'name', 'participants_location', 'participants_team', 'project', 'reported_at', 'reporter',
+      'reporters_location', 'resolution', 'stable_at', 'status', 'tags', 'title', 'total_cost', 'visibility',
+    ]);
+    expect(item.incident_priority).not.toHaveProperty('project');
+    expect(item.commander.individual).toMatchObject({ email: 'dba@corp.example' });
+    expect(item.commander.individual).not.toHaveProperty('filters');
+    expect(item.commander.participant_roles.map((r: any) => r.role)).toEqual(['Incident Commander']);
+    expect(item.total_cost).toBe(db.total_cost);
+    const expanded = await a.list({ expand: true });
+    const full = expanded.body.items.find((i: any) => i.id === db.id);
+    expect(full).toEqual((await a.get(db.id)).body);
+  });
+
+  it('keeps only the include[] fields, nested paths and lists included', async () => {
+    const res = await a.list({ 'include[]': ['id', 'title', 'incident_priority.name', 'tags[].name'], ...listQuery({ sort: 'id' }) });
+    expect(res.body.items).toEqual([
+      { id: db.id, title: 'Database latency', incident_priority: { name: 'High' }, tags: [{ name: 'postgres' }] },
+      { id: web.id, title: 'Website down', incident_priority: { name: 'Low' }, tags: [{ name: 'nginx' }] },
+      { id: closed.id, title: 'Old outage', incident_priority: { name: 'Low' }, tags: [] },
+    ]);
+    expect(res.body).toMatchObject({ total: 3, page: 1 });
+    const fromFull = await a.list({ 'include[]': ['participants[].individual.email'], expand: true, ...listQuery({ filter: [{ field: 'id', op: '==', value: db.id }] }) });
+    expect(fromFull.body.items).toEqual([{ participants: [{ individual: { email: 'owner@example.com' } }, { individual: { email: 'dba@corp.example' } }] }]);
+  });
+
+  it('filters through related models', async () => {
+    expect(titles(await filtered([{ model: 'IncidentPriority', field: 'name', op: '==', value: 'High' }]))).toEqual(['Database latency']);
+    expect(titles(await filtered([{ model: 'IncidentSeverity', field: 'name', op: '==', value: 'High' }]))).toEqual(['Database latency']);
+    expect(titles(await filtered([{ model: 'IncidentType', field: 'name', op: '==', value: 'Default' }])).length).toBe(3);
+    expect(titles(await filtered([{ model: 'Tag', field: 'name', op: '==', value: 'nginx' }]))).toEqual(['Website down']);
+    expect(titles(await filtered([{ model: 'TagType', field: 'name', op: '==', value: 'Component' }]))).toEqual(['Database latency']);
+    expect(titles(await filtered([{ model: 'IndividualContact', field: 'email', op: '==', value: 'dba@corp.example' }]))).toEqual(['Database latency']);
+    expect(titles(await filtered([{ model: 'Project', field: 'name', op: '==', value: 'default' }])).length).toBe(3);
+    expect(titles(await filtered([{ model: 'Incident', field: 'status', op: '!=', value: 'Closed' }])).sort()).toEqual(['Database latency', 'Website down']);
+    const both = await filtered({ and: [{ model: 'Tag', field: 'name', op: 'in', value: ['nginx', 'postgres'] }, { field: 'status', op: '==', value: 'Active' }] });
+    expect(both.body.total).toBe(2);
+    const unknown = await filtered([{ model: 'Spaceship', field: 'name', value: 'x' }]);
+    expect(unknown.status).toBe(422);
+  });
+
+  it('sorts, searches and pages', async () => {
+    expect(titles(await a.list(listQuery({ sort: 'title' })))).toEqual(['Database latency', 'Old outage', 'Website down']);
+    expect(titles(await a.list(listQuery({ sort: 'incident_priority.view_order', descending: true })))[0]).toBe('Database latency');
+    expect(titles(await a.list(listQuery({ q: 'slow' })))).toEqual(['Database latency']);
+    expect(titles(await a.list(listQuery({ q: db.name })))).toEqual(['Database latency']);
+    const page = await a.list(listQuery({ sort: 'title', itemsPerPage: 2, page: 2 }));
+    expect(page.body).toMatchObject({ total: 3, page: 2, itemsPerPage: 2 });
+    expect(titles(page)).toEqual(['Website down']);
+    const none = await a.list({ itemsPerPage: 0 });
+    expect(none.body).toMatchObject({ items: [], total: 3 });
+  });
+
+  it('lists only the organization\'s incidents', async () => {
+    await call(w.t.app, 'POST', '/elsewhere/incidents', { token: w.owner, body: { title: 'Elsewhere', description: 'd' } });
+    expect((await a.list({}, w.owner)).body.total).toBe(3);
+    const theirs = await call(w.t.app, 'GET', '/elsewhere/incidents', { token: w.owner });
+    expect(theirs.body.items.map((i: any) => i.title)).toEqual(['Elsewhere']);
+    expect((await call(w.t.app, 'GET', '/elsewhere/incidents', { token: w.member })).status).toBe(403);
+  });
+});

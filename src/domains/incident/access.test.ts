@@ -133,6 +133,8 @@ describe('join and subscribe', () => {
     expect(await a.post(i.id, 'join')).toMatchObject({ status: 200, body: null });
     await a.post(i.id, 'join');
     const got = await a.get(i.id);
+    // One more participant: half an hour more of review in the response cost, at once.
+    expect(got.body.total_cost).toBeGreaterThan(i.total_cost);
     expect(roles(got)['member@example.com']).toEqual(['Observer']);
     expect(got.body.participants.find((p: any) => p.individual.email === 'member@example.com').added_reason).toBe('Joined the incident');
     await a.edit(i.id, { status: 'Closed' });

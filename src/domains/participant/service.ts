@@ -7,6 +7,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { logIncidentEvent } from '../event/service.ts';
+import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
 import { incident } from '../incident/table.ts';
 import { individualContact } from '../individual/table.ts';
 import type { ParticipantRole } from './schema.ts';
@@ -170,11 +171,13 @@ export async function reactivateParticipants(tx: Executor, ctx: Ctx, incidentId:
 
 /**
  * What follows any change of the participants: the incident's participants_team and
- * participants_location become the most common team and location among its participants.
+ * participants_location become the most common team and location among its participants, and its
+ * response cost is recomputed.
  */
 export async function participantsChanged(tx: Executor, incidentId: number): Promise<void> {
   const mostCommon = (col: PgColumn) =>
     sql<string | null>`(SELECT ${col} FROM ${participant} WHERE ${participant.incident_id} = ${incidentId} AND ${col} IS NOT NULL GROUP BY ${col} ORDER BY count(*) DESC, ${col} LIMIT 1)`;
   await tx.update(incident).set({ participants_team: mostCommon(participant.team), participants_location: mostCommon(participant.location) })
     .where(eq(incident.id, incidentId));
+  await recomputeResponseCost(tx, incidentId);
 }

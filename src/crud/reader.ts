@@ -1,6 +1,6 @@
 // Read objects of a group: the row's columns with its project, references, links and children nested, each
 // kind loaded in one query per response (never one per row).
-import { inArray } from 'drizzle-orm';
+import { getTableName, inArray, sql } from 'drizzle-orm';
 import { PgTransaction, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
@@ -10,13 +10,28 @@ import { column, type GroupDef, type Reader } from './group.ts';
 /** The columns of the rows with these ids, nothing nested. */
 export function shallowReader(table: PgTable): Reader {
   const columns = readColumns(table);
+  const base = (db: Executor) => db.select(columns as never).from(table);
+  const query = (db: Executor) => base(db).where(sql`${column(table, 'id')} = ANY(${sql.placeholder('ids')})`);
+  // Prepared once per database: nested reads run on every response, and building the query each
+  // time costs more than running it. A transaction is short-lived, so it runs the query unprepared.
+  const prepared = new WeakMap<Executor, ReturnType<ReturnType<typeof query>['prepare']>>();
+  const name = `muster_read_${getTableName(table)}`;
   return async (db, ids) => {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = (await db.select(columns as never).from(table).where(inArray(column(table, 'id'), unique))) as Record<string, unknown>[];
+    let rows: Record<string, unknown>[];
+    if (inTransaction(db)) rows = (await base(db).where(inArray(column(table, 'id'), unique))) as Record<string, unknown>[];
+    else {
+      let statement = prepared.get(db);
+      if (!statement) prepared.set(db, (statement = query(db).prepare(name)));
+      rows = (await statement.execute({ ids: unique })) as Record<string, unknown>[];
+    }
     return new Map(rows.map((r) => [r.id as number, r]));
   };
 }
+
+/** A transaction's one connection takes one query at a time and is short-lived. */
+const inTransaction = (db: Executor) => db instanceof PgTransaction;
 
 export const projectReader = shallowReader(project);
 
@@ -30,8 +45,13 @@ export function groupReader(def: ReadDef): Reader {
   const known = readers.get(def);
   if (known) return known;
   const own = shallowReader(def.table);
-  const reader: Reader = async (db, ids) => {
-    const rows = await own(db, ids);
+  const reader: Reader = async (db, ids) => nestInto(db, def, await own(db, ids));
+  readers.set(def, reader);
+  return reader;
+}
+
+/** Nests the project, references, links and children into rows that hold the group's columns. */
+async function nestInto(db: Executor, def: ReadDef, rows: Map<number, Record<string, unknown>>) {
     const items = [...rows.values()];
     if (items.length === 0) return rows;
     const nest = async (field: string, fk: string, read: Reader) => {
@@ -67,17 +87,14 @@ export function groupReader(def: ReadDef): Reader {
         await nestMany(field, pairs, child.read?.() ?? shallowReader(child.table));
       });
     }
-    if (db instanceof PgTransaction) for (const step of steps) await step();
+    if (inTransaction(db)) for (const step of steps) await step();
     else await Promise.all(steps.map((step) => step()));
     await def.hooks?.afterRead?.(db, items);
     return rows;
-  };
-  readers.set(def, reader);
-  return reader;
 }
 
-/** Read objects for rows already selected, in their order. */
+/** Read objects for rows already selected with the group's columns (a list page), in their order. */
 export async function readRows(db: Executor, def: ReadDef, rows: { id: number }[]) {
-  const byId = await groupReader(def)(db, rows.map((r) => r.id));
-  return rows.map((r) => byId.get(r.id)!).filter(Boolean);
+  await nestInto(db, def, new Map(rows.map((r) => [r.id, r as Record<string, unknown>])));
+  return rows as Record<string, unknown>[];
 }

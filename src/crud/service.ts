@@ -4,6 +4,7 @@
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
+import { readColumns } from '../db/columns.ts';
 import { pgError } from '../db/errors.ts';
 import { runList } from '../list/engine.ts';
 import { toHex } from '../server/color.ts';
@@ -31,19 +32,20 @@ const listOf = (def: GroupDef) => {
 const inOrganization = (def: GroupDef, ctx: Ctx) => eq(column(def.table, 'organization_id'), ctx.organization.id);
 
 export async function listRecords(ctx: Ctx, def: GroupDef, query: ListQueryT) {
-  const page = await runList<Row>(ctx.db, listOf(def), query, inOrganization(def, ctx));
+  const page = await runList<Row>(ctx.db, listOf(def), query, inOrganization(def, ctx), def.visibleTo?.(ctx));
   return { ...page, items: await readRows(ctx.db, def, page.items) };
 }
 
 async function findRow(db: Executor, ctx: Ctx, def: GroupDef, id: number): Promise<Row> {
-  const [row] = (await db.select().from(def.table).where(and(inOrganization(def, ctx), eq(column(def.table, 'id'), id)))) as Row[];
+  const [row] = (await db.select(readColumns(def.table) as never).from(def.table)
+    .where(and(inOrganization(def, ctx), eq(column(def.table, 'id'), id), def.visibleTo?.(ctx)))) as Row[];
   if (!row) throw errors.notFound(def.thing);
   return row;
 }
 
 export async function getRecord(ctx: Ctx, def: GroupDef, id: number) {
-  await findRow(ctx.db, ctx, def, id);
-  return readOne(ctx.db, def, id);
+  const [read] = await readRows(ctx.db, def, [await findRow(ctx.db, ctx, def, id)]);
+  return read;
 }
 
 async function readOne(db: Executor, def: GroupDef, id: number) {
@@ -142,7 +144,7 @@ function checkWrite(ctx: Ctx, def: GroupDef, op: WriteOperation) {
 
 export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string, unknown>) {
   checkWrite(ctx, def, 'create');
-  return inTransaction(ctx, def, async (tx) => {
+  const id = await inTransaction(ctx, def, async (tx) => {
     const projectId = def.projectScoped === false ? undefined : await targetProject(tx, ctx, body.project as RefValue);
     // The whole row to be written, tenant columns included, so that rules can see its project.
     const values = { ...(await valuesFrom(tx, ctx, def, body, projectId)), organization_id: ctx.organization.id, ...(projectId === undefined ? {} : { project_id: projectId }) };
@@ -151,13 +153,15 @@ export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string,
     await writeLinks(tx, ctx, def, row.id, body, projectId, false);
     await writeChildren(tx, ctx, def, row.id, body, projectId, false);
     await clearOtherDefaults(tx, def, row);
-    return readOne(tx, def, row.id);
+    return row.id;
   });
+  // Read after the commit: on the pool the nested reads run side by side.
+  return readOne(ctx.db, def, id);
 }
 
 export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Record<string, unknown>) {
   checkWrite(ctx, def, 'update');
-  return inTransaction(ctx, def, async (tx) => {
+  await inTransaction(ctx, def, async (tx) => {
     const existing = await findRow(tx, ctx, def, id);
     const projectId = existing.project_id as number | undefined;
     // A record stays in its project: moving it would strand what references it.
@@ -169,8 +173,8 @@ export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Re
     await writeLinks(tx, ctx, def, id, rest, projectId, true);
     await writeChildren(tx, ctx, def, id, rest, projectId, true);
     await clearOtherDefaults(tx, def, row);
-    return readOne(tx, def, id);
   });
+  return readOne(ctx.db, def, id);
 }
 
 export async function deleteRecord(ctx: Ctx, def: GroupDef, id: number) {

@@ -85,6 +85,11 @@ export interface GroupDef {
   children?: Record<string, ChildField>;
   /** Unique index name -> the field a duplicate is reported on. */
   unique?: Record<string, string>;
+  /**
+   * Narrows the records the caller may see beyond their organization (records of restricted
+   * incidents): lists leave the others out, and get, update and delete answer 404 for them.
+   */
+  visibleTo?: (ctx: Ctx) => SQL | undefined;
   /** At most one row per project has `default` set. */
   oneDefault?: boolean;
   /** Fields holding colours, stored as #rrggbb. */

@@ -7,31 +7,44 @@ import { readColumns } from '../db/columns.ts';
 import { project } from '../domains/project/table.ts';
 import { column, type GroupDef, type Reader } from './group.ts';
 
+type Rows = Record<string, unknown>[];
+
+/**
+ * `SELECT <selection> FROM <table> WHERE <key> = ANY(ids)`, prepared once per database: nested reads
+ * run on every response, and building the query each time costs more than running it. Inside a
+ * transaction (short-lived, one connection) the query runs unprepared.
+ */
+function selectWhereIn(table: PgTable, selection: Record<string, unknown>, key: string): (db: Executor, ids: number[]) => Promise<Rows> {
+  const base = (db: Executor) => db.select(selection as never).from(table);
+  const query = (db: Executor) => base(db).where(sql`${column(table, key)} = ANY(${sql.placeholder('ids')})`);
+  const prepared = new WeakMap<Executor, ReturnType<ReturnType<typeof query>['prepare']>>();
+  const name = `muster_${getTableName(table)}_by_${key}_${Object.keys(selection).length}`;
+  return async (db, ids) => {
+    if (ids.length === 0) return [];
+    if (inTransaction(db)) return (await base(db).where(inArray(column(table, key), ids))) as Rows;
+    let statement = prepared.get(db);
+    if (!statement) prepared.set(db, (statement = query(db).prepare(name)));
+    return (await statement.execute({ ids })) as Rows;
+  };
+}
+
 /** The columns of the rows with these ids, nothing nested. */
 export function shallowReader(table: PgTable): Reader {
-  const columns = readColumns(table);
-  const base = (db: Executor) => db.select(columns as never).from(table);
-  const query = (db: Executor) => base(db).where(sql`${column(table, 'id')} = ANY(${sql.placeholder('ids')})`);
-  // Prepared once per database: nested reads run on every response, and building the query each
-  // time costs more than running it. A transaction is short-lived, so it runs the query unprepared.
-  const prepared = new WeakMap<Executor, ReturnType<ReturnType<typeof query>['prepare']>>();
-  const name = `muster_read_${getTableName(table)}`;
-  return async (db, ids) => {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    let rows: Record<string, unknown>[];
-    if (inTransaction(db)) rows = (await base(db).where(inArray(column(table, 'id'), unique))) as Record<string, unknown>[];
-    else {
-      let statement = prepared.get(db);
-      if (!statement) prepared.set(db, (statement = query(db).prepare(name)));
-      rows = (await statement.execute({ ids: unique })) as Record<string, unknown>[];
-    }
-    return new Map(rows.map((r) => [r.id as number, r]));
-  };
+  const select = selectWhereIn(table, readColumns(table), 'id');
+  return async (db, ids) => new Map((await select(db, [...new Set(ids)])).map((r) => [r.id as number, r]));
 }
 
 /** A transaction's one connection takes one query at a time and is short-lived. */
 const inTransaction = (db: Executor) => db instanceof PgTransaction;
+
+const pairQueries = new Map<string, ReturnType<typeof selectWhereIn>>();
+/** (owner, other) id pairs of a link table, or (parent, child) of a child table, by owner. */
+function pairsOf(table: PgTable, owner: string, other: string) {
+  const key = `${getTableName(table)}.${owner}.${other}`;
+  let q = pairQueries.get(key);
+  if (!q) pairQueries.set(key, (q = selectWhereIn(table, { owner: column(table, owner), other: column(table, other) }, owner)));
+  return q;
+}
 
 export const projectReader = shallowReader(project);
 
@@ -75,15 +88,13 @@ async function nestInto(db: Executor, def: ReadDef, rows: Map<number, Record<str
     const rowIds = [...rows.keys()];
     for (const [field, link] of Object.entries(def.links ?? {})) {
       steps.push(async () => {
-        const pairs = (await db.select({ owner: column(link.table, link.ownerColumn), other: column(link.table, link.otherColumn) })
-          .from(link.table).where(inArray(column(link.table, link.ownerColumn), rowIds))) as { owner: number; other: number }[];
+        const pairs = (await pairsOf(link.table, link.ownerColumn, link.otherColumn)(db, rowIds)) as { owner: number; other: number }[];
         await nestMany(field, pairs, link.read?.() ?? shallowReader(link.target.table));
       });
     }
     for (const [field, child] of Object.entries(def.children ?? {})) {
       steps.push(async () => {
-        const pairs = (await db.select({ owner: column(child.table, child.column), other: column(child.table, 'id') })
-          .from(child.table).where(inArray(column(child.table, child.column), rowIds))) as { owner: number; other: number }[];
+        const pairs = (await pairsOf(child.table, child.column, 'id')(db, rowIds)) as { owner: number; other: number }[];
         await nestMany(field, pairs, child.read?.() ?? shallowReader(child.table));
       });
     }

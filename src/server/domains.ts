@@ -25,6 +25,12 @@ import notificationRoutes from '../domains/notification/routes.ts';
 import searchFilterRoutes from '../domains/search_filter/routes.ts';
 import serviceRoutes from '../domains/service/routes.ts';
 import teamRoutes from '../domains/team/routes.ts';
+import incidentRoutes from '../domains/incident/routes.ts';
+import incidentRoleRoutes from '../domains/incident_role/routes.ts';
+import incidentCostRoutes from '../domains/incident_cost/routes.ts';
+import feedbackRoutes from '../domains/feedback/routes.ts';
+import taskRoutes from '../domains/task/routes.ts';
+import incidentForecastRoutes from '../domains/incident/forecast-routes.ts';
 
 export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   organizationRoutes,
@@ -52,4 +58,10 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   searchFilterRoutes,
   serviceRoutes,
   teamRoutes,
+  incidentRoutes,
+  incidentRoleRoutes,
+  incidentCostRoutes,
+  feedbackRoutes,
+  taskRoutes,
+  incidentForecastRoutes,
 ];

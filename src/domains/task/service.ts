@@ -16,7 +16,6 @@ import type { ListQueryT } from '../../server/shapes.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { incident } from '../incident/table.ts';
 import { assertCanEdit, incidentVisible, visibleIncidents } from '../incident/visibility.ts';
-import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
 import { individualContact } from '../individual/table.ts';
 import { addParticipant } from '../participant/service.ts';
 import { participant } from '../participant/table.ts';
@@ -133,7 +132,6 @@ export async function createTask(ctx: Ctx, body: TaskBody) {
       details: { task_id: row.id, description: row.description, weblink: row.weblink },
       at: now,
     });
-    await recomputeResponseCost(tx, incidentId, now);
     return readTask(tx, row.id);
   });
 }
@@ -179,7 +177,6 @@ export async function updateTask(ctx: Ctx, id: number, body: TaskBody) {
     const who = await callerName(tx, ctx, row.project_id);
     const what = status === row.status ? 'updated' : status === 'Resolved' ? 'resolved' : 'reopened';
     await logIncidentEvent(tx, ctx, row.incident_id, { description: `Incident task ${what} by ${who}`, details: { task_id: id, description: values.description ?? row.description }, at: now });
-    if (assignees.length || ownerEmail) await recomputeResponseCost(tx, row.incident_id, now);
     return readTask(tx, id);
   });
 }

@@ -5,11 +5,12 @@ import { ProjectRead } from '../project/schema.ts';
 import { TagCreate, TagRead } from '../tag/schema.ts';
 import { ServiceRead } from '../service/schema.ts';
 import { SOURCE_METADATA } from './metadata.ts';
+import { IncidentRead } from '../incident/schema.ts';
 
 const queryMinimal = { id: Id(), name: Type.String(), description: Type.String() };
 export const QueryReadMinimal = Type.Object({ ...queryMinimal, description: Nullable(Type.String()) }, { title: 'QueryReadMinimal' });
 
-/** Incidents do not point at sources yet: the list is always empty, and ignored in bodies. */
+/** Incidents do not point at sources (no link exists): the list is always empty, and ignored in bodies. */
 const IncidentRef = Type.Object({}, { additionalProperties: true });
 
 const list = <T extends TObject>(item: T) => Type.Optional(Type.Array(item, { default: [] }));
@@ -67,7 +68,7 @@ export const SourceRead = Type.Object(
     tags: Type.Array(TagRead, { default: [] }),
     alerts: Type.Array(AlertRead, { default: [] }),
     queries: Type.Array(QueryReadMinimal, { default: [] }),
-    incidents: Type.Array(IncidentRef, { default: [] }),
+    incidents: Type.Array(IncidentRead, { default: [] }),
   },
   { title: 'SourceRead' },
 );

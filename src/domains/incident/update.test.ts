@@ -129,6 +129,27 @@ describe('incident update', () => {
   });
 });
 
+describe('odd update bodies', () => {
+  it('answer 422 or 200, never 5xx', async () => {
+    const i = (await a.create({}, w.owner)).body;
+    const base = required(i);
+    const bodies = [
+      { incident_costs: [{ incident_cost_type: null }] }, { incident_costs: [{ incident_cost_type: {} }] },
+      { incident_costs: [{ amount: 1e308, incident_cost_type: { name: 'Response Cost' } }] },
+      { reported_at: 'yesterday' }, { reported_at: '9999-12-31T23:59:59Z' },
+      { stable_at: null, status: null, visibility: null, resolution: null },
+      { commander: { individual: null } }, { commander: null, reporter: {} }, { commander: { individual: { id: 2147483646 } } },
+      { tags: [{ name: '' }] }, { tags: [{ name: 'x', tag_type: { id: 2147483646 } }] },
+      { terms: [{}] }, { terms: [{ text: '' }] }, { duplicates: [{}] }, { cases: [{ id: 'a' }] },
+      { incident_type: {}, incident_priority: null }, { title: null },
+    ];
+    for (const extra of bodies) {
+      const res = await a.update(i.id, { ...base, ...extra }, w.owner);
+      expect(res.status, JSON.stringify(extra)).toBeLessThan(500);
+    }
+  });
+});
+
 describe('status transitions', () => {
   const move = (id: number, status: string, extra: Record<string, unknown> = {}) => a.edit(id, { status, ...extra });
 

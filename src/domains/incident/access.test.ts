@@ -113,8 +113,14 @@ describe('reports', () => {
     expect(got.last_executive_report).toMatchObject({ type: 'Executive Report', details: { ...report, overview: 'Second' } });
     expect(got.last_tactical_report).toMatchObject({ type: 'Tactical Report', details: { conditions: 'Calm', actions: 'Watch', needs: 'Coffee' } });
     expect(typeof got.last_executive_report.created_at).toBe('string');
+    // A participant removed when the incident closed still writes as themselves, and stays removed.
+    await a.edit(i.id, { status: 'Closed' });
+    await a.post(i.id, 'report/tactical', w.owner, { conditions: 'Over', actions: 'None', needs: 'Nothing' });
+    const closed = (await a.get(i.id, w.owner)).body;
+    expect(closed.last_tactical_report.details.conditions).toBe('Over');
+    expect(roles({ body: closed } as never)['owner@example.com']).toEqual(['Reporter (renounced)', 'Incident Commander (renounced)']);
     expect(roles({ body: got } as never)['admin@example.com']).toEqual(['Participant']);
-    expect(got.participants.find((p: any) => p.individual.email === 'admin@example.com').added_reason).toBe('Wrote a executive report');
+    expect(got.participants.find((p: any) => p.individual.email === 'admin@example.com').added_reason).toBe('Wrote an executive report');
     expect(got.events.filter((e: any) => e.description.includes('report created')).map((e: any) => e.description)).toEqual([
       'Incident executive report created', 'Incident executive report created', 'Incident tactical report created',
     ]);

@@ -109,13 +109,18 @@ const REPORT_EVENTS: Record<ReportType, string> = {
   'Executive Report': 'Incident executive report created',
   'Tactical Report': 'Incident tactical report created',
 };
+const REPORT_REASONS: Record<ReportType, string> = {
+  'Executive Report': 'Wrote an executive report',
+  'Tactical Report': 'Wrote a tactical report',
+};
 
-/** Stores a report by the caller, who becomes a participant if they were not. */
+/** Stores a report by the caller, who becomes a participant (role Participant) if they were not. */
 async function createReport(ctx: Ctx, id: number, type: ReportType, details: Record<string, string>): Promise<null> {
   await ctx.db.transaction(async (tx) => {
     await assertCanEdit(ctx, id, tx);
+    // A participant (even one removed when the incident closed) writes as themselves, unchanged.
     const existing = await participantByEmail(tx, id, ctx.user.email);
-    const author = existing?.active ? existing.id : await addParticipant(tx, ctx, id, ctx.user.email, 'Participant', `Wrote a ${type.toLowerCase()}`);
+    const author = existing ? existing.id : await addParticipant(tx, ctx, id, ctx.user.email, 'Participant', REPORT_REASONS[type]);
     await tx.insert(report).values({ organization_id: ctx.organization.id, incident_id: id, participant_id: author, type, details });
     await logIncidentEvent(tx, ctx, id, { description: REPORT_EVENTS[type], details });
   });

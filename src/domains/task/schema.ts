@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { withoutDefaults } from '../../crud/routes.ts';
 import { includeShape } from '../../list/include.ts';
 import { DateTime, Defaulted, Id, IncludeQuery, ListQuery, Opt, Pagination, RefShape } from '../../server/shapes.ts';
 import { StringEnum } from '../search_filter/schema.ts';
@@ -75,8 +74,5 @@ export type TaskReadT = Static<typeof TaskRead>;
 
 export const TaskListQuery = Type.Object({ ...ListQuery.properties, ...IncludeQuery.properties });
 
-/**
- * Items are whole tasks, or cut to the fields `include[]` names: nothing required (list/include.ts),
- * and no defaults, which the serializer would write into fields the client left out.
- */
-export const TaskList = includeShape(withoutDefaults(Pagination(TaskRead, 'TaskPagination')));
+/** Items are whole tasks, or cut to the fields `include[]` names (list/include.ts). */
+export const TaskList = includeShape(Pagination(TaskRead, 'TaskPagination'));

@@ -50,8 +50,10 @@ export function ancestors(revs: Map<string, Revision>, ids: Iterable<string>): S
   while (stack.length) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
+    const rev = revs.get(id);
+    if (!rev) throw new RevisionError(`The database is at revision ${id}, which this version of Muster does not know; install the version that wrote it, or stamp a known revision`);
     seen.add(id);
-    stack.push(...revs.get(id)!.down);
+    stack.push(...rev.down);
   }
   return seen;
 }

@@ -5,7 +5,7 @@
 // The scenarios come in suites (suites/): each suite runs on a fresh Muster and database per
 // database kind, seeded over HTTP, and states its own goals.
 //
-// Env: BENCH_SUITE=foundation|records|all (all), BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2),
+// Env: BENCH_SUITE=foundation|records|incidents|all (all: foundation and records), BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2),
 // BENCH_CONNECTIONS (10), BENCH_ONLY=postgres|embedded, BENCH_DATABASE_URL (existing server instead
 // of a temporary cluster), BENCH_PG_BIN, BENCH_LOG_LEVEL (warn), BENCH_KEEP_TEMP=1,
 // MUSTER_DB_POOL_SIZE (10).
@@ -43,7 +43,7 @@ interface Env {
 }
 
 /** A Muster of its own for one suite on one database kind; `done` stops it and deletes its data. */
-async function freshMuster(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ muster: MusterProcess; done: () => Promise<void> }> {
+async function freshMuster(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ muster: MusterProcess; databaseUrl?: string; done: () => Promise<void> }> {
   const { config, logDir } = env;
   const name = `muster-${suite.name}-${kind}`;
   const dataDir = join(env.work, name);
@@ -53,18 +53,18 @@ async function freshMuster(env: Env, suite: Suite, kind: DatabaseKind): Promise<
   }
   const db = await createDatabase(env.postgres, 'muster_bench');
   const muster = await startMuster({ name, databaseUrl: db.url, dataDir, logDir, logLevel: config.logLevel, env: { MUSTER_DB_POOL_SIZE: String(config.poolSize) } });
-  return { muster, done: async () => { await muster.stop(); await db.drop(); } };
+  return { muster, databaseUrl: db.url, done: async () => { await muster.stop(); await db.drop(); } };
 }
 
 /** Seeds, measures baselines and scenarios, prints the table; returns the goals and whether requests failed. */
 async function runSuite(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ goals: GoalCheck[]; failed: boolean }> {
   const where = `${suite.name}/${kind}`;
   progress(`${where}: starting Muster`);
-  const { muster, done } = await freshMuster(env, suite, kind);
+  const { muster, databaseUrl, done } = await freshMuster(env, suite, kind);
   const session = await openSession(muster.api);
   progress(`${where}: seeding`);
   const started = performance.now();
-  const seeded = await suite.seed(session, { kind, progress: (msg) => progress(`${where}: ${msg}`) });
+  const seeded = await suite.seed(session, { kind, databaseUrl, progress: (msg) => progress(`${where}: ${msg}`) });
   const seconds = (performance.now() - started) / 1000;
 
   // Baselines right before the scenarios they are compared with, so drift between tables cancels out.
@@ -77,7 +77,7 @@ async function runSuite(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ g
   const on = kind === 'postgres' ? `PostgreSQL (${env.postgres.label})` : 'the embedded database (PGlite, temporary data directory)';
   console.log(`\nSuite ${suite.name}, ${suite.title}: Muster on ${on}; load average ${load()}`);
   const rate = seeded.records ? ` (${(seeded.records / seconds).toFixed(0)} per second)` : '';
-  console.log(`Seeded over HTTP in ${seconds.toFixed(1)} s${rate}: ${seeded.summary}`);
+  console.log(`Seeded ${seeded.how ?? 'over HTTP'} in ${seconds.toFixed(1)} s${rate}: ${seeded.summary}`);
   if (seconds > SLOW_SEED_SECONDS) console.log(`  ! seeding took more than ${SLOW_SEED_SECONDS / 60} minutes`);
   console.log(resultTable(baselines, results));
   const bad = problems([a, b, ...results]);
@@ -130,6 +130,10 @@ async function main(): Promise<number> {
   let failed = false;
   for (const suite of suites) {
     for (const kind of config.only as DatabaseKind[]) {
+      if (suite.kinds && !suite.kinds.includes(kind)) {
+        console.log(`\nSuite ${suite.name}: skipped on ${kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}${suite.skipReason ? `: ${suite.skipReason}` : ''}`);
+        continue;
+      }
       const outcome = await runSuite(env, suite, kind);
       goals.push(...outcome.goals.map((g) => ({ ...g, line: `${suite.name}, ${g.line}` })));
       failed ||= outcome.failed;

@@ -10,6 +10,8 @@ export interface SuiteContext {
   kind: DatabaseKind;
   /** A progress line on stderr, prefixed with the suite and database kind (seeding long tables). */
   progress(msg: string): void;
+  /** The URL of the suite's own PostgreSQL database (kind `postgres` only), for bulk seeding in SQL. */
+  databaseUrl?: string;
 }
 
 export interface Seeded<S> {
@@ -19,6 +21,8 @@ export interface Seeded<S> {
   summary: string;
   /** Records created, for a rate beside the seeding time. */
   records?: number;
+  /** How the data went in, for the report: "over HTTP" unless said otherwise ("in bulk SQL"). */
+  how?: string;
 }
 
 export interface Suite<S = any> {
@@ -26,12 +30,17 @@ export interface Suite<S = any> {
   name: string;
   /** Heading words: "plain record groups (individual contacts)". */
   title: string;
-  /** Fills the fresh server over HTTP, as the session's user (the organization's Owner). */
+  /** Fills the fresh server, over HTTP as the session's user (the organization's Owner), or in SQL. */
   seed(session: MusterSession, ctx: SuiteContext): Promise<Seeded<S>>;
   /** Measured in this order, right after the baselines. Writes belong last: they change the data. */
   scenarios(session: MusterSession, state: S): Scenario[];
   /** Goal lines for one database kind: reported, never an exit code. */
   goals(kind: DatabaseKind, results: ScenarioResult[], baselines: Baseline[]): GoalCheck[];
+  /** The database kinds it runs on (all of them unless given), and why it skips the others. */
+  kinds?: DatabaseKind[];
+  skipReason?: string;
+  /** false: only BENCH_SUITE=<name> runs it, `all` leaves it out (a long seeding, say). */
+  inAll?: boolean;
   /** Footnotes printed once under all tables. */
   notes?: string[];
 }

@@ -1,22 +1,6 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
+import { boolean } from 'drizzle-orm/pg-core';
+import { rankedTable } from '../incident_priority/ranked-table.ts';
 
-export const casePriority = pgTable(
-  'case_priority',
-  {
-    id: id(),
-    ...projectScoped(),
-    name: text('name').notNull(),
-    description: text('description'),
-    color: text('color'),
-    default: boolean('default').notNull().default(false),
-    enabled: boolean('enabled').notNull().default(true),
-    page_assignee: boolean('page_assignee').notNull().default(false),
-    view_order: integer('view_order').notNull().default(9999),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    search_vector: searchVector('name', 'description'),
-  },
-  (t) => [uniqueIndex('case_priority_project_name_key').on(t.project_id, t.name), index('case_priority_search_idx').using('gin', t.search_vector)],
-);
+export const casePriority = rankedTable('case_priority', {
+  page_assignee: boolean('page_assignee').notNull().default(false),
+});

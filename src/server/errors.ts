@@ -32,7 +32,6 @@ export const invalid = (loc: (string | number)[], msg: string, type = 'value_err
   validationError([{ loc, msg, type, ctx: { msg } }]);
 
 export const exists = (loc: string, msg: string) => invalid([loc], msg, 'value_error.exists');
-export const notFoundField = (loc: string, msg: string) => invalid([loc], msg, 'value_error.not_found');
 
 export const errors = {
   unauthorized: () => message(401, 'Could not validate credentials'),
@@ -49,16 +48,3 @@ export const errors = {
   unsupportedMediaType: (type: string) => message(415, `Unsupported media type: ${type}. Send application/json.`),
   unknown: () => new ApiError(500, [{ msg: 'Unknown', loc: ['Unknown'], type: 'Unknown' }]),
 };
-
-/** The response schemas of the error bodies, for every route's documentation. */
-export const ErrorResponseSchema = {
-  type: 'object',
-  properties: {
-    detail: {
-      anyOf: [
-        { type: 'string' },
-        { type: 'array', items: { type: 'object', properties: { msg: {}, loc: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }, type: { type: 'string' }, ctx: { type: 'object', additionalProperties: true } }, additionalProperties: true } },
-      ],
-    },
-  },
-} as const;

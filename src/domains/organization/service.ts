@@ -97,8 +97,3 @@ export async function ensureDefaultOrganization(db: Executor): Promise<boolean> 
     throw err;
   }
 }
-
-export async function findOrganizationBySlug(db: Executor, slug: string) {
-  const [row] = await db.select(readColumns).from(organization).where(and(eq(organization.slug, slug)));
-  return row as OrganizationRow | undefined;
-}

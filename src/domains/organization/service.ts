@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { readColumns as readColumnsOf } from '../../db/columns.ts';
 import { runList } from '../../list/engine.ts';

@@ -32,3 +32,5 @@ export * from '../domains/task/table.ts';
 export * from '../domains/incident_cost/table.ts';
 export * from '../domains/feedback/table.ts';
 export * from '../domains/incident_role/table.ts';
+export * from '../domains/case/table.ts';
+export * from '../domains/signal/table.ts';

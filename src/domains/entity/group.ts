@@ -14,5 +14,6 @@ export const entityGroup: GroupDef = {
   table: entity,
   shapes: { create: EntityCreate, update: EntityUpdate, read: EntityRead, pagination: EntityPagination },
   fields: { id: 'int', name: 'text', description: 'text', value: 'text', source: 'text', created_at: 'timestamp' },
+  unique: { entity_type_value_key: 'value' },
   refs: { entity_type: { column: 'entity_type_id', target: entityTypeTarget, read: () => groupReader(entityTypeGroup) } },
 };

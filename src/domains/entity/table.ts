@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
 import { projectScoped } from '../../db/scoped.ts';
 import { entityType } from '../entity_type/table.ts';
@@ -17,5 +17,6 @@ export const entity = pgTable(
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'description', 'value'),
   },
-  (t) => [index('entity_type_value_idx').on(t.entity_type_id, t.value), index('entity_project_idx').on(t.project_id), index('entity_search_idx').using('gin', t.search_vector)],
+  // One entity per type and value: ingestion finds or creates it, concurrently.
+  (t) => [uniqueIndex('entity_type_value_key').on(t.entity_type_id, t.value), index('entity_project_idx').on(t.project_id), index('entity_search_idx').using('gin', t.search_vector)],
 );

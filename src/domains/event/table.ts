@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm
 import { createdAt, organizationId, timestampCol } from '../../db/columns.ts';
 import { organization } from '../organization/table.ts';
 import { incident } from '../incident/table.ts';
+import { caseTable } from '../case/table.ts';
 
 /** The timeline: what happened to an incident (or case), written in the transaction that did it. */
 export const event = pgTable(
@@ -10,6 +11,7 @@ export const event = pgTable(
     uuid: uuid('uuid').primaryKey().defaultRandom(),
     organization_id: organizationId().references(() => organization.id, { onDelete: 'cascade' }),
     incident_id: integer('incident_id').references(() => incident.id, { onDelete: 'cascade' }),
+    case_id: integer('case_id').references(() => caseTable.id, { onDelete: 'cascade' }),
     started_at: timestampCol('started_at').notNull().defaultNow(),
     ended_at: timestampCol('ended_at').notNull().defaultNow(),
     source: text('source').notNull(),
@@ -20,5 +22,5 @@ export const event = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     created_at: createdAt(),
   },
-  (t) => [index('event_incident_idx').on(t.incident_id, t.started_at)],
+  (t) => [index('event_incident_idx').on(t.incident_id, t.started_at), index('event_case_idx').on(t.case_id, t.started_at)],
 );

@@ -3,6 +3,7 @@ import { createdAt, id, organizationId, timestampCol } from '../../db/columns.ts
 import { organization } from '../organization/table.ts';
 import { individualContact } from '../individual/table.ts';
 import { incident } from '../incident/table.ts';
+import { caseTable } from '../case/table.ts';
 
 /**
  * A person taking part in an incident (or case): an individual contact with the roles they hold.
@@ -14,6 +15,7 @@ export const participant = pgTable(
     id: id(),
     organization_id: organizationId().references(() => organization.id, { onDelete: 'cascade' }),
     incident_id: integer('incident_id').references((): AnyPgColumn => incident.id, { onDelete: 'cascade' }),
+    case_id: integer('case_id').references((): AnyPgColumn => caseTable.id, { onDelete: 'cascade' }),
     individual_contact_id: integer('individual_contact_id').notNull().references(() => individualContact.id),
     team: text('team'),
     department: text('department'),
@@ -22,8 +24,12 @@ export const participant = pgTable(
     active: boolean('active').notNull().default(true),
     created_at: createdAt(),
   },
-  // One participant per person and incident: two people joining at once cannot make two.
-  (t) => [uniqueIndex('participant_incident_individual_key').on(t.incident_id, t.individual_contact_id), index('participant_individual_idx').on(t.individual_contact_id)],
+  // One participant per person and incident (or case): two people joining at once cannot make two.
+  (t) => [
+    uniqueIndex('participant_incident_individual_key').on(t.incident_id, t.individual_contact_id),
+    uniqueIndex('participant_case_individual_key').on(t.case_id, t.individual_contact_id),
+    index('participant_individual_idx').on(t.individual_contact_id),
+  ],
 );
 
 /** A role a participant held, from `assumed_at` until `renounced_at`. Costs are computed from these. */

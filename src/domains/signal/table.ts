@@ -94,6 +94,8 @@ export const signalInstance = pgTable(
     raw: jsonb('raw').notNull(),
     fingerprint: text('fingerprint'),
     filter_action: text('filter_action'),
+    /** What monitor-mode filters would have done: [{signal_filter_id, name, action, case_id}]. */
+    filter_monitor: jsonb('filter_monitor'),
     idempotency_key: text('idempotency_key'),
     created_at: createdAt(),
   },

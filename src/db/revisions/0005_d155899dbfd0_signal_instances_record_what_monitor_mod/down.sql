@@ -1,0 +1,1 @@
+ALTER TABLE "signal_instance" DROP COLUMN "filter_monitor";

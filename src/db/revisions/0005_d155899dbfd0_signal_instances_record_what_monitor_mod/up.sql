@@ -1,0 +1,1 @@
+ALTER TABLE "signal_instance" ADD COLUMN "filter_monitor" jsonb;

@@ -1,4 +1,4 @@
-// The timeline: every state change of an incident writes its event here, in the transaction that
+// The timeline: every state change of an incident or a case writes its event here, in the transaction that
 // made the change.
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
@@ -17,11 +17,14 @@ export interface EventInput {
   at?: Date;
 }
 
-export async function logIncidentEvent(tx: Executor, ctx: Ctx, incidentId: number, input: EventInput): Promise<void> {
+/** The record an event belongs to: an incident or a case. */
+export type EventOwner = { incident_id: number } | { case_id: number };
+
+export async function logEvent(tx: Executor, ctx: Ctx, owner: EventOwner, input: EventInput): Promise<void> {
   const at = input.at ?? new Date();
   await tx.insert(event).values({
     organization_id: ctx.organization.id,
-    incident_id: incidentId,
+    ...owner,
     started_at: at,
     ended_at: at,
     source: input.source ?? EVENT_SOURCE,
@@ -31,3 +34,6 @@ export async function logIncidentEvent(tx: Executor, ctx: Ctx, incidentId: numbe
     owner: input.owner === undefined ? ctx.user.email : input.owner,
   });
 }
+
+export const logIncidentEvent = (tx: Executor, ctx: Ctx, incidentId: number, input: EventInput) => logEvent(tx, ctx, { incident_id: incidentId }, input);
+export const logCaseEvent = (tx: Executor, ctx: Ctx, caseId: number, input: EventInput) => logEvent(tx, ctx, { case_id: caseId }, input);

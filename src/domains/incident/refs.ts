@@ -26,7 +26,7 @@ type Loc = (string | number)[];
 type Ref = RefValue;
 
 /** A reference to a type, priority or severity; the project's default when not given. */
-async function refOrDefault(tx: Executor, ctx: Ctx, target: RefTarget, def: GroupDef, value: Ref, field: string, projectId: number, label: string): Promise<number> {
+export async function refOrDefault(tx: Executor, ctx: Ctx, target: RefTarget, def: GroupDef, value: Ref, field: string, projectId: number, label: string): Promise<number> {
   const named = value && (typeof value.id === 'number' || typeof value.name === 'string') ? value : undefined;
   if (named) return (await resolveRef(tx, target, named, [field], ctx.organization.id, projectId))!;
   const fallback = await defaultRecord(tx, def, projectId);

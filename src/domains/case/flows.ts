@@ -1,0 +1,435 @@
+// The case lifecycle: create (name, assignee and reporter), update (fields, lists, assessment,
+// status), the status transitions, and escalation into an incident. Each runs in one transaction
+// that also writes the timeline, so that the response shows every derived field.
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Static } from '@sinclair/typebox';
+import { resolveRef, type RefValue } from '../../crud/refs.ts';
+import { projectTarget } from '../../crud/service.ts';
+import type { Executor } from '../../db/connection.ts';
+import type { Ctx } from '../../server/context.ts';
+import { invalid, validationError } from '../../server/errors.ts';
+import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
+import { casePriority } from '../case_priority/table.ts';
+import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts';
+import { caseSeverity } from '../case_severity/table.ts';
+import { caseTypeGroup, caseTypeTarget } from '../case_type/group.ts';
+import { caseType } from '../case_type/table.ts';
+import { logCaseEvent, logIncidentEvent } from '../event/service.ts';
+import { createIncident } from '../incident/flows.ts';
+import { readIncidents } from '../incident/reader.ts';
+import { checkExclusiveTags, personEmail, planTags, refOrDefault, writeTagPlan, type PersonRef } from '../incident/refs.ts';
+import type { IncidentCreate } from '../incident/schema.ts';
+import { incident } from '../incident/table.ts';
+import { visibleIncidents } from '../incident/visibility.ts';
+import { incidentPriority } from '../incident_priority/table.ts';
+import { incidentType } from '../incident_type/table.ts';
+import { defaultProject } from '../project/service.ts';
+import { project } from '../project/table.ts';
+import { addParticipant } from '../participant/service.ts';
+import { addCaseParticipant, caseParticipants, inactivateCaseParticipants, participantEmail, reactivateCaseParticipants, renounceCaseRole } from './participants.ts';
+import { readCases } from './reader.ts';
+import type { CaseCreate, CaseStatus, CaseUpdate } from './schema.ts';
+import { caseDuplicate, caseIncident, caseRelated, caseTable, caseTag } from './table.ts';
+import { assertCanEditCase, visibleCases, type CaseRow } from './visibility.ts';
+
+type CreateBody = Static<typeof CaseCreate>;
+type UpdateBody = Static<typeof CaseUpdate>;
+type EscalateBody = Static<typeof IncidentCreate>;
+type Values = Partial<typeof caseTable.$inferInsert>;
+
+export const DEFAULT_CASE_RESOLUTION = 'Description of the actions taken to resolve the case.';
+
+/** Title and description must say something (the description is required in practice). */
+function checkText(body: { title: string; description?: string | null }) {
+  const items = [];
+  if (body.title.trim() === '') items.push({ loc: ['body', 'title'], msg: 'must not be empty string', type: 'value_error', ctx: { msg: 'must not be empty string' } });
+  if (body.description === undefined || body.description === null) items.push({ loc: ['body', 'description'], msg: 'field required', type: 'value_error.missing' });
+  else if (body.description.trim() === '') items.push({ loc: ['body', 'description'], msg: 'must not be empty string', type: 'value_error', ctx: { msg: 'must not be empty string' } });
+  if (items.length) throw validationError(items);
+}
+
+async function readOne(tx: Executor, id: number) {
+  const [item] = await readCases(tx, [id], true);
+  return item;
+}
+
+const named = (value: RefValue) => (value && (typeof value.id === 'number' || typeof value.name === 'string') ? value : undefined);
+
+async function resolveProject(tx: Executor, ctx: Ctx, value: RefValue): Promise<{ id: number; slug: string }> {
+  const ref = named(value);
+  const id = ref ? await resolveRef(tx, projectTarget, ref, ['project'], ctx.organization.id) : (await defaultProject(tx, ctx.organization.id))?.id;
+  if (!id) throw invalid(['project'], 'No default project defined.', 'value_error.not_found');
+  const [row] = await tx.select({ id: project.id, slug: project.slug }).from(project).where(eq(project.id, id));
+  return row;
+}
+
+interface Assessment {
+  typeId: number;
+  priorityId: number;
+  severityId: number;
+}
+
+async function resolveAssessment(tx: Executor, ctx: Ctx, projectId: number, body: { case_type?: RefValue; case_priority?: RefValue; case_severity?: RefValue }): Promise<Assessment> {
+  return {
+    typeId: await refOrDefault(tx, ctx, caseTypeTarget, caseTypeGroup, body.case_type, 'case_type', projectId, 'case type'),
+    priorityId: await refOrDefault(tx, ctx, casePriorityTarget, casePriorityGroup, body.case_priority, 'case_priority', projectId, 'case priority'),
+    severityId: await refOrDefault(tx, ctx, caseSeverityTarget, caseSeverityGroup, body.case_severity, 'case_severity', projectId, 'case severity'),
+  };
+}
+
+// ---- transitions -------------------------------------------------------------------------------
+
+/**
+ * What moving a case from one status to another sets and does (docs/cases.md has the table). Every
+ * status past New stamps `triage_at` when it is empty; Escalated stamps `escalated_at` and escalates
+ * the case when no incident is linked; Stable stamps `stable_at`; Closed stamps `closed_at` and
+ * removes the participants, whom leaving Closed brings back.
+ */
+async function transition(tx: Executor, ctx: Ctx, row: CaseRow, to: CaseStatus, now: Date): Promise<Values> {
+  const from = row.status as CaseStatus;
+  if (from === to) return {};
+  const values: Values = { status: to };
+  if (from === 'Closed') await reactivateCaseParticipants(tx, ctx, row.id, now);
+  if (to !== 'New' && !row.triage_at) values.triage_at = now;
+  if (to === 'Escalated') values.escalated_at = now;
+  if (to === 'Stable') values.stable_at = now;
+  if (to === 'Closed') {
+    values.closed_at = now;
+    await inactivateCaseParticipants(tx, ctx, row.id, now);
+  }
+  await logCaseEvent(tx, ctx, row.id, { description: `Case status changed from ${from} to ${to}`, type: 'Assessment updated', details: { field: 'status', previous: from, current: to }, at: now });
+  if (to === 'Escalated') await autoEscalate(tx, ctx, { ...row, ...values } as CaseRow);
+  return values;
+}
+
+// ---- create ------------------------------------------------------------------------------------
+
+export interface OpenCaseInput {
+  projectId?: number;
+  title: string;
+  description?: string | null;
+  typeId?: number | null;
+  priorityId?: number | null;
+  severityId?: number | null;
+  status?: CaseStatus;
+  visibility?: 'Open' | 'Restricted' | null;
+  resolution?: string | null;
+  resolutionReason?: string | null;
+  assigneeEmail?: string;
+  reporterEmail?: string;
+  tagIds?: number[];
+}
+
+/**
+ * Creates a case inside the caller's transaction and returns its id: defaults of the project for
+ * what is not given, its name, "Case created", the assignee and reporter (the caller when not
+ * given), then the transitions from New to the requested status.
+ */
+export async function openCase(tx: Executor, ctx: Ctx, input: OpenCaseInput & { projectId: number }): Promise<number> {
+  const [proj] = await tx.select({ slug: project.slug }).from(project).where(eq(project.id, input.projectId));
+  const assessment = await resolveAssessment(tx, ctx, input.projectId, {
+    case_type: input.typeId ? { id: input.typeId } : undefined,
+    case_priority: input.priorityId ? { id: input.priorityId } : undefined,
+    case_severity: input.severityId ? { id: input.severityId } : undefined,
+  });
+  const [type] = await tx.select({ visibility: caseType.visibility }).from(caseType).where(eq(caseType.id, assessment.typeId));
+  const now = new Date();
+  const [row] = await tx.insert(caseTable).values({
+    organization_id: ctx.organization.id,
+    project_id: input.projectId,
+    title: input.title,
+    description: input.description ?? '',
+    resolution: input.resolution ?? DEFAULT_CASE_RESOLUTION,
+    resolution_reason: input.resolutionReason ?? null,
+    status: 'New',
+    visibility: input.visibility ?? (type.visibility === 'Restricted' ? 'Restricted' : 'Open'),
+    case_type_id: assessment.typeId,
+    case_priority_id: assessment.priorityId,
+    case_severity_id: assessment.severityId,
+    reported_at: now,
+    created_at: now,
+    updated_at: now,
+  }).returning();
+  const tagIds = input.tagIds ?? [];
+  if (tagIds.length) await tx.insert(caseTag).values(tagIds.map((tag_id) => ({ case_id: row.id, tag_id })));
+  await logCaseEvent(tx, ctx, row.id, { description: 'Case created', at: now });
+  const values: Values = {
+    name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${proj.slug}-${row.id}`,
+    assignee_id: await addCaseParticipant(tx, ctx, row.id, input.projectId, input.assigneeEmail ?? ctx.user.email, 'Assignee', now),
+    reporter_id: await addCaseParticipant(tx, ctx, row.id, input.projectId, input.reporterEmail ?? ctx.user.email, 'Reporter', now),
+  };
+  await tx.update(caseTable).set(values).where(eq(caseTable.id, row.id));
+  const status = input.status ?? 'New';
+  if (status !== 'New') {
+    // Created past New: every stage up to it is stamped at the time it was reported.
+    const moved = await transition(tx, ctx, { ...row, ...values } as CaseRow, status, now);
+    await tx.update(caseTable).set(moved).where(eq(caseTable.id, row.id));
+  }
+  return row.id;
+}
+
+export async function createCase(ctx: Ctx, body: CreateBody) {
+  checkText(body);
+  return ctx.db.transaction(async (tx) => {
+    // Everything the body names, resolved before the first write.
+    const proj = await resolveProject(tx, ctx, body.project as RefValue);
+    const assessment = await resolveAssessment(tx, ctx, proj.id, body as never);
+    const assigneeEmail = await personEmail(tx, ctx, body.assignee as PersonRef, 'assignee', proj.id);
+    const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', proj.id);
+    const tagPlan = await planTags(tx, ctx, body.tags as never, proj.id);
+    const tagIds = await writeTagPlan(tx, ctx, tagPlan, proj.id);
+    await checkExclusiveTags(tx, tagIds);
+    const id = await openCase(tx, ctx, {
+      projectId: proj.id,
+      title: body.title,
+      description: body.description,
+      typeId: assessment.typeId,
+      priorityId: assessment.priorityId,
+      severityId: assessment.severityId,
+      status: body.status ?? 'New',
+      visibility: body.visibility,
+      resolution: body.resolution,
+      resolutionReason: body.resolution_reason,
+      assigneeEmail,
+      reporterEmail,
+      tagIds,
+    });
+    return readOne(tx, id);
+  });
+}
+
+// ---- update ------------------------------------------------------------------------------------
+
+async function nameOf(tx: Executor, table: typeof caseType | typeof casePriority | typeof caseSeverity, id: number): Promise<string> {
+  const [row] = await tx.select({ name: table.name }).from(table).where(eq(table.id, id));
+  return row?.name ?? 'none';
+}
+
+type LinkTable = typeof caseTag | typeof caseRelated | typeof caseDuplicate | typeof caseIncident;
+
+async function linkedIds(tx: Executor, table: LinkTable, other: string, caseId: number): Promise<number[]> {
+  const t = table as unknown as Record<string, never>;
+  const rows = await tx.select({ id: t[other] }).from(table).where(eq(t.case_id, caseId));
+  return (rows.map((r) => r.id) as number[]).sort((a, b) => a - b);
+}
+
+const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+
+/**
+ * Replaces a case's links with `ids`. Links to records the caller may not see stay: a
+ * list the caller was shown without them must not remove them.
+ */
+async function replaceLinks(tx: Executor, table: LinkTable, other: string, caseId: number, ids: number[], hidden: number[] = []) {
+  const t = table as unknown as Record<string, never>;
+  const keep = [...new Set([...ids, ...hidden])];
+  await tx.delete(table).where(eq(t.case_id, caseId));
+  if (keep.length) await tx.insert(table).values(keep.map((id) => ({ case_id: caseId, [other]: id })) as never);
+}
+
+/** Other cases of the organization the caller may see, named by id. */
+async function resolveCases(tx: Executor, ctx: Ctx, values: { id?: number }[], field: string, caseId: number): Promise<number[]> {
+  const wanted = values.map((v) => v.id).filter((id): id is number => typeof id === 'number');
+  const rows = wanted.length ? await tx.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, wanted), ne(caseTable.id, caseId), visibleCases(ctx))) : [];
+  const found = new Set(rows.map((r) => r.id));
+  values.forEach((v, i) => {
+    if (typeof v.id !== 'number' || !found.has(v.id)) throw invalid([field, i], 'Case not found.', 'value_error.not_found');
+  });
+  return [...found];
+}
+
+/** Incidents of the organization the caller may see, named by id. */
+async function resolveIncidents(tx: Executor, ctx: Ctx, values: { id?: number }[]): Promise<number[]> {
+  const wanted = values.map((v) => v.id).filter((id): id is number => typeof id === 'number');
+  const rows = wanted.length ? await tx.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, wanted), visibleIncidents(ctx))) : [];
+  const found = new Set(rows.map((r) => r.id));
+  values.forEach((v, i) => {
+    if (typeof v.id !== 'number' || !found.has(v.id)) throw invalid(['incidents', i], 'Incident not found.', 'value_error.not_found');
+  });
+  return [...found];
+}
+
+/** Linked ids the caller may not see (kept when the caller replaces the list). */
+async function hiddenLinks(tx: Executor, ctx: Ctx, table: LinkTable, other: string, caseId: number): Promise<number[]> {
+  const linked = await linkedIds(tx, table, other, caseId);
+  if (linked.length === 0) return [];
+  const visible = table === caseIncident
+    ? await tx.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, linked), visibleIncidents(ctx)))
+    : await tx.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, linked), visibleCases(ctx)));
+  const seen = new Set(visible.map((r) => r.id));
+  return linked.filter((id) => !seen.has(id));
+}
+
+const show = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? 'none' : String(v));
+const iso = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+
+export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
+  return ctx.db.transaction(async (tx) => {
+    await assertCanEditCase(ctx, id, tx);
+    checkText(body);
+    const [row] = await tx.select().from(caseTable).where(eq(caseTable.id, id)).for('update');
+    const projectId = row.project_id;
+
+    // Resolve and check everything before writing. Assessment fields omitted keep their values.
+    const assessment = await resolveAssessment(tx, ctx, projectId, {
+      case_type: named(body.case_type as RefValue) ?? { id: row.case_type_id },
+      case_priority: named(body.case_priority as RefValue) ?? { id: row.case_priority_id },
+      case_severity: named(body.case_severity as RefValue) ?? { id: row.case_severity_id },
+    });
+    const assigneeEmail = await personEmail(tx, ctx, body.assignee as PersonRef, 'assignee', projectId);
+    const tagPlan = await planTags(tx, ctx, body.tags as never, projectId);
+    const related = await resolveCases(tx, ctx, body.related as never, 'related', id);
+    const duplicates = await resolveCases(tx, ctx, body.duplicates as never, 'duplicates', id);
+    const incidents = await resolveIncidents(tx, ctx, body.incidents as never);
+    const now = new Date();
+
+    const changes: Values = {};
+    const events: { description: string; field: string; type: 'Field updated' | 'Assessment updated'; previous: unknown; current: unknown }[] = [];
+    const who = ctx.user.email;
+    const scalar = <K extends 'title' | 'description' | 'resolution' | 'resolution_reason' | 'visibility' | 'reported_at' | 'triage_at' | 'escalated_at'>(field: K, value: Values[K] | undefined) => {
+      if (value === undefined) return;
+      const previous = row[field];
+      const same = previous instanceof Date && value instanceof Date ? previous.getTime() === value.getTime() : previous === value;
+      if (same) return;
+      (changes as Record<string, unknown>)[field] = value;
+      const label = field.replace(/_/g, ' ');
+      events.push({ description: `Case ${label} changed from ${show(previous)} to ${show(value)} by ${who}`, field, type: 'Field updated', previous, current: value });
+    };
+    scalar('title', body.title);
+    scalar('description', body.description ?? undefined);
+    scalar('resolution', body.resolution ?? undefined);
+    scalar('resolution_reason', body.resolution_reason ?? undefined);
+    scalar('visibility', body.visibility ?? undefined);
+    scalar('reported_at', iso(body.reported_at ?? undefined) as Date | undefined);
+    scalar('triage_at', iso(body.triage_at) as Date | null | undefined);
+    scalar('escalated_at', iso(body.escalated_at) as Date | null | undefined);
+
+    for (const [field, table, value, label] of [
+      ['case_type_id', caseType, assessment.typeId, 'type'],
+      ['case_severity_id', caseSeverity, assessment.severityId, 'severity'],
+      ['case_priority_id', casePriority, assessment.priorityId, 'priority'],
+    ] as const) {
+      if (row[field] === value) continue;
+      changes[field] = value;
+      const current = await nameOf(tx, table, value);
+      events.push({ description: `Case ${label} changed to ${current} by ${who}`, field: field.replace(/_id$/, ''), type: label === 'type' ? 'Field updated' : 'Assessment updated', previous: await nameOf(tx, table, row[field]), current });
+    }
+
+    // Lists: replaced by the body's.
+    const tagIds = await writeTagPlan(tx, ctx, tagPlan, projectId);
+    await checkExclusiveTags(tx, tagIds);
+    for (const [field, table, other, ids] of [
+      ['tags', caseTag, 'tag_id', tagIds],
+      ['related', caseRelated, 'related_id', related],
+      ['duplicates', caseDuplicate, 'duplicate_id', duplicates],
+      ['incidents', caseIncident, 'incident_id', incidents],
+    ] as const) {
+      const hidden = field === 'tags' ? [] : await hiddenLinks(tx, ctx, table, other, id);
+      const before = (await linkedIds(tx, table, other, id)).filter((x) => !hidden.includes(x));
+      if (sameSet(before, ids)) continue;
+      await replaceLinks(tx, table, other, id, ids, hidden);
+      events.push({ description: `Case ${field} changed by ${who}`, field, type: 'Field updated', previous: before, current: ids });
+    }
+
+    // The assignee, then the status (which may remove or bring back everyone, or escalate).
+    if (assigneeEmail) {
+      const currentEmail = await participantEmail(tx, row.assignee_id);
+      if (!currentEmail || currentEmail.toLowerCase() !== assigneeEmail.toLowerCase()) {
+        if (row.assignee_id !== null) await renounceCaseRole(tx, ctx, id, row.assignee_id, 'Assignee', now);
+        changes.assignee_id = await addCaseParticipant(tx, ctx, id, projectId, assigneeEmail, 'Assignee', now);
+      }
+    }
+    for (const e of events) {
+      await logCaseEvent(tx, ctx, id, { description: e.description, type: e.type, details: { field: e.field, previous: show(e.previous), current: show(e.current) } });
+    }
+    await tx.update(caseTable).set({ ...changes, updated_at: now }).where(eq(caseTable.id, id));
+    if (body.status && body.status !== row.status) {
+      // A stamp sent with the transition gives way to the transition's own.
+      const moved = await transition(tx, ctx, { ...row, ...changes } as CaseRow, body.status, now);
+      await tx.update(caseTable).set(moved).where(eq(caseTable.id, id));
+    }
+    return readOne(tx, id);
+  });
+}
+
+// ---- escalation --------------------------------------------------------------------------------
+
+/**
+ * Links the case and the incident, moves the case to Escalated (unless it is already), copies the
+ * case's people into the incident, and writes events on both.
+ */
+async function linkEscalation(tx: Executor, ctx: Ctx, row: CaseRow, incidentId: number, now: Date) {
+  await tx.insert(caseIncident).values({ case_id: row.id, incident_id: incidentId }).onConflictDoNothing();
+  const [inc] = await tx.select({ name: incident.name, project: project.name }).from(incident)
+    .innerJoin(project, eq(project.id, incident.project_id)).where(eq(incident.id, incidentId));
+  await logCaseEvent(tx, ctx, row.id, { description: `The case has been linked to incident ${inc.name} in the ${inc.project} project`, at: now });
+  await logIncidentEvent(tx, ctx, incidentId, { description: `Incident created from case ${row.name ?? row.id}`, details: { case_id: row.id }, at: now });
+  // The case's people take part in the incident; its assignee commands it when nobody else was named.
+  for (const person of await caseParticipants(tx, row.id)) {
+    await addParticipant(tx, ctx, incidentId, person.email, 'Participant', `Participant of case ${row.name ?? row.id}`);
+  }
+}
+
+/** The incident type a case type maps to, with that type's project. */
+async function mappedIncidentType(tx: Executor, caseTypeId: number): Promise<{ id: number; name: string; project_id: number } | undefined> {
+  const [mapped] = await tx.select({ id: incidentType.id, name: incidentType.name, project_id: incidentType.project_id }).from(caseType)
+    .innerJoin(incidentType, eq(incidentType.id, caseType.incident_type_id)).where(eq(caseType.id, caseTypeId));
+  return mapped;
+}
+
+/**
+ * Status set to Escalated with no incident linked: an incident made from the case (its title, its
+ * description with a note naming it, the mapped incident type and its project, a priority named like
+ * the case's, the assignee reporting and commanding).
+ */
+async function autoEscalate(tx: Executor, ctx: Ctx, row: CaseRow) {
+  const [linked] = await tx.select({ id: caseIncident.incident_id }).from(caseIncident).where(eq(caseIncident.case_id, row.id)).limit(1);
+  if (linked) return;
+  const type = await mappedIncidentType(tx, row.case_type_id);
+  const projectId = type?.project_id ?? row.project_id;
+  const priorityName = await nameOf(tx, casePriority, row.case_priority_id);
+  const [priority] = await tx.select({ id: incidentPriority.id }).from(incidentPriority)
+    .where(and(eq(incidentPriority.project_id, projectId), eq(incidentPriority.name, priorityName))).limit(1);
+  const assignee = (await participantEmail(tx, row.assignee_id)) ?? ctx.user.email;
+  const created = await createIncident({ ...ctx, db: tx }, {
+    title: row.title,
+    description: `${row.description}\n\nThis incident was created from case ${row.name ?? row.id}.`,
+    status: 'Active',
+    project: { id: projectId },
+    incident_type: type ? { id: type.id } : undefined,
+    incident_priority: priority ? { id: priority.id } : undefined,
+    reporter: { individual: { email: assignee } },
+    commander: { individual: { email: assignee } },
+    tags: [],
+  } as never);
+  await linkEscalation(tx, ctx, row, (created as { id: number }).id, new Date());
+}
+
+/**
+ * `PUT /cases/{id}/escalate`: an incident from the body (type: the case type's mapping, reporter:
+ * the case's, commander: the assignee, unless the body names them), linked with the case, which
+ * becomes Escalated. Returns the incident.
+ */
+export async function escalateCase(ctx: Ctx, id: number, body: EscalateBody) {
+  return ctx.db.transaction(async (tx) => {
+    await assertCanEditCase(ctx, id, tx);
+    const [row] = await tx.select().from(caseTable).where(eq(caseTable.id, id)).for('update');
+    const type = await mappedIncidentType(tx, row.case_type_id);
+    const incidentBody = { ...body } as Record<string, unknown>;
+    if (!named(body.incident_type as RefValue) && type) incidentBody.incident_type = { id: type.id };
+    if (!named(body.project as RefValue)) incidentBody.project = { id: type?.project_id ?? row.project_id };
+    if (!(body.reporter as PersonRef)?.individual) incidentBody.reporter = { individual: { email: (await participantEmail(tx, row.reporter_id)) ?? ctx.user.email } };
+    const assignee = await participantEmail(tx, row.assignee_id);
+    if (!(body.commander as PersonRef)?.individual && assignee) incidentBody.commander = { individual: { email: assignee } };
+    const created = (await createIncident({ ...ctx, db: tx }, incidentBody as EscalateBody)) as { id: number };
+    const now = new Date();
+    if (row.status !== 'Escalated') {
+      // The incident is linked first, so that the transition does not make another.
+      await tx.insert(caseIncident).values({ case_id: row.id, incident_id: created.id }).onConflictDoNothing();
+      const moved = await transition(tx, ctx, row, 'Escalated', now);
+      await tx.update(caseTable).set({ ...moved, updated_at: now }).where(eq(caseTable.id, id));
+    }
+    await linkEscalation(tx, ctx, row, created.id, now);
+    const [item] = await readIncidents(tx, [created.id], true);
+    return item;
+  });
+}

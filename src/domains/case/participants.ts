@@ -1,0 +1,107 @@
+// Participants of a case: people (individual contacts of the case's project, found or created by
+// email) holding the Assignee, Reporter or Participant role. Every change writes its timeline event
+// in the caller's transaction.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import type { Ctx } from '../../server/context.ts';
+import { logCaseEvent } from '../event/service.ts';
+import { individualContact } from '../individual/table.ts';
+import type { ParticipantRole } from '../participant/schema.ts';
+import { activeRoles, findOrCreateIndividual, nameFromEmail } from '../participant/service.ts';
+import { participant, participantRole } from '../participant/table.ts';
+
+export type CaseRole = Extract<ParticipantRole, 'Assignee' | 'Reporter' | 'Participant' | 'Observer'>;
+
+/** The case's participant whose contact has this email, if any. */
+async function caseParticipantByEmail(tx: Executor, caseId: number, email: string) {
+  const [row] = await tx.select({ id: participant.id, active: participant.active }).from(participant)
+    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id))
+    .where(and(eq(participant.case_id, caseId), sql`lower(${individualContact.email}) = lower(${email})`))
+    .orderBy(participant.id).limit(1);
+  return row;
+}
+
+async function contactName(tx: Executor, participantId: number): Promise<string> {
+  const [row] = await tx.select({ name: individualContact.name, email: individualContact.email }).from(participant)
+    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id)).where(eq(participant.id, participantId));
+  return row?.name || row?.email || 'Someone';
+}
+
+/**
+ * Adds the person with this email to the case with `role` and returns the participant's id. Someone
+ * already there keeps their record (reactivated if needed) and gains the role unless they hold it.
+ */
+export async function addCaseParticipant(tx: Executor, ctx: Ctx, caseId: number, projectId: number, email: string, role: CaseRole, at = new Date()): Promise<number> {
+  const individual = await findOrCreateIndividual(tx, ctx, projectId, email);
+  const name = individual.name || nameFromEmail(individual.email);
+  const existing = await caseParticipantByEmail(tx, caseId, individual.email);
+  if (existing) {
+    if (!existing.active) await tx.update(participant).set({ active: true }).where(eq(participant.id, existing.id));
+    if (!(await activeRoles(tx, existing.id)).includes(role)) {
+      await tx.insert(participantRole).values({ participant_id: existing.id, role, assumed_at: at });
+      await logCaseEvent(tx, ctx, caseId, { description: `${name} has assumed the ${role} role`, type: 'Participant updated', at });
+    }
+    return existing.id;
+  }
+  const [created] = await tx.insert(participant).values({
+    organization_id: ctx.organization.id,
+    case_id: caseId,
+    individual_contact_id: individual.id,
+    team: individual.email.split('@')[1] ?? null,
+    location: 'Unknown',
+  }).onConflictDoNothing().returning({ id: participant.id });
+  // Added by another request meanwhile: the role goes to theirs.
+  if (!created) return addCaseParticipant(tx, ctx, caseId, projectId, email, role, at);
+  await tx.insert(participantRole).values({ participant_id: created.id, role, assumed_at: at });
+  await logCaseEvent(tx, ctx, caseId, { description: `${name} added to case with ${role} role`, type: 'Participant updated', at });
+  return created.id;
+}
+
+/** Ends the participant's tenure of `role`, if they hold it. */
+export async function renounceCaseRole(tx: Executor, ctx: Ctx, caseId: number, participantId: number, role: CaseRole, at = new Date()): Promise<void> {
+  const ended = await tx.update(participantRole).set({ renounced_at: at })
+    .where(and(eq(participantRole.participant_id, participantId), eq(participantRole.role, role), isNull(participantRole.renounced_at)))
+    .returning({ id: participantRole.id });
+  if (ended.length) await logCaseEvent(tx, ctx, caseId, { description: `${await contactName(tx, participantId)} has renounced the ${role} role`, type: 'Participant updated', at });
+}
+
+/** The email of a participant's contact. */
+export async function participantEmail(tx: Executor, participantId: number | null): Promise<string | undefined> {
+  if (participantId === null) return undefined;
+  const [row] = await tx.select({ email: individualContact.email }).from(participant)
+    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id)).where(eq(participant.id, participantId));
+  return row?.email;
+}
+
+/** The case's people and the roles they hold now: what escalation copies into the incident. */
+export async function caseParticipants(tx: Executor, caseId: number): Promise<{ email: string; roles: string[] }[]> {
+  const rows = await tx.select({ id: participant.id, email: individualContact.email }).from(participant)
+    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id))
+    .where(and(eq(participant.case_id, caseId), eq(participant.active, true))).orderBy(participant.id);
+  const out = [];
+  for (const r of rows) out.push({ email: r.email, roles: await activeRoles(tx, r.id) });
+  return out;
+}
+
+/** Every active participant removed (the case closes): their roles end at `at`, the records stay. */
+export async function inactivateCaseParticipants(tx: Executor, ctx: Ctx, caseId: number, at: Date): Promise<void> {
+  const rows = await tx.update(participant).set({ active: false })
+    .where(and(eq(participant.case_id, caseId), eq(participant.active, true))).returning({ id: participant.id });
+  for (const { id } of rows) {
+    await tx.update(participantRole).set({ renounced_at: at }).where(and(eq(participantRole.participant_id, id), isNull(participantRole.renounced_at)));
+    await logCaseEvent(tx, ctx, caseId, { description: `${await contactName(tx, id)} removed from case`, type: 'Participant updated', at });
+  }
+}
+
+/** Every inactive participant brought back (the case reopens), with the roles they held when it closed. */
+export async function reactivateCaseParticipants(tx: Executor, ctx: Ctx, caseId: number, at: Date): Promise<void> {
+  const rows = await tx.update(participant).set({ active: true })
+    .where(and(eq(participant.case_id, caseId), eq(participant.active, false))).returning({ id: participant.id });
+  for (const { id } of rows) {
+    // The roles renounced last: closing ends them all at one instant.
+    const roles = await tx.select({ role: participantRole.role }).from(participantRole)
+      .where(and(eq(participantRole.participant_id, id), sql`${participantRole.renounced_at} = (SELECT max(renounced_at) FROM ${participantRole} WHERE participant_id = ${id})`));
+    for (const role of new Set(roles.map((r) => r.role))) await tx.insert(participantRole).values({ participant_id: id, role, assumed_at: at });
+    await logCaseEvent(tx, ctx, caseId, { description: `${await contactName(tx, id)} has been reactivated`, type: 'Participant updated', at });
+  }
+}

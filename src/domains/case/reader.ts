@@ -1,0 +1,139 @@
+// Cases read by id: in full (CaseRead: get, create, update) and minimal (CaseReadMinimal: lists,
+// related and duplicate cases). These readers do not check visibility: callers read only cases the
+// caller may see (visibility.ts), and `readVisibleCases` drops nested cases and incidents they may not.
+import { and, inArray } from 'drizzle-orm';
+import { readColumns } from '../../db/columns.ts';
+import type { Executor } from '../../db/connection.ts';
+import type { RefTarget } from '../../crud/refs.ts';
+import { groupReader, type ReadDef } from '../../crud/reader.ts';
+import type { Reader } from '../../crud/group.ts';
+import type { Ctx } from '../../server/context.ts';
+import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
+import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts';
+import { caseTypeGroup, caseTypeTarget } from '../case_type/group.ts';
+import { event } from '../event/table.ts';
+import { incidentMinimalReader, incidentTarget } from '../incident/reader.ts';
+import { incident } from '../incident/table.ts';
+import { visibleIncidents } from '../incident/visibility.ts';
+import { participantMinimalReader, participantReader, participantTarget } from '../participant/reader.ts';
+import { participant } from '../participant/table.ts';
+import { tagReader, tagTarget } from '../tag/group.ts';
+import { caseDuplicate, caseIncident, caseRelated, caseTable, caseTag } from './table.ts';
+import { visibleCases } from './visibility.ts';
+
+export const caseTarget: RefTarget = {
+  table: caseTable,
+  model: 'Case',
+  label: 'Case',
+  projectScoped: false,
+  fields: { id: 'int', name: 'text', title: 'text', status: 'text', visibility: 'text' },
+};
+
+const assessment = {
+  case_priority: { column: 'case_priority_id', target: casePriorityTarget, read: () => groupReader(casePriorityGroup) },
+  case_severity: { column: 'case_severity_id', target: caseSeverityTarget, read: () => groupReader(caseSeverityGroup) },
+  case_type: { column: 'case_type_id', target: caseTypeTarget, read: () => groupReader(caseTypeGroup) },
+};
+
+const incidentsLink = { table: caseIncident, ownerColumn: 'case_id', otherColumn: 'incident_id', target: incidentTarget, read: incidentMinimalReader };
+const caseLink = (table: typeof caseRelated | typeof caseDuplicate, other: string, read: () => Reader) =>
+  ({ table, ownerColumn: 'case_id', otherColumn: other, target: caseTarget, read });
+
+/** A related or duplicate case nested in a minimal case: its own related and duplicates are not read. */
+const nestedDef: ReadDef = {
+  table: caseTable,
+  refs: { ...assessment, assignee: { column: 'assignee_id', target: participantTarget, read: participantMinimalReader } },
+  links: { incidents: incidentsLink },
+  hooks: {
+    afterRead: (_db, items) => {
+      for (const item of items) {
+        item.related = [];
+        item.duplicates = [];
+      }
+    },
+  },
+};
+
+const minimalDef: ReadDef = {
+  table: caseTable,
+  refs: { ...assessment, assignee: { column: 'assignee_id', target: participantTarget, read: participantMinimalReader } },
+  links: {
+    incidents: incidentsLink,
+    related: caseLink(caseRelated, 'related_id', () => groupReader(nestedDef)),
+    duplicates: caseLink(caseDuplicate, 'duplicate_id', () => groupReader(nestedDef)),
+  },
+};
+
+/** The timeline, in order, for the cases read. */
+async function timeline(db: Executor, items: Record<string, unknown>[]) {
+  const ids = items.map((i) => i.id as number);
+  const events = ids.length ? await db.select(readColumns(event)).from(event).where(inArray(event.case_id, ids)).orderBy(event.started_at, event.created_at) : [];
+  for (const item of items) {
+    item.events = events.filter((e) => e.case_id === item.id);
+    // Not served yet: documents and groups made by plugins, workflow runs.
+    item.documents = [];
+    item.groups = [];
+    item.workflow_instances = [];
+    item.signal_instances ??= [];
+  }
+}
+
+const fullDef: ReadDef = {
+  table: caseTable,
+  refs: { ...assessment, assignee: { column: 'assignee_id', target: participantTarget, read: participantReader } },
+  links: {
+    tags: { table: caseTag, ownerColumn: 'case_id', otherColumn: 'tag_id', target: tagTarget, read: tagReader },
+    incidents: incidentsLink,
+    related: caseLink(caseRelated, 'related_id', () => groupReader(minimalDef)),
+    duplicates: caseLink(caseDuplicate, 'duplicate_id', () => groupReader(minimalDef)),
+  },
+  children: { participants: { table: participant, column: 'case_id', read: participantReader } },
+  hooks: { afterRead: (db, items) => timeline(db, items) },
+};
+
+/** CaseReadMinimal by case id. */
+export const caseMinimalReader = () => groupReader(minimalDef);
+/** CaseRead by case id. */
+export const caseReader = () => groupReader(fullDef);
+
+/** Read objects for ids, in their order, skipping ids not found. Visibility of nested records is not checked. */
+export async function readCases(db: Executor, ids: number[], full: boolean): Promise<Record<string, unknown>[]> {
+  const byId = await (full ? caseReader() : caseMinimalReader())(db, ids);
+  return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
+}
+
+type Nested = { id: number; related?: Nested[]; duplicates?: Nested[]; incidents?: { id: number }[] };
+
+/**
+ * Read objects of cases the caller may see, with the related and duplicate cases and the incidents
+ * they may not see left out, at every level.
+ */
+export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], full: boolean): Promise<Record<string, unknown>[]> {
+  const items = (await readCases(db, ids, full)) as unknown as Nested[];
+  const caseIds = new Set<number>();
+  const incidentIds = new Set<number>();
+  const walk = (c: Nested) => {
+    for (const i of c.incidents ?? []) incidentIds.add(i.id);
+    for (const n of [...(c.related ?? []), ...(c.duplicates ?? [])]) {
+      caseIds.add(n.id);
+      walk(n);
+    }
+  };
+  items.forEach(walk);
+  const seeCases = caseIds.size
+    ? new Set((await db.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, [...caseIds]), visibleCases(ctx)))).map((r) => r.id))
+    : new Set<number>();
+  const seeIncidents = incidentIds.size
+    ? new Set((await db.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, [...incidentIds]), visibleIncidents(ctx)))).map((r) => r.id))
+    : new Set<number>();
+  const prune = (c: Nested) => {
+    if (c.incidents) c.incidents = c.incidents.filter((i) => seeIncidents.has(i.id));
+    for (const key of ['related', 'duplicates'] as const) {
+      if (!c[key]) continue;
+      c[key] = c[key]!.filter((n) => seeCases.has(n.id));
+      c[key]!.forEach(prune);
+    }
+  };
+  items.forEach(prune);
+  return items as unknown as Record<string, unknown>[];
+}

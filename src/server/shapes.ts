@@ -5,7 +5,9 @@ import { Type, type Static, type TSchema, type SchemaOptions } from '@sinclair/t
 export const MAX_ID = 2147483647;
 
 /** `T` or null, written the way the contract writes it (`nullable: true`). */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+export const Nullable = <T extends TSchema>(schema: T) =>
+  // An enum lists null too: Ajv checks `enum` apart from `nullable`, and read objects sent back hold null.
+  Type.Unsafe<Static<T> | null>({ ...schema, ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}), nullable: true });
 
 /** An optional, nullable field. */
 export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));

@@ -127,10 +127,19 @@ export const DEVIATIONS: Deviation[] = [
     kind: 'body.extra',
     where: /^body\.incident_(priority|severity|type)\.id$/,
     message: 'accepted, but the contract has no such field',
-    ops: ['POST /{organization}/incidents', 'PUT /{organization}/incidents/{incident_id}'],
+    ops: ['POST /{organization}/incidents', 'PUT /{organization}/incidents/{incident_id}', 'PUT /{organization}/cases/{case_id}/escalate'],
     reason:
       'a type, priority or severity is named by id as well as by name, as every record named in a Muster body is ' +
       '(crud/refs.ts); the web UI sends whole read objects, whose id names the record even after a rename',
+  },
+
+  // ---- cases ----------------------------------------------------------------------------------
+  {
+    kind: 'body.extra',
+    where: /^body\.case_(priority|severity|type)\.id$/,
+    message: 'accepted, but the contract has no such field',
+    ops: ['PUT /{organization}/cases/{case_id}'],
+    reason: 'as for incidents: a case type, priority or severity is named by id as well as by name (the update body\'s Base shapes lack the id)',
   },
 ];
 

@@ -27,7 +27,7 @@ import { defaultProject } from '../project/service.ts';
 import { project } from '../project/table.ts';
 import { addParticipant } from '../participant/service.ts';
 import { addCaseParticipant, caseParticipants, inactivateCaseParticipants, participantEmail, reactivateCaseParticipants, renounceCaseRole } from './participants.ts';
-import { readCases } from './reader.ts';
+import { readVisibleCases } from './reader.ts';
 import type { CaseCreate, CaseStatus, CaseUpdate } from './schema.ts';
 import { caseDuplicate, caseIncident, caseRelated, caseTable, caseTag } from './table.ts';
 import { assertCanEditCase, visibleCases, type CaseRow } from './visibility.ts';
@@ -48,8 +48,8 @@ function checkText(body: { title: string; description?: string | null }) {
   if (items.length) throw validationError(items);
 }
 
-async function readOne(tx: Executor, id: number) {
-  const [item] = await readCases(tx, [id], true);
+async function readOne(tx: Executor, ctx: Ctx, id: number) {
+  const [item] = await readVisibleCases(ctx, tx, [id], true);
   return item;
 }
 
@@ -194,7 +194,7 @@ export async function createCase(ctx: Ctx, body: CreateBody) {
       reporterEmail,
       tagIds,
     });
-    return readOne(tx, id);
+    return readOne(tx, ctx, id);
   });
 }
 
@@ -347,7 +347,7 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       const moved = await transition(tx, ctx, { ...row, ...changes } as CaseRow, body.status, now);
       await tx.update(caseTable).set(moved).where(eq(caseTable.id, id));
     }
-    return readOne(tx, id);
+    return readOne(tx, ctx, id);
   });
 }
 

@@ -102,7 +102,8 @@ export async function readCases(db: Executor, ids: number[], full: boolean): Pro
   return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
 }
 
-type Nested = { id: number; related?: Nested[]; duplicates?: Nested[]; incidents?: { id: number }[] };
+type NestedIncident = { id: number; duplicates?: { id: number }[] };
+type Nested = { id: number; related?: Nested[]; duplicates?: Nested[]; incidents?: NestedIncident[] };
 
 /**
  * Read objects of cases the caller may see, with the related and duplicate cases and the incidents
@@ -113,7 +114,7 @@ export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], fu
   const caseIds = new Set<number>();
   const incidentIds = new Set<number>();
   const walk = (c: Nested) => {
-    for (const i of c.incidents ?? []) incidentIds.add(i.id);
+    for (const i of c.incidents ?? []) for (const x of [i, ...(i.duplicates ?? [])]) incidentIds.add(x.id);
     for (const n of [...(c.related ?? []), ...(c.duplicates ?? [])]) {
       caseIds.add(n.id);
       walk(n);
@@ -127,7 +128,10 @@ export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], fu
     ? new Set((await db.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, [...incidentIds]), visibleIncidents(ctx)))).map((r) => r.id))
     : new Set<number>();
   const prune = (c: Nested) => {
-    if (c.incidents) c.incidents = c.incidents.filter((i) => seeIncidents.has(i.id));
+    if (c.incidents) {
+      c.incidents = c.incidents.filter((i) => seeIncidents.has(i.id));
+      for (const i of c.incidents) if (i.duplicates) i.duplicates = i.duplicates.filter((d) => seeIncidents.has(d.id));
+    }
     for (const key of ['related', 'duplicates'] as const) {
       if (!c[key]) continue;
       c[key] = c[key]!.filter((n) => seeCases.has(n.id));

@@ -26,6 +26,7 @@ const DEFS = {
   namePrefix: { env: 'MUSTER_NAME_PREFIX', kind: 'string', default: 'muster', description: 'Prefix of generated incident and case names' },
   logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
   bodyLimit: { env: 'MUSTER_BODY_LIMIT', kind: 'int', default: '1048576', description: 'Largest request body in bytes (413 above it)' },
+  signalRawLimit: { env: 'MUSTER_SIGNAL_RAW_LIMIT', kind: 'int', default: '524288', description: 'Largest `raw` document of a signal instance in bytes, as JSON (413 above it)' },
 } satisfies Record<string, SettingDef>;
 
 type Defs = typeof DEFS;

@@ -53,6 +53,8 @@ export interface ChildField {
 export interface Hooks {
   /** Domain rules on the values about to be written (on create the whole row, project included; `existing` on update). Throw to refuse. */
   beforeWrite?: (tx: Executor, ctx: Ctx, values: Record<string, unknown>, existing?: Row) => Promise<void> | void;
+  /** Writes of the group's own after the row and its links (same transaction): `body` as sent (project left out on update). */
+  afterWrite?: (tx: Executor, ctx: Ctx, row: Row, body: Record<string, unknown>, existing?: Row) => Promise<void> | void;
   beforeDelete?: (tx: Executor, ctx: Ctx, existing: Row) => Promise<void> | void;
   /** Derived read fields (e.g. counts); runs on the read objects of one response. */
   afterRead?: (db: Executor, items: Record<string, unknown>[]) => Promise<void> | void;

@@ -152,6 +152,7 @@ export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string,
     const [row] = (await tx.insert(def.table).values(values as never).returning()) as Row[];
     await writeLinks(tx, ctx, def, row.id, body, projectId, false);
     await writeChildren(tx, ctx, def, row.id, body, projectId, false);
+    await def.hooks?.afterWrite?.(tx, ctx, row, body);
     await clearOtherDefaults(tx, def, row);
     return row.id;
   });
@@ -172,6 +173,7 @@ export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Re
       .where(eq(column(def.table, 'id'), id)).returning()) as Row[];
     await writeLinks(tx, ctx, def, id, rest, projectId, true);
     await writeChildren(tx, ctx, def, id, rest, projectId, true);
+    await def.hooks?.afterWrite?.(tx, ctx, row, rest, existing);
     await clearOtherDefaults(tx, def, row);
   });
   return readOne(ctx.db, def, id);

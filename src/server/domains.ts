@@ -31,6 +31,7 @@ import incidentCostRoutes from '../domains/incident_cost/routes.ts';
 import feedbackRoutes from '../domains/feedback/routes.ts';
 import taskRoutes from '../domains/task/routes.ts';
 import incidentForecastRoutes from '../domains/incident/forecast-routes.ts';
+import signalRoutes from '../domains/signal/routes.ts';
 import caseRoutes from '../domains/case/routes.ts';
 
 export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
@@ -66,4 +67,5 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   taskRoutes,
   incidentForecastRoutes,
   caseRoutes,
+  signalRoutes,
 ];

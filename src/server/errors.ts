@@ -42,6 +42,12 @@ export const errors = {
   /** `thing` is the record's name with its article: "A project", "An incident". */
   notFound: (thing: string) => message(404, `${thing} with this id does not exist.`),
   conflict: (msg: string) => message(409, msg),
+  /** A request the service refuses as a whole (a disabled signal definition). */
+  badRequest: (msg: string) => message(400, msg),
+  /** 404 worded by the caller (no signal definition matches the instance). */
+  notFoundWith: (msg: string) => message(404, msg),
+  /** 413 for one part of the body (a signal instance's `raw`). */
+  tooLarge: (msg: string) => message(413, msg),
   routeNotFound: () => new ApiError(404, 'Not Found'),
   methodNotAllowed: () => new ApiError(405, 'Method Not Allowed'),
   payloadTooLarge: (limit: number) => message(413, `Request body is larger than ${limit} bytes.`),

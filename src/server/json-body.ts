@@ -18,8 +18,12 @@ export function installJsonBody(app: FastifyInstance) {
   });
 }
 
-/** Strings are trimmed before validation, as Dispatch's models do ("  ab " fails the 3-character rule). */
+/**
+ * Strings are trimmed before validation, as Dispatch's models do ("  ab " fails the 3-character rule).
+ * A signal instance's `raw` document is data, stored as sent.
+ */
 export function trimStrings(value: unknown, key?: string): unknown {
+  if (key === 'raw') return value;
   if (typeof value === 'string') return key === 'password' ? value : value.trim();
   if (Array.isArray(value)) return value.map((v) => trimStrings(v));
   if (value && typeof value === 'object') {

@@ -88,3 +88,57 @@ export function extract(type: Extractor, data: unknown, budgetMs = TIME_BUDGET_M
   const found = pattern ? firstMatches(pattern, strings, budgetMs) : strings;
   return [...new Set(found.filter((v) => v !== ''))];
 }
+
+// Several types over one document in one sandboxed call (ingestion runs every type of a signal).
+const searchMany = new vm.Script(`(() => {
+  const out = [];
+  for (const job of jobs) {
+    const re = new RegExp(job.pattern);
+    const found = [];
+    for (const s of job.strings) {
+      const m = re.exec(s);
+      found.push(m ? m[0] : '');
+    }
+    out.push(found);
+  }
+  return out;
+})()`);
+
+/**
+ * The values each type finds in `data`, as `extract` finds them, with one time budget for all of
+ * them (the document's strings are collected once). Throws ExtractionTimeout naming the pattern
+ * that ran out of time.
+ */
+export function extractAll(types: Extractor[], data: unknown, budgetMs = TIME_BUDGET_MS): string[][] {
+  let everything: unknown[] | undefined;
+  const jobs: { pattern: string; strings: string[] }[] = [];
+  const plan = types.map((type) => {
+    const pattern = type.regular_expression || undefined;
+    const jpath = type.jpath || undefined;
+    if (!pattern && !jpath) return { strings: [] as string[] };
+    const selected = jpath ? evaluateJsonPath(parseJsonPath(jpath), data) : (everything ??= selfAndDescendants(data));
+    const strings = selected.filter((v): v is string => typeof v === 'string').map((s) => (s.length > MAX_STRING_LENGTH ? s.slice(0, MAX_STRING_LENGTH) : s));
+    if (!pattern) return { strings };
+    jobs.push({ pattern, strings });
+    return { job: jobs.length - 1, strings };
+  });
+  let matched: string[][] = [];
+  if (jobs.some((j) => j.strings.length > 0)) {
+    sandbox ??= vm.createContext({});
+    sandbox.jobs = jobs;
+    try {
+      matched = [...(searchMany.runInContext(sandbox, { timeout: budgetMs }) as string[][])];
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+        throw new ExtractionTimeout(jobs.map((j) => j.pattern).join(' | '), budgetMs);
+      }
+      throw err;
+    } finally {
+      sandbox.jobs = undefined;
+    }
+  }
+  return plan.map((p) => {
+    const found = p.job === undefined ? p.strings : (matched[p.job] ?? []);
+    return [...new Set(found.filter((v) => v !== ''))];
+  });
+}

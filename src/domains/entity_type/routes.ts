@@ -3,13 +3,20 @@ import { registerGroup, withoutDefaults } from '../../crud/routes.ts';
 import { updateRecord } from '../../crud/service.ts';
 import type { App } from '../../server/routing.ts';
 import { MAX_ID, OrganizationSlug } from '../../server/shapes.ts';
+import type { GroupDef } from '../../crud/group.ts';
+import { reprocessEntityType } from '../signal/service.ts';
 import { entityTypeGroup } from './group.ts';
 import { EntityTypeUpdate } from './schema.ts';
 
+const processGroup: GroupDef = {
+  ...entityTypeGroup,
+  hooks: { ...entityTypeGroup.hooks, afterWrite: (tx, ctx, row) => reprocessEntityType(tx, ctx.organization.id, row.id) },
+};
+
 export default async function entityTypeRoutes(app: App) {
   registerGroup(app, entityTypeGroup);
-  // "Process" is an update that then re-runs extraction for this type over recent signal instances;
-  // instances do not exist yet, so for now it is the update alone.
+  // "Process" is an update that then re-runs extraction for this type over recent signal instances,
+  // in the same transaction.
   app.put(
     '/:organization/entity_type/:entity_type_id/process',
     {
@@ -20,6 +27,6 @@ export default async function entityTypeRoutes(app: App) {
         response: { 200: entityTypeGroup.shapes.read },
       },
     },
-    (req) => updateRecord(req.ctx, entityTypeGroup, req.params.entity_type_id, req.body as Record<string, unknown>),
+    (req) => updateRecord(req.ctx, processGroup, req.params.entity_type_id, req.body as Record<string, unknown>),
   );
 }

@@ -1,11 +1,12 @@
 // Every suite, in the order they run; BENCH_SUITE=all leaves out those with `inAll: false`. A new suite: a file here exporting a Suite
 // (see ../lib/suite.ts), added to this list.
 import type { Suite } from '../lib/suite.ts';
+import { casesSuite } from './cases.ts';
 import { foundationSuite } from './foundation.ts';
 import { incidentsSuite } from './incidents.ts';
 import { recordsSuite } from './records.ts';
 
-export const SUITES: Suite[] = [foundationSuite, recordsSuite, incidentsSuite];
+export const SUITES: Suite[] = [foundationSuite, recordsSuite, incidentsSuite, casesSuite];
 
 /** `all`, or one suite's name. */
 export function selectSuites(name: string): Suite[] {

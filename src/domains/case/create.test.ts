@@ -67,3 +67,22 @@ describe('case create', () => {
     expect((await c.list()).body.total).toBe(before);
   });
 });
+
+describe('a case opened by a signal', () => {
+  it('lists its signal instances with their signal and entities', async () => {
+    const { signals } = await import('../signal/fixtures.ts');
+    const s = signals(w);
+    const ip = await s.entityType({ regular_expression: '\\b(?:\\d{1,3}\\.){3}\\d{1,3}\\b', enabled: true });
+    const def = (await s.define({ name: 'Impossible travel', description: 'Two logins far apart', entity_types: [{ id: ip.id }] })).body;
+    const instance = await s.ingest({ variant: def.variant ?? undefined, id: def.external_id, source_ip: '203.0.113.7' });
+    expect(instance.status).toBe(200);
+    const kase = await c.get(instance.body.case.id, w.owner);
+    expect(kase.status).toBe(200);
+    expect(kase.body.title).toBe('Impossible travel');
+    expect(kase.body.signal_instances).toHaveLength(1);
+    expect(kase.body.signal_instances[0]).toMatchObject({
+      fingerprint: instance.body.fingerprint, signal: { id: def.id, name: 'Impossible travel' }, raw: { source_ip: '203.0.113.7' },
+      entities: [{ value: '203.0.113.7', entity_type: { id: ip.id } }],
+    });
+  });
+});

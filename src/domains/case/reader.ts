@@ -17,6 +17,7 @@ import { incident } from '../incident/table.ts';
 import { visibleIncidents } from '../incident/visibility.ts';
 import { participantMinimalReader, participantReader, participantTarget } from '../participant/reader.ts';
 import { participant } from '../participant/table.ts';
+import { readCaseSignalInstances } from '../signal/reader.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
 import { caseDuplicate, caseIncident, caseRelated, caseTable, caseTag } from './table.ts';
 import { visibleCases } from './visibility.ts';
@@ -64,17 +65,18 @@ const minimalDef: ReadDef = {
   },
 };
 
-/** The timeline, in order, for the cases read. */
+/** The timeline in order, and the newest signal instances, for the cases read. */
 async function timeline(db: Executor, items: Record<string, unknown>[]) {
   const ids = items.map((i) => i.id as number);
   const events = ids.length ? await db.select(readColumns(event)).from(event).where(inArray(event.case_id, ids)).orderBy(event.started_at, event.created_at) : [];
+  const instances = await readCaseSignalInstances(db, ids);
   for (const item of items) {
     item.events = events.filter((e) => e.case_id === item.id);
+    item.signal_instances = instances.get(item.id as number) ?? [];
     // Not served yet: documents and groups made by plugins, workflow runs.
     item.documents = [];
     item.groups = [];
     item.workflow_instances = [];
-    item.signal_instances ??= [];
   }
 }
 

@@ -8,6 +8,8 @@ import { defaultRecord, projectTarget } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { invalid, validationError } from '../../server/errors.ts';
+import { caseIncident, caseTable } from '../case/table.ts';
+import { visibleCases } from '../case/visibility.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
 import { incidentCost } from '../incident_cost/table.ts';
@@ -26,7 +28,7 @@ import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
 import { readIncidents } from './reader.ts';
 import {
-  checkExclusiveTags, personEmail, planCosts, planTags, resolveAssessment, resolveDuplicates, resolveTerms, writeTagPlan, type PersonRef,
+  checkExclusiveTags, personEmail, planCosts, planTags, resolveAssessment, resolveDuplicates, resolveLinkedCases, resolveTerms, writeTagPlan, type PersonRef,
 } from './refs.ts';
 import type { IncidentCreate, IncidentStatus, IncidentUpdate } from './schema.ts';
 import { incident, incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
@@ -211,6 +213,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', projectId);
     const tagPlan = await planTags(tx, ctx, body.tags as never, projectId);
     const duplicates = await resolveDuplicates(tx, ctx, body.duplicates as never, id);
+    const cases = await resolveLinkedCases(tx, ctx, body.cases as never);
     const costPlan = await planCosts(tx, ctx, body.incident_costs as never, id, projectId);
     const now = new Date();
 
@@ -263,6 +266,14 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
         return rows.map((r) => r.name).join(', ');
       };
       events.push({ label: field, field, type: 'Field updated', previous: await label(before), current: await label(ids) });
+    }
+    // Cases: those the caller may see are replaced; links to cases hidden from them stay.
+    const linkedCases = (await tx.select({ id: caseIncident.case_id }).from(caseIncident).where(eq(caseIncident.incident_id, id))).map((r) => r.id);
+    const seenCases = linkedCases.length ? (await tx.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, linkedCases), visibleCases(ctx)))).map((r) => r.id) : [];
+    if (!sameSet(seenCases, cases)) {
+      await tx.delete(caseIncident).where(and(eq(caseIncident.incident_id, id), seenCases.length ? inArray(caseIncident.case_id, seenCases) : undefined));
+      if (cases.length) await tx.insert(caseIncident).values(cases.map((case_id) => ({ case_id, incident_id: id }))).onConflictDoNothing();
+      events.push({ label: 'cases', field: 'cases', type: 'Field updated', previous: seenCases.length, current: cases.length });
     }
     const costsBefore = (await tx.select({ id: incidentCost.id }).from(incidentCost).where(eq(incidentCost.incident_id, id))).map((r) => r.id);
     await tx.delete(incidentCost).where(and(eq(incidentCost.incident_id, id), costPlan.keep.length ? notInArray(incidentCost.id, costPlan.keep) : undefined));

@@ -9,6 +9,8 @@ import { defaultRecord } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { invalid, validationError } from '../../server/errors.ts';
+import { caseTable } from '../case/table.ts';
+import { visibleCases } from '../case/visibility.ts';
 import { incidentCost } from '../incident_cost/table.ts';
 import { incidentCostTypeTarget } from '../incident_cost_type/group.ts';
 import { incidentPriorityGroup, incidentPriorityTarget } from '../incident_priority/group.ts';
@@ -159,6 +161,17 @@ export async function resolveDuplicates(tx: Executor, ctx: Ctx, values: NonNulla
   const found = new Set(rows.map((r) => r.id));
   ids.forEach((id, i) => {
     if (typeof id !== 'number' || !found.has(id)) throw invalid(['duplicates', i], 'Incident not found.', 'value_error.not_found');
+  });
+  return [...found];
+}
+
+/** Cases named by id: of the organization, and ones the caller may see. */
+export async function resolveLinkedCases(tx: Executor, ctx: Ctx, values: NonNullable<Ref>[]): Promise<number[]> {
+  const wanted = values.map((v) => v.id).filter((id): id is number => typeof id === 'number');
+  const rows = wanted.length ? await tx.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, wanted), visibleCases(ctx))) : [];
+  const found = new Set(rows.map((r) => r.id));
+  values.forEach((v, i) => {
+    if (typeof v.id !== 'number' || !found.has(v.id)) throw invalid(['cases', i], 'Case not found.', 'value_error.not_found');
   });
   return [...found];
 }

@@ -58,7 +58,7 @@ export const IncidentTaskRead = Type.Object(
   { title: 'TaskRead' },
 );
 
-/** A case linked to an incident (cases are not served yet: always empty). */
+/** A case linked with an incident (escalated into it, or linked from either side). */
 export const IncidentCaseRead = Type.Object({ id: Id(), name: Opt(NameStr()) }, { title: 'CaseRead' });
 
 const resource = (title: string, extra = {}) =>
@@ -191,7 +191,6 @@ export const IncidentUpdate = Type.Object(
     terms: Defaulted(Type.Array(loose(TermRead), { default: [] })),
     duplicates: Defaulted(Type.Array(RefShape(Type.Object({ id: Id() })), { default: [] })),
     incident_costs: Defaulted(Type.Array(IncidentCostUpdate, { default: [] })),
-    // Cases do not exist yet: accepted and ignored.
     cases: Defaulted(Type.Array(loose(IncidentCaseRead), { default: [] })),
   },
   { title: 'IncidentUpdate', additionalProperties: false },

@@ -72,6 +72,7 @@ async function runSuite(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ g
   const baselines: Baseline[] = [{ key: 'A', result: a }, { key: 'B', result: b }];
   const results: ScenarioResult[] = [];
   for (const scenario of suite.scenarios(session, seeded.state)) results.push(await measure(scenario, env.opts, where));
+  const verified = suite.verify ? await suite.verify(session, seeded.state, { kind, databaseUrl, progress: (msg) => progress(`${where}: ${msg}`) }) : [];
   await done();
 
   const on = kind === 'postgres' ? `PostgreSQL (${env.postgres.label})` : 'the embedded database (PGlite, temporary data directory)';
@@ -82,7 +83,7 @@ async function runSuite(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ g
   console.log(resultTable(baselines, results));
   const bad = problems([a, b, ...results]);
   for (const line of bad) console.log(`  ! ${line}`);
-  return { goals: suite.goals(kind, results, baselines), failed: bad.length > 0 };
+  return { goals: [...suite.goals(kind, results, baselines), ...verified], failed: bad.length > 0 };
 }
 
 async function main(): Promise<number> {

@@ -19,6 +19,8 @@ export interface Scenario {
    * returns a message when the response is wrong, so a misconfigured scenario fails loudly.
    */
   check?: (body: unknown) => string | void;
+  /** Sees every answer, probe included (its status and body text), e.g. to keep the ids acknowledged. */
+  onResponse?: (status: number, body: string) => void;
 }
 
 export interface LoadOptions {
@@ -74,6 +76,7 @@ export async function probe(scenario: Scenario): Promise<unknown> {
   const body = scenario.nextBody ? serialize(scenario.nextBody()) : fixed;
   const res = await fetch(scenario.url, { method, headers, body, signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
+  scenario.onResponse?.(res.status, text);
   if (!res.ok) throw new Error(`${scenario.name}: ${method} ${scenario.url} answered ${res.status}: ${text.slice(0, 500)}`);
   let parsed: unknown = text;
   try {
@@ -89,13 +92,18 @@ export async function probe(scenario: Scenario): Promise<unknown> {
 async function fire(scenario: Scenario, duration: number, opts: LoadOptions): Promise<Result> {
   const { method, headers, body } = requestOf(scenario);
   const next = scenario.nextBody;
+  const seen = scenario.onResponse;
+  const request = {
+    // autocannon rebuilds a request that has a setupRequest every time it sends it.
+    ...(next ? { setupRequest: (req: RequestParams) => ({ ...req, body: serialize(next()) }) } : {}),
+    ...(seen ? { onResponse: (status: number, text: string) => seen(status, text) } : {}),
+  };
   current = autocannon({
     url: scenario.url,
     method,
     headers,
     body,
-    // autocannon rebuilds a request that has a setupRequest every time it sends it.
-    ...(next ? { requests: [{ setupRequest: (req: RequestParams) => ({ ...req, body: serialize(next()) }) }] } : {}),
+    ...(next || seen ? { requests: [request] } : {}),
     connections: opts.connections,
     duration,
     timeout: opts.timeout ?? 10,

@@ -34,6 +34,11 @@ export interface Suite<S = any> {
   seed(session: MusterSession, ctx: SuiteContext): Promise<Seeded<S>>;
   /** Measured in this order, right after the baselines. Writes belong last: they change the data. */
   scenarios(session: MusterSession, state: S): Scenario[];
+  /**
+   * Checks on the server's data once the scenarios have run, before it stops (nothing lost, say):
+   * goal lines like `goals`' ones.
+   */
+  verify?(session: MusterSession, state: S, ctx: SuiteContext): Promise<GoalCheck[]>;
   /** Goal lines for one database kind: reported, never an exit code. */
   goals(kind: DatabaseKind, results: ScenarioResult[], baselines: Baseline[]): GoalCheck[];
   /** The database kinds it runs on (all of them unless given), and why it skips the others. */

@@ -5,8 +5,9 @@ import { casesSuite } from './cases.ts';
 import { foundationSuite } from './foundation.ts';
 import { incidentsSuite } from './incidents.ts';
 import { recordsSuite } from './records.ts';
+import { signalsSuite } from './signals.ts';
 
-export const SUITES: Suite[] = [foundationSuite, recordsSuite, incidentsSuite, casesSuite];
+export const SUITES: Suite[] = [foundationSuite, recordsSuite, incidentsSuite, casesSuite, signalsSuite];
 
 /** `all`, or one suite's name. */
 export function selectSuites(name: string): Suite[] {

@@ -32,14 +32,14 @@ const instanceReader = () => groupReader(instanceDef);
  */
 export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  const byId = await instanceReader()(db, ids as unknown as number[]);
+  // The instances and their cases are read side by side (on the pool, two connections).
+  const caseIds = db.select({ id: caseTable.id }).from(caseTable)
+    .where(and(visibleCases(ctx), sql`${caseTable.id} IN (SELECT ${signalInstance.case_id} FROM ${signalInstance} WHERE ${signalInstance.id} = ANY(${sql.param(ids)}::uuid[]))`));
+  const [byId, cases] = await Promise.all([
+    instanceReader()(db, ids as unknown as number[]),
+    caseIds.then(async (rows) => new Map((await readCases(db, rows.map((r) => r.id), true)).map((c) => [c.id as number, c]))),
+  ]);
   const items = ids.map((id) => byId.get(id as unknown as number)).filter((x): x is Record<string, unknown> => !!x);
-  const caseIds = [...new Set(items.map((i) => i.case_id).filter((v): v is number => typeof v === 'number'))];
-  let cases = new Map<number, Record<string, unknown>>();
-  if (caseIds.length) {
-    const visible = (await db.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, caseIds), visibleCases(ctx)))).map((r) => r.id);
-    cases = new Map((await readCases(db, visible, true)).map((c) => [c.id as number, c]));
-  }
   for (const item of items) {
     item.case = typeof item.case_id === 'number' ? (cases.get(item.case_id) ?? null) : null;
     item.filter_monitor ??= [];

@@ -5,7 +5,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import { groupReader, type ReadDef } from '../../crud/reader.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { readCases } from '../case/reader.ts';
+import { readVisibleCases } from '../case/reader.ts';
 import { caseTable } from '../case/table.ts';
 import { visibleCases } from '../case/visibility.ts';
 import { entityGroup } from '../entity/group.ts';
@@ -37,7 +37,7 @@ export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Prom
     .where(and(visibleCases(ctx), sql`${caseTable.id} IN (SELECT ${signalInstance.case_id} FROM ${signalInstance} WHERE ${signalInstance.id} = ANY(${sql.param(ids)}::uuid[]))`));
   const [byId, cases] = await Promise.all([
     instanceReader()(db, ids as unknown as number[]),
-    caseIds.then(async (rows) => new Map((await readCases(db, rows.map((r) => r.id), true)).map((c) => [c.id as number, c]))),
+    caseIds.then(async (rows) => new Map((await readVisibleCases(ctx, db, rows.map((r) => r.id), true)).map((c) => [c.id as number, c]))),
   ]);
   const items = ids.map((id) => byId.get(id as unknown as number)).filter((x): x is Record<string, unknown> => !!x);
   for (const item of items) {

@@ -7,7 +7,7 @@ import type { Ctx } from '../../server/context.ts';
 import { invalid } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { caseTable } from '../case/table.ts';
-import { readCases } from '../case/reader.ts';
+import { readVisibleCases } from '../case/reader.ts';
 import { visibleCases } from '../case/visibility.ts';
 import { entity } from '../entity/table.ts';
 import { ExtractionTimeout, extractAll } from '../entity_type/extract.ts';
@@ -52,7 +52,7 @@ export async function entityCases(ctx: Ctx, entityId: number, daysBack: number) 
     .innerJoin(signalInstanceEntity, eq(signalInstanceEntity.signal_instance_id, signalInstance.id))
     .where(and(eq(signalInstanceEntity.entity_id, entityId), eq(signalInstance.organization_id, ctx.organization.id), from ? sql`${signalInstance.created_at} >= ${from}` : undefined, visibleCases(ctx)))
     .orderBy(caseTable.id);
-  return { cases: await readCases(ctx.db, rows.map((r) => r.id), true) };
+  return { cases: await readVisibleCases(ctx, ctx.db, rows.map((r) => r.id), true) };
 }
 
 /** How far back, and over how many instances at most, processing an entity type re-runs its extraction. */

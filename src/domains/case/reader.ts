@@ -65,11 +65,11 @@ const minimalDef: ReadDef = {
   },
 };
 
-/** The timeline in order, and the newest signal instances, for the cases read. */
-async function timeline(db: Executor, items: Record<string, unknown>[]) {
+/** The timeline in order, and the newest signal instances unless left out, for the cases read. */
+async function timeline(db: Executor, items: Record<string, unknown>[], withInstances: boolean) {
   const ids = items.map((i) => i.id as number);
   const events = ids.length ? await db.select(readColumns(event)).from(event).where(inArray(event.case_id, ids)).orderBy(event.started_at, event.created_at) : [];
-  const instances = await readCaseSignalInstances(db, ids);
+  const instances = withInstances ? await readCaseSignalInstances(db, ids) : new Map<number, Record<string, unknown>[]>();
   for (const item of items) {
     item.events = events.filter((e) => e.case_id === item.id);
     item.signal_instances = instances.get(item.id as number) ?? [];
@@ -80,7 +80,7 @@ async function timeline(db: Executor, items: Record<string, unknown>[]) {
   }
 }
 
-const fullDef: ReadDef = {
+const fullDef = (withInstances: boolean): ReadDef => ({
   table: caseTable,
   refs: { ...assessment, assignee: { column: 'assignee_id', target: participantTarget, read: participantReader } },
   links: {
@@ -90,17 +90,29 @@ const fullDef: ReadDef = {
     duplicates: caseLink(caseDuplicate, 'duplicate_id', () => groupReader(minimalDef)),
   },
   children: { participants: { table: participant, column: 'case_id', read: participantReader } },
-  hooks: { afterRead: (db, items) => timeline(db, items) },
-};
+  hooks: { afterRead: (db, items) => timeline(db, items, withInstances) },
+});
+const withInstances = fullDef(true);
+const withoutInstances = fullDef(false);
 
 /** CaseReadMinimal by case id. */
 export const caseMinimalReader = () => groupReader(minimalDef);
 /** CaseRead by case id. */
-export const caseReader = () => groupReader(fullDef);
+export const caseReader = () => groupReader(withInstances);
+
+/**
+ * Which read: `full` (CaseRead), `minimal` (CaseReadMinimal), or `in-instance`: CaseRead with
+ * `signal_instances` left empty, for the case nested in a signal instance (its other instances, each
+ * with its raw document, would multiply the size of every ingestion's answer).
+ */
+export type CaseShape = 'full' | 'minimal' | 'in-instance';
+
+const readerOf = (shape: CaseShape | boolean) =>
+  shape === true || shape === 'full' ? caseReader() : shape === 'in-instance' ? groupReader(withoutInstances) : caseMinimalReader();
 
 /** Read objects for ids, in their order, skipping ids not found. Visibility of nested records is not checked. */
-export async function readCases(db: Executor, ids: number[], full: boolean): Promise<Record<string, unknown>[]> {
-  const byId = await (full ? caseReader() : caseMinimalReader())(db, ids);
+export async function readCases(db: Executor, ids: number[], shape: CaseShape | boolean): Promise<Record<string, unknown>[]> {
+  const byId = await readerOf(shape)(db, ids);
   return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
 }
 
@@ -111,8 +123,8 @@ type Nested = { id: number; related?: Nested[]; duplicates?: Nested[]; incidents
  * Read objects of cases the caller may see, with the related and duplicate cases and the incidents
  * they may not see left out, at every level.
  */
-export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], full: boolean): Promise<Record<string, unknown>[]> {
-  const items = (await readCases(db, ids, full)) as unknown as Nested[];
+export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<Record<string, unknown>[]> {
+  const items = (await readCases(db, ids, shape)) as unknown as Nested[];
   const caseIds = new Set<number>();
   const incidentIds = new Set<number>();
   const walk = (c: Nested) => {

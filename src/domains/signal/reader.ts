@@ -27,8 +27,8 @@ const instanceDef: ReadDef = {
 const instanceReader = () => groupReader(instanceDef);
 
 /**
- * Read objects of the instances with these ids, in their order. Each `case` is the full case read
- * when the caller may see the case, else null.
+ * Read objects of the instances with these ids, in their order. Each `case` is the case read (its
+ * own signal instances left out: GET /cases/{id} has them) when the caller may see the case, else null.
  */
 export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
@@ -37,7 +37,7 @@ export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Prom
     .where(and(visibleCases(ctx), sql`${caseTable.id} IN (SELECT ${signalInstance.case_id} FROM ${signalInstance} WHERE ${signalInstance.id} = ANY(${sql.param(ids)}::uuid[]))`));
   const [byId, cases] = await Promise.all([
     instanceReader()(db, ids as unknown as number[]),
-    caseIds.then(async (rows) => new Map((await readVisibleCases(ctx, db, rows.map((r) => r.id), true)).map((c) => [c.id as number, c]))),
+    caseIds.then(async (rows) => new Map((await readVisibleCases(ctx, db, rows.map((r) => r.id), 'in-instance')).map((c) => [c.id as number, c]))),
   ]);
   const items = ids.map((id) => byId.get(id as unknown as number)).filter((x): x is Record<string, unknown> => !!x);
   for (const item of items) {

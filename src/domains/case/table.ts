@@ -40,6 +40,8 @@ export const caseTable = pgTable(
   },
   (t) => [
     index('case_organization_status_idx').on(t.organization_id, t.status, t.reported_at),
+    // Counting a list filtered by status and priority (the usual triage view) reads this index only.
+    index('case_organization_status_priority_idx').on(t.organization_id, t.status, t.case_priority_id),
     index('case_organization_reported_idx').on(t.organization_id, t.reported_at),
     index('case_organization_id_idx').on(t.organization_id, t.id),
     index('case_project_idx').on(t.project_id),

@@ -1,0 +1,1 @@
+DROP INDEX "case_organization_status_priority_idx";

@@ -22,6 +22,7 @@ import { pgError } from '../../db/errors.ts';
 import type { Ctx } from '../../server/context.ts';
 import { errors, invalid, validationError } from '../../server/errors.ts';
 import { openCase } from '../case/flows.ts';
+import { caseVisible } from '../case/visibility.ts';
 import { entity } from '../entity/table.ts';
 import { ExtractionTimeout, extractAll } from '../entity_type/extract.ts';
 import { project } from '../project/table.ts';
@@ -124,11 +125,17 @@ function projectCondition(ctx: Ctx, body: IngestBody): SQL {
   return sql`${project.id} = (SELECT p2.id FROM ${project} p2 WHERE p2.organization_id = ${ctx.organization.id} ORDER BY p2."default" DESC, p2.id LIMIT 1)`;
 }
 
-async function findDefinition(ctx: Ctx, body: IngestBody): Promise<Definition> {
+/**
+ * The instance already stored under `key` (a retry), else the definition; one query for both. A
+ * retry is answered from the stored instance, whatever became of the definition since.
+ */
+async function findDefinition(ctx: Ctx, body: IngestBody, key: string | null): Promise<{ known: string } | { def: Definition }> {
   const variant = text(body.raw.variant) ?? null;
   const ids = [text(body.raw.externalId), text(body.raw.external_id), text(body.raw.id)].filter((v): v is string => v !== undefined);
   const inProject = projectCondition(ctx, body);
-  const [row] = rowsOf<Definition>(await ctx.db.execute(sql`
+  const [row] = rowsOf<Definition & { known: string | null }>(await ctx.db.execute(sql`
+    SELECT k.known, d.* FROM (SELECT ${key === null ? sql`NULL::uuid` : sql`(SELECT id FROM ${signalInstance} WHERE organization_id = ${ctx.organization.id} AND idempotency_key = ${key})`} AS known) k
+    LEFT JOIN LATERAL (
     SELECT s.id, s.project_id, s.name, s.description, s.enabled, s.create_case, s.case_type_id, s.case_priority_id,
       COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'regular_expression', t.regular_expression, 'jpath', t.jpath) ORDER BY t.id)
                 FROM ${signalEntityType} l JOIN ${entityType} t ON t.id = l.entity_type_id WHERE l.signal_id = s.id), '[]'::json) AS entity_types,
@@ -139,8 +146,12 @@ async function findDefinition(ctx: Ctx, body: IngestBody): Promise<Definition> {
     WHERE s.organization_id = ${ctx.organization.id} AND ${inProject}
       AND (s.variant = ${variant} OR s.external_id = ANY(${sql.param(ids)}::text[]))
     ORDER BY (s.variant IS NOT DISTINCT FROM ${variant}) DESC, s.id
-    LIMIT 1`));
-  if (row) return row;
+    LIMIT 1) d ON TRUE`));
+  if (row.known) return { known: row.known };
+  if (row.id !== null) {
+    const { known: _known, ...def } = row;
+    return { def };
+  }
   // Nothing matched: say whether the project or the definition is missing.
   const [found] = rowsOf(await ctx.db.execute(sql`SELECT 1 AS one FROM ${project} WHERE ${project.organization_id} = ${ctx.organization.id} AND ${inProject}`));
   if (!found) throw invalid(['project'], 'Project not found.', 'value_error.not_found');
@@ -217,8 +228,8 @@ interface Outcome {
  * at most `window` seconds before this one (or after it: a request that took the lock first may
  * have read the clock later), not snoozed itself, that matches it too.
  */
-async function applyFilters(tx: Executor, def: Definition, filters: FilterDef[], instanceId: string, fingerprint: string, at: Date): Promise<Outcome> {
-  const outcome: Outcome = { filterAction: null, caseId: null, monitor: [], decided: false };
+async function applyFilters(tx: Executor, ctx: Ctx, def: Definition, filters: FilterDef[], instanceId: string, fingerprint: string, at: Date): Promise<Outcome & { written: boolean; caseVisible: boolean }> {
+  const outcome = { filterAction: null as FilterAction | null, caseId: null as number | null, monitor: [] as MonitorHit[], decided: false, written: false, caseVisible: false };
   if (filters.length === 0) return outcome;
   const columns = filters.map((f, i) => {
     const m = matcherOf(f);
@@ -233,7 +244,20 @@ async function applyFilters(tx: Executor, def: Definition, filters: FilterDef[],
       ORDER BY c.created_at, c.id LIMIT 1)`;
     return sql`${matchesNew} AS m${sql.raw(String(i))}, ${candidate} AS c${sql.raw(String(i))}`;
   });
-  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`SELECT ${sql.join(columns, sql`, `)}`));
+  // What the active filters decide (the first that matches, in order) is written in the same
+  // statement: the case and action of a duplicate need no statement of their own.
+  const hit = (f: FilterDef, i: number) => (f.action === 'snooze' ? sql`f.m${sql.raw(String(i))}` : sql`f.m${sql.raw(String(i))} AND f.c${sql.raw(String(i))} IS NOT NULL`);
+  const active = filters.map((f, i) => [f, i] as const).filter(([f]) => f.mode === 'active');
+  const select = sql`SELECT ${sql.join(columns, sql`, `)}`;
+  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(active.length === 0 ? select : sql`
+    WITH f AS (${select})
+    UPDATE ${signalInstance} SET
+      case_id = CASE ${sql.join(active.map(([f, i]) => sql`WHEN ${hit(f, i)} THEN ${f.action === 'snooze' ? sql`NULL::int` : sql`(f.c${sql.raw(String(i))}->>1)::int`}`), sql` `)} END,
+      filter_action = CASE ${sql.join(active.map(([f, i]) => sql`WHEN ${hit(f, i)} THEN ${f.action}::text`), sql` `)} END
+    FROM f WHERE ${signalInstance.id} = ${instanceId}::uuid
+    RETURNING f.*, ${caseVisible(ctx, signalInstance.case_id)} AS case_visible`));
+  outcome.written = active.length > 0;
+  outcome.caseVisible = row.case_visible === true;
   for (let i = 0; i < filters.length; i++) {
     const f = filters[i];
     if (row[`m${i}`] !== true) continue;
@@ -312,18 +336,19 @@ export interface Ingested {
   id: string;
   /** False when an earlier request with the same key stored it. */
   created: boolean;
+  /** Of a created instance: its case, and whether the caller may see it (read in the transaction). */
+  caseId?: number | null;
+  caseVisible?: boolean;
 }
 
 export async function ingestInstance(ctx: Ctx, body: IngestBody, idempotencyHeader?: unknown): Promise<Ingested> {
   const raw = body.raw;
   const rawText = checkRaw(ctx, raw);
   const key = idempotencyKeyOf(idempotencyHeader, raw) ?? null;
-  if (key) {
-    // A retry: answered from the stored instance without any other work.
-    const [known] = rowsOf<{ id: string }>(await ctx.db.execute(sql`SELECT id FROM ${signalInstance} WHERE organization_id = ${ctx.organization.id} AND idempotency_key = ${key}`));
-    if (known) return { id: known.id, created: false };
-  }
-  const def = await findDefinition(ctx, body);
+  // A retry is answered from the stored instance without any other work.
+  const lookup = await findDefinition(ctx, body, key);
+  if ('known' in lookup) return { id: lookup.known, created: false };
+  const def = lookup.def;
   if (!def.enabled) throw errors.badRequest(`Signal definition not enabled. SignalName: ${def.name}`);
   const found = extractEntities(def, raw);
   const uniqueFound = [...new Map(found.map((f) => [`${f.typeId}\u0000${f.value}`, f])).values()];
@@ -343,9 +368,12 @@ export async function ingestInstance(ctx: Ctx, body: IngestBody, idempotencyHead
         return { id: known.id, created: false };
       }
       if (stored.linked < uniqueFound.length) await linkLateEntities(tx, stored.id, uniqueFound);
-      const outcome = await applyFilters(tx, def, filters, stored.id, fingerprint, at);
+      const outcome = await applyFilters(tx, ctx, def, filters, stored.id, fingerprint, at);
       let caseId = outcome.caseId;
+      let visible = outcome.caseVisible;
+      let opened = false;
       if (!outcome.decided && def.create_case) {
+        opened = true;
         caseId = await openCase(tx, ctx, {
           projectId: def.project_id,
           title: def.name,
@@ -354,11 +382,14 @@ export async function ingestInstance(ctx: Ctx, body: IngestBody, idempotencyHead
           priorityId: def.case_priority_id,
         });
       }
-      if (caseId !== null || outcome.filterAction !== null || outcome.monitor.length) {
-        await tx.execute(sql`UPDATE ${signalInstance} SET case_id = ${caseId}, filter_action = ${outcome.filterAction},
-          filter_monitor = ${outcome.monitor.length ? JSON.stringify(outcome.monitor) : null}::jsonb WHERE id = ${stored.id}::uuid`);
+      // Written already by the filters' statement unless a case was opened or a monitor hit.
+      if (opened || outcome.monitor.length || (!outcome.written && (caseId !== null || outcome.filterAction !== null))) {
+        const [row] = rowsOf<{ case_visible: boolean }>(await tx.execute(sql`UPDATE ${signalInstance} SET case_id = ${caseId}, filter_action = ${outcome.filterAction},
+          filter_monitor = ${outcome.monitor.length ? JSON.stringify(outcome.monitor) : null}::jsonb WHERE id = ${stored.id}::uuid
+          RETURNING ${caseVisible(ctx, signalInstance.case_id)} AS case_visible`));
+        visible = row.case_visible === true;
       }
-      return { id: stored.id, created: true };
+      return { id: stored.id, created: true, caseId, caseVisible: caseId !== null && visible };
     });
   } catch (err) {
     // Two first requests with one key: the loser of the race answers with the winner's instance.

@@ -47,6 +47,22 @@ export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Prom
   return items;
 }
 
+/**
+ * The read object of an instance just ingested, whose case (and whether the caller may see it) the
+ * ingestion knows: the instance and the case are read side by side, with no query to find the case.
+ */
+export async function readIngested(ctx: Ctx, db: Executor, id: string, caseId: number | null, caseVisible: boolean): Promise<Record<string, unknown> | undefined> {
+  const [byId, cases] = await Promise.all([
+    instanceReader()(db, [id as unknown as number]),
+    caseId !== null && caseVisible ? readVisibleCases(ctx, db, [caseId], 'in-instance') : Promise.resolve([]),
+  ]);
+  const item = byId.get(id as unknown as number);
+  if (!item) return undefined;
+  item.case = (typeof item.case_id === 'number' && cases.find((c) => c.id === item.case_id)) || null;
+  item.filter_monitor ??= [];
+  return item;
+}
+
 /** How many of a case's instances its read nests: the most recent ones (all of them through the instance list). */
 export const CASE_SIGNAL_INSTANCES = 10;
 

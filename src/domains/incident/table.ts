@@ -43,6 +43,8 @@ export const incident = pgTable(
   },
   (t) => [
     index('incident_organization_status_idx').on(t.organization_id, t.status, t.reported_at),
+    // Lists filtered by status and priority count their matches from the index alone.
+    index('incident_organization_status_priority_idx').on(t.organization_id, t.status, t.incident_priority_id),
     index('incident_organization_reported_idx').on(t.organization_id, t.reported_at),
     // The default list: an organization's incidents in id order.
     index('incident_organization_id_idx').on(t.organization_id, t.id),

@@ -1,0 +1,1 @@
+DROP INDEX "incident_organization_status_priority_idx";

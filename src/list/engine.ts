@@ -28,8 +28,13 @@ function sorting(def: ListDefinition<never>, query: ListQueryT, joins: Set<OneRe
     const parts = fields[i].split('.');
     const field = parts.at(-1)!;
     let col: PgColumn | undefined;
+    // NULLS FIRST/LAST only where there can be nulls: an index on a NOT NULL column then serves the sort.
+    let nullable = true;
     if (parts.length === 1 || parts.at(-2) === def.tableName) {
-      if (def.fields[field]) col = column(def.table, field);
+      if (def.fields[field]) {
+        col = column(def.table, field);
+        nullable = !col?.notNull;
+      }
     } else {
       // A dotted field names a table by its snake_case name; only the last two segments count.
       const rel = def.relations?.find((r) => r.tableName === parts.at(-2));
@@ -40,7 +45,8 @@ function sorting(def: ListDefinition<never>, query: ListQueryT, joins: Set<OneRe
       }
     }
     if (!col) throw badSort(`Cannot sort by '${fields[i]}': ${def.model} lists sort on ${Object.keys(def.fields).join(', ')}.`);
-    out.push(directions[i] ? sql`${col} DESC NULLS LAST` : sql`${col} ASC NULLS FIRST`);
+    if (!nullable) out.push(directions[i] ? sql`${col} DESC` : sql`${col} ASC`);
+    else out.push(directions[i] ? sql`${col} DESC NULLS LAST` : sql`${col} ASC NULLS FIRST`);
   }
   return out;
 }

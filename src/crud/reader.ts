@@ -1,7 +1,9 @@
-// Read objects of a group: the row's columns with its project, references, links and children nested, each
-// kind loaded in one query per response (never one per row).
-import { getTableName, inArray, sql } from 'drizzle-orm';
-import { PgTransaction, type PgTable } from 'drizzle-orm/pg-core';
+// Read objects of a group: the row's columns with its project, references, links and children nested.
+// One prepared query reads the rows with, as JSON built by PostgreSQL, the small records they name
+// (project, priority, type: see planOf) and the ids of their links and children; then each other
+// reader with ids to read runs once per response (never once per row).
+import { getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
 import { project } from '../domains/project/table.ts';
@@ -9,103 +11,274 @@ import { column, type GroupDef, type Reader } from './group.ts';
 
 type Rows = Record<string, unknown>[];
 
+/** A transaction's one connection takes one query at a time and is short-lived. */
+const inTransaction = (db: Executor) => db instanceof PgTransaction;
+
+type Match = (col: PgColumn) => SQL;
+type Prepared = { execute(p: Record<string, unknown>): Promise<unknown> };
+
 /**
- * `SELECT <selection> FROM <table> WHERE <key> = ANY(ids)`, prepared once per database: nested reads
- * run on every response, and building the query each time costs more than running it. Inside a
- * transaction (short-lived, one connection) the query runs unprepared.
+ * Runs `query` (whose WHERE applies `match` to the key column) prepared once per database: nested
+ * reads run on every response, and building the query each time costs more than running it. One
+ * id has a statement of its own (`key = $1`): PostgreSQL then keeps one generic plan for it instead
+ * of planning each run, as it does for `key = ANY($1)`, whose estimates depend on the array. Inside
+ * a transaction (short-lived, one connection) it runs unprepared.
  */
-function selectWhereIn(table: PgTable, selection: Record<string, unknown>, key: string): (db: Executor, ids: number[]) => Promise<Rows> {
-  const base = (db: Executor) => db.select(selection as never).from(table);
-  const query = (db: Executor) => base(db).where(sql`${column(table, key)} = ANY(${sql.placeholder('ids')})`);
-  const prepared = new WeakMap<Executor, ReturnType<ReturnType<typeof query>['prepare']>>();
-  const name = `muster_${getTableName(table)}_by_${key}_${Object.keys(selection).length}`;
-  return async (db, ids) => {
+function preparedById(name: string, query: (db: Executor, match: Match) => { prepare(name: string): Prepared } & PromiseLike<unknown>) {
+  const many = new WeakMap<Executor, Prepared>();
+  const one = new WeakMap<Executor, Prepared>();
+  return async (db: Executor, ids: number[]): Promise<Rows> => {
     if (ids.length === 0) return [];
-    if (inTransaction(db)) return (await base(db).where(inArray(column(table, key), ids))) as Rows;
-    let statement = prepared.get(db);
-    if (!statement) prepared.set(db, (statement = query(db).prepare(name)));
+    if (inTransaction(db)) return (await query(db, (col) => (ids.length === 1 ? sql`${col} = ${ids[0]}` : sql`${col} = ANY(${sql.param(ids)})`))) as Rows;
+    if (ids.length === 1) {
+      let statement = one.get(db);
+      if (!statement) one.set(db, (statement = query(db, (col) => sql`${col} = ${sql.placeholder('id')}`).prepare(`${name}_1`)));
+      return (await statement.execute({ id: ids[0] })) as Rows;
+    }
+    let statement = many.get(db);
+    if (!statement) many.set(db, (statement = query(db, (col) => sql`${col} = ANY(${sql.placeholder('ids')})`).prepare(name)));
     return (await statement.execute({ ids })) as Rows;
   };
 }
 
+/** `SELECT <selection> FROM <table> WHERE <key> = ANY(ids)`. */
+function selectWhereIn(table: PgTable, selection: Record<string, unknown>, key: string): (db: Executor, ids: number[]) => Promise<Rows> {
+  const name = `muster_${getTableName(table)}_by_${key}_${Object.keys(selection).length}`.slice(0, 61);
+  const base = (db: Executor) => db.select(selection as never).from(table);
+  const prepared = preparedById(name, (db, match) => base(db).where(match(column(table, key))));
+  return async (db, ids) => {
+    if (ids.length === 0) return [];
+    if (inTransaction(db)) return (await base(db).where(inArray(column(table, key), ids))) as Rows;
+    return prepared(db, ids);
+  };
+}
+
+/** What a reader needs of a group: records that are not a CRUD group (participants, incidents) declare only this. */
+export type ReadDef = Pick<GroupDef, 'table' | 'projectScoped' | 'refs' | 'links' | 'children' | 'hooks'> & {
+  /**
+   * Fields computed in the read's query: given the quoted alias of the row's table, a scalar SQL
+   * expression of type json (`jsonColumns` writes a row's object as a read nests it).
+   */
+  computed?: Record<string, (alias: string) => string>;
+};
+
+/** What each reader made here reads: the one-query form is built from these. */
+const readerDefs = new WeakMap<Reader, ReadDef>();
+
 /** The columns of the rows with these ids, nothing nested. */
 export function shallowReader(table: PgTable): Reader {
   const select = selectWhereIn(table, readColumns(table), 'id');
-  return async (db, ids) => new Map((await select(db, [...new Set(ids)])).map((r) => [r.id as number, r]));
-}
-
-/** A transaction's one connection takes one query at a time and is short-lived. */
-const inTransaction = (db: Executor) => db instanceof PgTransaction;
-
-const pairQueries = new Map<string, ReturnType<typeof selectWhereIn>>();
-/** (owner, other) id pairs of a link table, or (parent, child) of a child table, by owner. */
-function pairsOf(table: PgTable, owner: string, other: string) {
-  const key = `${getTableName(table)}.${owner}.${other}`;
-  let q = pairQueries.get(key);
-  if (!q) pairQueries.set(key, (q = selectWhereIn(table, { owner: column(table, owner), other: column(table, other) }, owner)));
-  return q;
+  const reader: Reader = async (db, ids) => new Map((await select(db, [...new Set(ids)])).map((r) => [r.id as number, r]));
+  readerDefs.set(reader, { table, projectScoped: false });
+  return reader;
 }
 
 export const projectReader = shallowReader(project);
 
-/** What a reader needs of a group: records that are not a CRUD group (participants, incidents) declare only this. */
-export type ReadDef = Pick<GroupDef, 'table' | 'projectScoped' | 'refs' | 'links' | 'children' | 'hooks'>;
+// Objects nested as JSON built by PostgreSQL write their timestamps as JavaScript writes dates
+// (toISOString: UTC, milliseconds, "Z"), so responses are the same as with rows read by the driver.
+
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+class Unsupported extends Error {}
+
+/** One column of `alias` as its JSON value: timestamps as toISOString writes them, the rest as they are. */
+function jsonValue(alias: string, col: PgColumn): string {
+  const ref = `${alias}.${q(col.name)}`;
+  const type = col.getSQLType();
+  if (type.startsWith('timestamp')) {
+    return type.includes('with time zone') ? `to_char(${ref} AT TIME ZONE 'UTC', ${ISO})` : `to_char(${ref}, ${ISO})`;
+  }
+  if (type === 'date' || type.startsWith('interval') || type.startsWith('time') || type === 'numeric' || type === 'bigint') throw new Unsupported(`column type ${type}`);
+  return ref;
+}
+
+/** `expression AS "key"` for each read column of `table` at `alias`, in the table's order. */
+function jsonFields(table: PgTable, alias: string): string[] {
+  return Object.entries(readColumns(table) as Record<string, PgColumn>).map(([key, col]) => `${jsonValue(alias, col)} AS ${q(key)}`);
+}
+
+/** A row of `table` at `alias` as a JSON object of its read columns, as a read nests it (for `computed` fields). */
+export function jsonColumns(table: PgTable, alias: string): string {
+  return `(SELECT row_to_json(c) FROM (SELECT ${jsonFields(table, alias).join(', ')}) c)`;
+}
+
+/** Where the objects nested in the query sit, for their hooks to run once it has come back. */
+interface Node {
+  def: ReadDef;
+  nested: { field: string; node: Node }[];
+}
+
+// Objects built inside the query: records with nothing to nest but a project and references of
+// the same kind, a few levels deep (priorities, types, projects). Records with links or children
+// (participants, tags, tasks) come from their own readers, and only when there are any.
+const MAX_DEPTH = 3;
+let aliases = 0;
+
+/** `def`'s row at `alias` as one JSON object with its project and references; Unsupported if it has more to nest. */
+function inlineObject(def: ReadDef | undefined, alias: string, depth: number): { sql: string; node: Node } {
+  if (!def || depth > MAX_DEPTH || def.links || def.children || def.computed) throw new Unsupported('not nested in the query');
+  const node: Node = { def, nested: [] };
+  const fields = jsonFields(def.table, alias);
+  for (const [field, fk, read] of oneFields(def)) {
+    const inner = inlineRef(readerDefs.get(read), def, alias, fk, depth + 1);
+    node.nested.push({ field, node: inner.node });
+    fields.push(`${inner.sql} AS ${q(field)}`);
+  }
+  const x = `x${++aliases}`;
+  return { sql: `(SELECT row_to_json(${x}) FROM (SELECT ${fields.join(', ')}) ${x})`, node };
+}
+
+/** The record `owner.fk` names, as a JSON object (null when none). */
+function inlineRef(def: ReadDef | undefined, owner: ReadDef, ownerAlias: string, fk: string, depth: number) {
+  const a = `m${++aliases}`;
+  const obj = inlineObject(def, a, depth);
+  return { sql: `(SELECT ${obj.sql} FROM ${q(getTableName(def!.table))} ${a} WHERE ${a}."id" = ${ownerAlias}.${q(column(owner.table, fk).name)})`, node: obj.node };
+}
+
+/** The project and references of a def: (field, column key, reader). */
+function oneFields(def: ReadDef): [string, string, Reader][] {
+  const out: [string, string, Reader][] = [];
+  if (def.projectScoped !== false) out.push(['project', 'project_id', projectReader]);
+  for (const [field, ref] of Object.entries(def.refs ?? {})) out.push([field, ref.column, ref.read?.() ?? shallowReader(ref.target.table)]);
+  return out;
+}
+
+/** Runs the hooks of every level, the innermost first (as reading one kind at a time does). */
+async function runHooks(db: Executor, node: Node, items: Rows) {
+  for (const { field, node: inner } of node.nested) {
+    const nested = items.map((item) => item[field]).filter((v): v is Record<string, unknown> => !!v);
+    if (nested.length) await runHooks(db, inner, nested);
+  }
+  if (items.length) await node.def.hooks?.afterRead?.(db, items);
+}
+
+let statements = 0;
+
+/**
+ * How `def` reads: one prepared query `SELECT <columns>, json_build_array(<nested>) FROM table
+ * WHERE id = ANY(ids)` whose JSON holds the objects built in the query, the computed fields and,
+ * for each link and child field, the ids to read; then one query per other reader that has ids to
+ * read, side by side on the pool. Also the nested-only variant for rows already selected (list pages).
+ */
+function planOf(def: ReadDef) {
+  const table = def.table;
+  const own = q(getTableName(table));
+  const exprs: string[] = [];
+  const inline: { field: string; node: Node }[] = [];
+  const computed: string[] = [];
+  const refs: { field: string; fk: string; read: Reader }[] = [];
+  const many: { field: string; read: Reader }[] = [];
+  for (const [field, fk, read] of oneFields(def)) {
+    try {
+      const obj = inlineRef(readerDefs.get(read), def, own, fk, 1);
+      exprs.push(obj.sql);
+      inline.push({ field, node: obj.node });
+    } catch (err) {
+      if (!(err instanceof Unsupported)) throw err;
+      refs.push({ field, fk, read });
+    }
+  }
+  for (const [field, expr] of Object.entries(def.computed ?? {})) {
+    exprs.push(expr(own));
+    computed.push(field);
+  }
+  const ids = (from: string, other: string, owner: string) =>
+    `COALESCE((SELECT json_agg(${other} ORDER BY ${other}) ${from} WHERE ${owner} = ${own}."id"), '[]'::json)`;
+  for (const [field, link] of Object.entries(def.links ?? {})) {
+    const l = `l${++aliases}`;
+    exprs.push(ids(`FROM ${q(getTableName(link.table))} ${l}`, `${l}.${q(column(link.table, link.otherColumn).name)}`, `${l}.${q(column(link.table, link.ownerColumn).name)}`));
+    many.push({ field, read: link.read?.() ?? shallowReader(link.target.table) });
+  }
+  for (const [field, child] of Object.entries(def.children ?? {})) {
+    const c = `c${++aliases}`;
+    exprs.push(ids(`FROM ${q(getTableName(child.table))} ${c}`, `${c}."id"`, `${c}.${q(column(child.table, child.column).name)}`));
+    many.push({ field, read: child.read?.() ?? shallowReader(child.table) });
+  }
+  if (exprs.length > 100) throw new Error(`${getTableName(table)}: more nested fields than json_build_array takes`);
+
+  const id = column(table, 'id');
+  const nestedSql = sql`json_build_array(${sql.raw(exprs.join(', '))})`;
+  const n = ++statements;
+  const full = preparedById(`muster_read_${n}_${getTableName(table)}`.slice(0, 61), (db, match) =>
+    db.select({ ...readColumns(table), __nested: nestedSql } as never).from(table).where(match(id)) as never);
+  const nestedOnly = preparedById(`muster_nest_${n}_${getTableName(table)}`.slice(0, 61), (db, match) =>
+    db.select({ __id: id, __nested: nestedSql } as never).from(table).where(match(id)) as never);
+
+  /** Fills the nested fields of `items` (own columns present) from the query's JSON, `values[i]` for `items[i]`. */
+  async function complete(db: Executor, items: Rows, values: unknown[][]) {
+    const idLists: number[][][] = many.map(() => []);
+    items.forEach((item, i) => {
+      let k = 0;
+      for (const { field } of inline) item[field] = values[i][k++];
+      for (const field of computed) item[field] = values[i][k++];
+      many.forEach((_, m) => idLists[m].push(values[i][k++] as number[]));
+    });
+    const steps: (() => Promise<void>)[] = [];
+    for (const { field, fk, read } of refs) {
+      const wanted = items.map((i) => i[fk]).filter((v): v is number => typeof v === 'number');
+      for (const item of items) item[field] = null;
+      if (wanted.length) steps.push(async () => {
+        const found = await read(db, wanted);
+        for (const item of items) if (typeof item[fk] === 'number') item[field] = found.get(item[fk] as number) ?? null;
+      });
+    }
+    many.forEach(({ field, read }, m) => {
+      const wanted = idLists[m].flat();
+      items.forEach((item, i) => (item[field] = wanted.length ? idLists[m][i] : []));
+      if (wanted.length) steps.push(async () => {
+        const found = await read(db, wanted);
+        items.forEach((item, i) => (item[field] = idLists[m][i].map((x) => found.get(x)).filter((x) => x !== undefined)));
+      });
+    });
+    // On the pool the readers run side by side; a transaction's one connection takes them in turn.
+    if (inTransaction(db)) for (const step of steps) await step();
+    else await Promise.all(steps.map((step) => step()));
+    await runHooks(db, { def, nested: inline }, items);
+  }
+
+  return {
+    async read(db: Executor, ids: number[]) {
+      const rows = await full(db, [...new Set(ids)]);
+      const values = rows.map((row) => {
+        const v = row.__nested as unknown[];
+        delete row.__nested;
+        return v;
+      });
+      await complete(db, rows, values);
+      return new Map(rows.map((r) => [r.id as number, r]));
+    },
+    async nestInto(db: Executor, rows: Map<number, Record<string, unknown>>) {
+      const found = await nestedOnly(db, [...rows.keys()]);
+      const items = found.map((r) => rows.get(r.__id as number)!);
+      await complete(db, items, found.map((r) => r.__nested as unknown[]));
+    },
+  };
+}
 
 const readers = new WeakMap<ReadDef, Reader>();
+const plans = new WeakMap<ReadDef, ReturnType<typeof planOf>>();
+
+/** Built on first use: the readers a def names are functions of defs that may not be declared yet at import. */
+function plan(def: ReadDef) {
+  let p = plans.get(def);
+  if (!p) plans.set(def, (p = planOf(def)));
+  return p;
+}
 
 /** The group's full reader: what its get, list, create and update answer with. */
 export function groupReader(def: ReadDef): Reader {
   const known = readers.get(def);
   if (known) return known;
-  const own = shallowReader(def.table);
-  const reader: Reader = async (db, ids) => nestInto(db, def, await own(db, ids));
+  const reader: Reader = (db, ids) => (ids.length ? plan(def).read(db, ids) : Promise.resolve(new Map()));
   readers.set(def, reader);
+  readerDefs.set(reader, def);
   return reader;
-}
-
-/** Nests the project, references, links and children into rows that hold the group's columns. */
-async function nestInto(db: Executor, def: ReadDef, rows: Map<number, Record<string, unknown>>) {
-    const items = [...rows.values()];
-    if (items.length === 0) return rows;
-    const nest = async (field: string, fk: string, read: Reader) => {
-      const related = await read(db, items.map((i) => i[fk]).filter((v): v is number => typeof v === 'number'));
-      for (const item of items) item[field] = typeof item[fk] === 'number' ? (related.get(item[fk] as number) ?? null) : null;
-    };
-    // Each kind is one query. On the pool they run side by side; inside a transaction they share
-    // one connection, which takes one query at a time, so they run in turn.
-    const steps: (() => Promise<void>)[] = [];
-    if (def.projectScoped !== false) steps.push(() => nest('project', 'project_id', projectReader));
-    for (const [field, ref] of Object.entries(def.refs ?? {})) steps.push(() => nest(field, ref.column, ref.read?.() ?? shallowReader(ref.target.table)));
-    // Many per row, as (owner, other) id pairs: through a link table, or children holding our id.
-    const nestMany = async (field: string, pairs: { owner: number; other: number }[], read: Reader) => {
-      const others = await read(db, pairs.map((p) => p.other));
-      for (const item of items) item[field] = [];
-      for (const p of pairs.sort((a, b) => a.other - b.other)) {
-        const other = others.get(p.other);
-        if (other) (rows.get(p.owner)![field] as unknown[]).push(other);
-      }
-    };
-    const rowIds = [...rows.keys()];
-    for (const [field, link] of Object.entries(def.links ?? {})) {
-      steps.push(async () => {
-        const pairs = (await pairsOf(link.table, link.ownerColumn, link.otherColumn)(db, rowIds)) as { owner: number; other: number }[];
-        await nestMany(field, pairs, link.read?.() ?? shallowReader(link.target.table));
-      });
-    }
-    for (const [field, child] of Object.entries(def.children ?? {})) {
-      steps.push(async () => {
-        const pairs = (await pairsOf(child.table, child.column, 'id')(db, rowIds)) as { owner: number; other: number }[];
-        await nestMany(field, pairs, child.read?.() ?? shallowReader(child.table));
-      });
-    }
-    if (inTransaction(db)) for (const step of steps) await step();
-    else await Promise.all(steps.map((step) => step()));
-    await def.hooks?.afterRead?.(db, items);
-    return rows;
 }
 
 /** Read objects for rows already selected with the group's columns (a list page), in their order. */
 export async function readRows(db: Executor, def: ReadDef, rows: { id: number }[]) {
-  await nestInto(db, def, new Map(rows.map((r) => [r.id, r as Record<string, unknown>])));
+  if (rows.length) await plan(def).nestInto(db, new Map(rows.map((r) => [r.id, r as Record<string, unknown>])));
   return rows as Record<string, unknown>[];
 }

@@ -2,10 +2,9 @@
 // related and duplicate cases). These readers do not check visibility: callers read only cases the
 // caller may see (visibility.ts), and `readVisibleCases` drops nested cases and incidents they may not.
 import { and, inArray } from 'drizzle-orm';
-import { readColumns } from '../../db/columns.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { RefTarget } from '../../crud/refs.ts';
-import { groupReader, type ReadDef } from '../../crud/reader.ts';
+import { groupReader, jsonColumns, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import type { Ctx } from '../../server/context.ts';
 import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
@@ -65,13 +64,15 @@ const minimalDef: ReadDef = {
   },
 };
 
-/** The timeline in order, and the newest signal instances unless left out, for the cases read. */
-async function timeline(db: Executor, items: Record<string, unknown>[], withInstances: boolean) {
+/** The timeline in order, as JSON built in the read's query. */
+const eventsOf = (caseAlias: string) =>
+  `COALESCE((SELECT json_agg(${jsonColumns(event, 'ev')} ORDER BY ev."started_at", ev."created_at") FROM "event" ev WHERE ev."case_id" = ${caseAlias}."id"), '[]'::json)`;
+
+/** The newest signal instances unless left out, for the cases read. */
+async function instancesAndPlugins(db: Executor, items: Record<string, unknown>[], withInstances: boolean) {
   const ids = items.map((i) => i.id as number);
-  const events = ids.length ? await db.select(readColumns(event)).from(event).where(inArray(event.case_id, ids)).orderBy(event.started_at, event.created_at) : [];
   const instances = withInstances ? await readCaseSignalInstances(db, ids) : new Map<number, Record<string, unknown>[]>();
   for (const item of items) {
-    item.events = events.filter((e) => e.case_id === item.id);
     item.signal_instances = instances.get(item.id as number) ?? [];
     // Not served yet: documents and groups made by plugins, workflow runs.
     item.documents = [];
@@ -90,7 +91,8 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     duplicates: caseLink(caseDuplicate, 'duplicate_id', () => groupReader(minimalDef)),
   },
   children: { participants: { table: participant, column: 'case_id', read: participantReader } },
-  hooks: { afterRead: (db, items) => timeline(db, items, withInstances) },
+  computed: { events: eventsOf },
+  hooks: { afterRead: (db, items) => instancesAndPlugins(db, items, withInstances) },
 });
 const withInstances = fullDef(true);
 const withoutInstances = fullDef(false);

@@ -68,8 +68,8 @@ export async function listCases(ctx: Ctx, query: CaseListQuery) {
 }
 
 export async function getCase(ctx: Ctx, id: number) {
-  await assertCanViewCase(ctx, id);
-  const [item] = await readVisibleCases(ctx, ctx.db, [id], true);
+  // The check and the read run side by side on the pool; what was read is answered only if the check passes.
+  const [, [item]] = await Promise.all([assertCanViewCase(ctx, id), readVisibleCases(ctx, ctx.db, [id], true)]);
   return item;
 }
 

@@ -1,13 +1,11 @@
 // Incidents read by id: in full (IncidentRead) and minimal (IncidentReadMinimal, for lists and for
 // incidents nested in tasks, feedback and duplicates). Each kind of nested record is one query per
-// response. These readers do not check visibility: callers read only incidents the caller may see
+// response (one query for all of them where the readers allow, crud/reader.ts). These readers do not check visibility: callers read only incidents the caller may see
 // (visibility.ts), and `hideDuplicates` drops duplicates the caller may not.
-import { desc, inArray } from 'drizzle-orm';
 import type { RefTarget } from '../../crud/refs.ts';
-import { groupReader, shallowReader, type ReadDef } from '../../crud/reader.ts';
+import { groupReader, jsonColumns, shallowReader, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import type { Executor } from '../../db/connection.ts';
-import { readColumns } from '../../db/columns.ts';
 import { event } from '../event/table.ts';
 import { report } from '../report/table.ts';
 import { incidentCost } from '../incident_cost/table.ts';
@@ -102,21 +100,15 @@ const minimalDef: ReadDef = {
   },
 };
 
-/** The newest report of each type, and the timeline in order, for the incidents read. */
-async function reportsAndEvents(db: Executor, items: Record<string, unknown>[]) {
-  const ids = items.map((i) => i.id as number);
-  const events = await db.select(readColumns(event)).from(event).where(inArray(event.incident_id, ids)).orderBy(event.started_at, event.created_at);
-  const reports = await db.select(readColumns(report)).from(report).where(inArray(report.incident_id, ids)).orderBy(desc(report.created_at), desc(report.id));
-  for (const item of items) {
-    item.events = events.filter((e) => e.incident_id === item.id);
-    item.last_executive_report = reports.find((r) => r.incident_id === item.id && r.type === 'Executive Report') ?? null;
-    item.last_tactical_report = reports.find((r) => r.incident_id === item.id && r.type === 'Tactical Report') ?? null;
-    // Not served yet: cases, documents linked to incidents, workflows.
-    item.cases = [];
-    item.documents = [];
-    item.workflow_instances = [];
-  }
-}
+/** The timeline in order, and the newest report of each type, as JSON built in the read's query. */
+const eventsOf = (incidentAlias: string) =>
+  `COALESCE((SELECT json_agg(${jsonColumns(event, 'ev')} ORDER BY ev."started_at", ev."created_at") FROM "event" ev WHERE ev."incident_id" = ${incidentAlias}."id"), '[]'::json)`;
+const lastReport = (type: string) => (incidentAlias: string) =>
+  `(SELECT ${jsonColumns(report, 'rp')} FROM "report" rp WHERE rp."incident_id" = ${incidentAlias}."id" AND rp."type" = '${type}' ORDER BY rp."created_at" DESC, rp."id" DESC LIMIT 1)`;
+
+/** Cases linked with the incident (escalated into it), by id; readVisible drops those the caller may not see. */
+const casesOf = (incidentAlias: string) =>
+  `COALESCE((SELECT json_agg(json_build_object('id', c."id", 'name', c."name") ORDER BY c."id") FROM "case_incident" ci JOIN "case" c ON c."id" = ci."case_id" WHERE ci."incident_id" = ${incidentAlias}."id"), '[]'::json)`;
 
 const fullDef: ReadDef = {
   table: incident,
@@ -137,10 +129,20 @@ const fullDef: ReadDef = {
     tasks: { table: task, column: 'incident_id', read: () => groupReader(taskDef) },
     incident_costs: costsChild,
   },
+  computed: {
+    events: eventsOf,
+    last_executive_report: lastReport('Executive Report'),
+    last_tactical_report: lastReport('Tactical Report'),
+    cases: casesOf,
+  },
   hooks: {
-    afterRead: async (db, items) => {
+    afterRead: (_db, items) => {
       totalCost(items);
-      await reportsAndEvents(db, items);
+      for (const item of items) {
+        // Not served yet: documents linked to incidents, workflows.
+        item.documents = [];
+        item.workflow_instances = [];
+      }
     },
   },
 };

@@ -9,6 +9,8 @@ import { runList } from '../../list/engine.ts';
 import { applyInclude } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
+import { caseTable } from '../case/table.ts';
+import { visibleCases } from '../case/visibility.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { individualContact } from '../individual/table.ts';
@@ -76,21 +78,27 @@ export async function listIncidents(ctx: Ctx, query: IncidentListQuery) {
 }
 
 /**
- * Read objects of incidents the caller may see, with the duplicates they may not see left out (a
- * visible incident may list a restricted one as its duplicate).
+ * Read objects of incidents the caller may see, with the duplicates and cases they may not see left
+ * out (a visible incident may list a restricted incident as its duplicate, or a restricted case).
  */
 export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: boolean) {
   const items = await readIncidents(db, ids, full);
   const nested = [...new Set(items.flatMap((i) => (i.duplicates as { id: number }[]).map((d) => d.id)))];
-  if (nested.length === 0) return items;
-  const visible = new Set((await db.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, nested), visibleIncidents(ctx)))).map((r) => r.id));
-  for (const item of items) item.duplicates = (item.duplicates as { id: number }[]).filter((d) => visible.has(d.id));
+  if (nested.length) {
+    const visible = new Set((await db.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, nested), visibleIncidents(ctx)))).map((r) => r.id));
+    for (const item of items) item.duplicates = (item.duplicates as { id: number }[]).filter((d) => visible.has(d.id));
+  }
+  const cases = [...new Set(items.flatMap((i) => ((i.cases ?? []) as { id: number }[]).map((c) => c.id)))];
+  if (cases.length) {
+    const visible = new Set((await db.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, cases), visibleCases(ctx)))).map((r) => r.id));
+    for (const item of items) item.cases = (item.cases as { id: number }[]).filter((c) => visible.has(c.id));
+  }
   return items;
 }
 
 export async function getIncident(ctx: Ctx, id: number) {
-  await assertCanView(ctx, id);
-  const [item] = await readVisible(ctx, ctx.db, [id], true);
+  // The check and the read run side by side on the pool; what was read is answered only if the check passes.
+  const [, [item]] = await Promise.all([assertCanView(ctx, id), readVisible(ctx, ctx.db, [id], true)]);
   return item;
 }
 

@@ -2,7 +2,7 @@
 // `{"tag_type": {"name": "Cloud"}}`. A reference resolves by id, else by name, inside the caller's
 // organization and the record's project; anything else is a 422 naming the field, never a silent
 // link to another tenant's record.
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import { invalid } from '../server/errors.ts';
@@ -85,4 +85,23 @@ export async function createNamed(db: Executor, target: RefTarget, values: NonNu
   if (missing.length === 0) return;
   const owner = { organization_id: organizationId, ...(target.projectScoped !== false && projectId !== undefined ? { project_id: projectId } : {}) };
   await db.insert(target.table).values(missing.map((n) => ({ ...owner, [nameCol]: n })) as never).onConflictDoNothing();
+}
+
+/**
+ * Records named by id in a body list (`duplicates`, `related`, `cases`...): each must be a row of
+ * `idColumn`'s table matching `visible` (the caller's organization and visibility) and not `except`
+ * (the record itself); otherwise 422 on that item, `<label> not found.`. Returns the distinct ids.
+ */
+export async function resolveVisibleIds(
+  tx: Executor, idColumn: PgColumn, visible: SQL, values: { id?: unknown }[], field: string, label: string, except?: number,
+): Promise<number[]> {
+  const wanted = values.map((v) => v.id).filter((id): id is number => typeof id === 'number');
+  const rows = wanted.length
+    ? await tx.select({ id: idColumn }).from(idColumn.table).where(and(inArray(idColumn, wanted), except === undefined ? undefined : ne(idColumn, except), visible))
+    : [];
+  const found = new Set(rows.map((r) => r.id as number));
+  values.forEach((v, i) => {
+    if (typeof v.id !== 'number' || !found.has(v.id)) throw invalid([field, i], `${label} not found.`, 'value_error.not_found');
+  });
+  return [...found];
 }

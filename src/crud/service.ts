@@ -190,6 +190,18 @@ export async function deleteRecord(ctx: Ctx, def: GroupDef, id: number) {
 }
 
 /** The project's default row of a group (the one with `default` set), for fallbacks elsewhere. */
+/**
+ * The project a body names (by id or name, within the caller's organization), else the
+ * organization's default project: where a new incident or case goes. 422 on `project` otherwise.
+ */
+export async function projectOfBody(tx: Executor, ctx: Ctx, value: RefValue): Promise<{ id: number; slug: string }> {
+  const named = value && (typeof value.id === 'number' || typeof value.name === 'string') ? value : undefined;
+  const id = named ? await resolveRef(tx, projectTarget, named, ['project'], ctx.organization.id) : (await defaultProject(tx, ctx.organization.id))?.id;
+  if (!id) throw invalid(['project'], 'No default project defined.', 'value_error.not_found');
+  const [row] = await tx.select({ id: project.id, slug: project.slug }).from(project).where(eq(project.id, id));
+  return row;
+}
+
 export async function defaultRecord(db: Executor, def: GroupDef, projectId: number): Promise<Row | undefined> {
   const [row] = (await db.select().from(def.table)
     .where(and(eq(column(def.table, 'project_id'), projectId), eq(column(def.table, 'default'), true)))

@@ -1,13 +1,13 @@
 // The case lifecycle: create (name, assignee and reporter), update (fields, lists, assessment,
 // status), the status transitions, and escalation into an incident. Each runs in one transaction
 // that also writes the timeline, so that the response shows every derived field.
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
-import { resolveRef, type RefValue } from '../../crud/refs.ts';
-import { projectTarget } from '../../crud/service.ts';
+import type { RefValue } from '../../crud/refs.ts';
+import { projectOfBody } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { invalid, validationError } from '../../server/errors.ts';
+import { validationError } from '../../server/errors.ts';
 import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
 import { casePriority } from '../case_priority/table.ts';
 import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts';
@@ -20,17 +20,16 @@ import { readIncidents } from '../incident/reader.ts';
 import { checkExclusiveTags, personEmail, planTags, refOrDefault, writeTagPlan, type PersonRef } from '../incident/refs.ts';
 import type { IncidentCreate } from '../incident/schema.ts';
 import { incident } from '../incident/table.ts';
-import { visibleIncidents } from '../incident/visibility.ts';
+import { visibleIncidentIds, visibleIncidents } from '../incident/visibility.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentType } from '../incident_type/table.ts';
-import { defaultProject } from '../project/service.ts';
 import { project } from '../project/table.ts';
-import { addParticipant } from '../participant/service.ts';
-import { addCaseParticipant, caseParticipants, inactivateCaseParticipants, participantEmail, reactivateCaseParticipants, renounceCaseRole } from './participants.ts';
+import { addParticipant, participantEmail } from '../participant/service.ts';
+import { addCaseParticipant, caseParticipants, inactivateCaseParticipants, reactivateCaseParticipants, renounceCaseRole } from './participants.ts';
 import { readVisibleCases } from './reader.ts';
 import type { CaseCreate, CaseStatus, CaseUpdate } from './schema.ts';
 import { caseDuplicate, caseIncident, caseRelated, caseTable, caseTag } from './table.ts';
-import { assertCanEditCase, visibleCases, type CaseRow } from './visibility.ts';
+import { assertCanEditCase, visibleCaseIds, visibleCases, type CaseRow } from './visibility.ts';
 
 type CreateBody = Static<typeof CaseCreate>;
 type UpdateBody = Static<typeof CaseUpdate>;
@@ -54,14 +53,6 @@ async function readOne(tx: Executor, ctx: Ctx, id: number) {
 }
 
 const named = (value: RefValue) => (value && (typeof value.id === 'number' || typeof value.name === 'string') ? value : undefined);
-
-async function resolveProject(tx: Executor, ctx: Ctx, value: RefValue): Promise<{ id: number; slug: string }> {
-  const ref = named(value);
-  const id = ref ? await resolveRef(tx, projectTarget, ref, ['project'], ctx.organization.id) : (await defaultProject(tx, ctx.organization.id))?.id;
-  if (!id) throw invalid(['project'], 'No default project defined.', 'value_error.not_found');
-  const [row] = await tx.select({ id: project.id, slug: project.slug }).from(project).where(eq(project.id, id));
-  return row;
-}
 
 interface Assessment {
   typeId: number;
@@ -172,7 +163,7 @@ export async function createCase(ctx: Ctx, body: CreateBody) {
   checkText(body);
   return ctx.db.transaction(async (tx) => {
     // Everything the body names, resolved before the first write.
-    const proj = await resolveProject(tx, ctx, body.project as RefValue);
+    const proj = await projectOfBody(tx, ctx, body.project as RefValue);
     const assessment = await resolveAssessment(tx, ctx, proj.id, body as never);
     const assigneeEmail = await personEmail(tx, ctx, body.assignee as PersonRef, 'assignee', proj.id);
     const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', proj.id);
@@ -226,28 +217,6 @@ async function replaceLinks(tx: Executor, table: LinkTable, other: string, caseI
   if (keep.length) await tx.insert(table).values(keep.map((id) => ({ case_id: caseId, [other]: id })) as never);
 }
 
-/** Other cases of the organization the caller may see, named by id. */
-async function resolveCases(tx: Executor, ctx: Ctx, values: { id?: number }[], field: string, caseId: number): Promise<number[]> {
-  const wanted = values.map((v) => v.id).filter((id): id is number => typeof id === 'number');
-  const rows = wanted.length ? await tx.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, wanted), ne(caseTable.id, caseId), visibleCases(ctx))) : [];
-  const found = new Set(rows.map((r) => r.id));
-  values.forEach((v, i) => {
-    if (typeof v.id !== 'number' || !found.has(v.id)) throw invalid([field, i], 'Case not found.', 'value_error.not_found');
-  });
-  return [...found];
-}
-
-/** Incidents of the organization the caller may see, named by id. */
-async function resolveIncidents(tx: Executor, ctx: Ctx, values: { id?: number }[]): Promise<number[]> {
-  const wanted = values.map((v) => v.id).filter((id): id is number => typeof id === 'number');
-  const rows = wanted.length ? await tx.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, wanted), visibleIncidents(ctx))) : [];
-  const found = new Set(rows.map((r) => r.id));
-  values.forEach((v, i) => {
-    if (typeof v.id !== 'number' || !found.has(v.id)) throw invalid(['incidents', i], 'Incident not found.', 'value_error.not_found');
-  });
-  return [...found];
-}
-
 /** Linked ids the caller may not see (kept when the caller replaces the list). */
 async function hiddenLinks(tx: Executor, ctx: Ctx, table: LinkTable, other: string, caseId: number): Promise<number[]> {
   const linked = await linkedIds(tx, table, other, caseId);
@@ -277,9 +246,9 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
     });
     const assigneeEmail = await personEmail(tx, ctx, body.assignee as PersonRef, 'assignee', projectId);
     const tagPlan = await planTags(tx, ctx, body.tags as never, projectId);
-    const related = await resolveCases(tx, ctx, body.related as never, 'related', id);
-    const duplicates = await resolveCases(tx, ctx, body.duplicates as never, 'duplicates', id);
-    const incidents = await resolveIncidents(tx, ctx, body.incidents as never);
+    const related = await visibleCaseIds(tx, ctx, body.related as never, 'related', id);
+    const duplicates = await visibleCaseIds(tx, ctx, body.duplicates as never, 'duplicates', id);
+    const incidents = await visibleIncidentIds(tx, ctx, body.incidents as never, 'incidents');
     const now = new Date();
 
     const changes: Values = {};

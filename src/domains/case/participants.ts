@@ -7,7 +7,7 @@ import type { Ctx } from '../../server/context.ts';
 import { logCaseEvent } from '../event/service.ts';
 import { individualContact } from '../individual/table.ts';
 import type { ParticipantRole } from '../participant/schema.ts';
-import { activeRoles, findOrCreateIndividual, nameFromEmail } from '../participant/service.ts';
+import { activeRoles, contactName, findOrCreateIndividual, nameFromEmail } from '../participant/service.ts';
 import { participant, participantRole } from '../participant/table.ts';
 
 export type CaseRole = Extract<ParticipantRole, 'Assignee' | 'Reporter' | 'Participant' | 'Observer'>;
@@ -19,12 +19,6 @@ async function caseParticipantByEmail(tx: Executor, caseId: number, email: strin
     .where(and(eq(participant.case_id, caseId), sql`lower(${individualContact.email}) = lower(${email})`))
     .orderBy(participant.id).limit(1);
   return row;
-}
-
-async function contactName(tx: Executor, participantId: number): Promise<string> {
-  const [row] = await tx.select({ name: individualContact.name, email: individualContact.email }).from(participant)
-    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id)).where(eq(participant.id, participantId));
-  return row?.name || row?.email || 'Someone';
 }
 
 /**
@@ -63,14 +57,6 @@ export async function renounceCaseRole(tx: Executor, ctx: Ctx, caseId: number, p
     .where(and(eq(participantRole.participant_id, participantId), eq(participantRole.role, role), isNull(participantRole.renounced_at)))
     .returning({ id: participantRole.id });
   if (ended.length) await logCaseEvent(tx, ctx, caseId, { description: `${await contactName(tx, participantId)} has renounced the ${role} role`, type: 'Participant updated', at });
-}
-
-/** The email of a participant's contact. */
-export async function participantEmail(tx: Executor, participantId: number | null): Promise<string | undefined> {
-  if (participantId === null) return undefined;
-  const [row] = await tx.select({ email: individualContact.email }).from(participant)
-    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id)).where(eq(participant.id, participantId));
-  return row?.email;
 }
 
 /** The case's people and the roles they hold now: what escalation copies into the incident. */

@@ -6,6 +6,7 @@
 // OpenAPI-era rule). A case the caller may not see answers 404 as a missing one does.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
@@ -47,3 +48,7 @@ export async function assertCanEditCase(ctx: Ctx, caseId: number, db: Executor =
   if (!hit) throw errors.forbidden();
   return row;
 }
+
+/** Cases named by id in a body list: ones the caller may see, other than `except`; 422 on the item otherwise. */
+export const visibleCaseIds = (tx: Executor, ctx: Ctx, values: { id?: unknown }[], field: string, except?: number) =>
+  resolveVisibleIds(tx, caseTable.id, visibleCases(ctx), values, field, 'Case', except);

@@ -3,13 +3,13 @@
 // and recomputes the response cost, so that the response shows every derived field.
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
-import { resolveRef, type RefValue } from '../../crud/refs.ts';
-import { defaultRecord, projectTarget } from '../../crud/service.ts';
+import type { RefValue } from '../../crud/refs.ts';
+import { defaultRecord, projectOfBody } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { invalid, validationError } from '../../server/errors.ts';
+import { validationError } from '../../server/errors.ts';
 import { caseIncident, caseTable } from '../case/table.ts';
-import { visibleCases } from '../case/visibility.ts';
+import { visibleCaseIds, visibleCases } from '../case/visibility.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
 import { incidentCost } from '../incident_cost/table.ts';
@@ -17,18 +17,15 @@ import { incidentPriorityGroup } from '../incident_priority/group.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
-import { individualContact } from '../individual/table.ts';
 import { participant } from '../participant/table.ts';
-import { addParticipant, inactivateParticipants, reactivateParticipants, renounceRole } from '../participant/service.ts';
+import { addParticipant, inactivateParticipants, participantEmail, reactivateParticipants, renounceRole } from '../participant/service.ts';
 import type { ParticipantRole } from '../participant/schema.ts';
-import { defaultProject } from '../project/service.ts';
-import { project } from '../project/table.ts';
 import { resolveRole } from '../incident_role/service.ts';
 import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
 import { readIncidents } from './reader.ts';
 import {
-  checkExclusiveTags, personEmail, planCosts, planTags, resolveAssessment, resolveDuplicates, resolveLinkedCases, resolveTerms, writeTagPlan, type PersonRef,
+  checkExclusiveTags, personEmail, planCosts, planTags, resolveAssessment, resolveDuplicates, resolveTerms, writeTagPlan, type PersonRef,
 } from './refs.ts';
 import type { IncidentCreate, IncidentStatus, IncidentUpdate } from './schema.ts';
 import { incident, incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
@@ -54,13 +51,6 @@ async function readOne(tx: Executor, id: number) {
 }
 
 // ---- participants ------------------------------------------------------------------------------
-
-async function participantEmail(tx: Executor, participantId: number | null): Promise<string | undefined> {
-  if (participantId === null) return undefined;
-  const [row] = await tx.select({ email: individualContact.email }).from(participant)
-    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id)).where(eq(participant.id, participantId));
-  return row?.email;
-}
 
 async function participantLocation(tx: Executor, participantId: number): Promise<string | null> {
   const [row] = await tx.select({ location: participant.location }).from(participant).where(eq(participant.id, participantId));
@@ -113,19 +103,11 @@ async function transition(tx: Executor, ctx: Ctx, row: IncidentRow, to: Incident
 
 // ---- create ------------------------------------------------------------------------------------
 
-async function createProject(tx: Executor, ctx: Ctx, value: RefValue) {
-  const named = value && (typeof value.id === 'number' || typeof value.name === 'string') ? value : undefined;
-  const id = named ? await resolveRef(tx, projectTarget, named, ['project'], ctx.organization.id) : (await defaultProject(tx, ctx.organization.id))?.id;
-  if (!id) throw invalid(['project'], 'No default project defined.', 'value_error.not_found');
-  const [row] = await tx.select({ id: project.id, slug: project.slug }).from(project).where(eq(project.id, id));
-  return row;
-}
-
 export async function createIncident(ctx: Ctx, body: CreateBody) {
   checkText(body);
   return ctx.db.transaction(async (tx) => {
     // Everything the body names, resolved before the first write.
-    const proj = await createProject(tx, ctx, body.project as RefValue);
+    const proj = await projectOfBody(tx, ctx, body.project as RefValue);
     const assessment = await resolveAssessment(tx, ctx, proj.id, body as never);
     const [type] = await tx.select({ visibility: incidentType.visibility }).from(incidentType).where(eq(incidentType.id, assessment.typeId));
     const reporterEmail = (await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', proj.id)) ?? ctx.user.email;
@@ -213,7 +195,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', projectId);
     const tagPlan = await planTags(tx, ctx, body.tags as never, projectId);
     const duplicates = await resolveDuplicates(tx, ctx, body.duplicates as never, id);
-    const cases = await resolveLinkedCases(tx, ctx, body.cases as never);
+    const cases = await visibleCaseIds(tx, ctx, body.cases as never, 'cases');
     const costPlan = await planCosts(tx, ctx, body.incident_costs as never, id, projectId);
     const now = new Date();
 

@@ -2,15 +2,13 @@
 // its type, priority and severity (by id or name, else the project's default), people (by email or
 // contact id), tags (by id, by name, or to be created), terms, duplicates and costs. Unknown records
 // are 422s naming the field.
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { GroupDef } from '../../crud/group.ts';
 import { createNamed, resolveRef, resolveRefs, type RefTarget, type RefValue } from '../../crud/refs.ts';
 import { defaultRecord } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { invalid, validationError } from '../../server/errors.ts';
-import { caseTable } from '../case/table.ts';
-import { visibleCases } from '../case/visibility.ts';
 import { incidentCost } from '../incident_cost/table.ts';
 import { incidentCostTypeTarget } from '../incident_cost_type/group.ts';
 import { incidentPriorityGroup, incidentPriorityTarget } from '../incident_priority/group.ts';
@@ -21,8 +19,7 @@ import { individualContact } from '../individual/table.ts';
 import { tag } from '../tag/table.ts';
 import { tagType } from '../tag_type/table.ts';
 import { termTarget } from './reader.ts';
-import { incident } from './table.ts';
-import { visibleIncidents } from './visibility.ts';
+import { visibleIncidentIds } from './visibility.ts';
 
 type Loc = (string | number)[];
 type Ref = RefValue;
@@ -152,29 +149,8 @@ export async function resolveTerms(tx: Executor, ctx: Ctx, values: NonNullable<R
 }
 
 /** Duplicates: other incidents of the organization the caller may see. */
-export async function resolveDuplicates(tx: Executor, ctx: Ctx, values: NonNullable<Ref>[], incidentId: number): Promise<number[]> {
-  const ids = values.map((v) => v.id);
-  const wanted = ids.filter((id): id is number => typeof id === 'number');
-  const rows = wanted.length
-    ? await tx.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, wanted), ne(incident.id, incidentId), visibleIncidents(ctx)))
-    : [];
-  const found = new Set(rows.map((r) => r.id));
-  ids.forEach((id, i) => {
-    if (typeof id !== 'number' || !found.has(id)) throw invalid(['duplicates', i], 'Incident not found.', 'value_error.not_found');
-  });
-  return [...found];
-}
-
-/** Cases named by id: of the organization, and ones the caller may see. */
-export async function resolveLinkedCases(tx: Executor, ctx: Ctx, values: NonNullable<Ref>[]): Promise<number[]> {
-  const wanted = values.map((v) => v.id).filter((id): id is number => typeof id === 'number');
-  const rows = wanted.length ? await tx.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, wanted), visibleCases(ctx))) : [];
-  const found = new Set(rows.map((r) => r.id));
-  values.forEach((v, i) => {
-    if (typeof v.id !== 'number' || !found.has(v.id)) throw invalid(['cases', i], 'Case not found.', 'value_error.not_found');
-  });
-  return [...found];
-}
+export const resolveDuplicates = (tx: Executor, ctx: Ctx, values: NonNullable<Ref>[], incidentId: number) =>
+  visibleIncidentIds(tx, ctx, values, 'duplicates', incidentId);
 
 export interface CostPlan {
   keep: number[];

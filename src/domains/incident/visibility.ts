@@ -6,6 +6,7 @@
 // may not see answers 404 as a missing one does: nobody learns that it exists.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
@@ -74,3 +75,7 @@ export async function canView(ctx: Ctx, incidentId: number, db: Executor = ctx.d
   const [row] = await db.select({ id: incident.id }).from(incident).where(and(eq(incident.id, incidentId), visibleIncidents(ctx)));
   return !!row;
 }
+
+/** Incidents named by id in a body list: ones the caller may see, other than `except`; 422 on the item otherwise. */
+export const visibleIncidentIds = (tx: Executor, ctx: Ctx, values: { id?: unknown }[], field: string, except?: number) =>
+  resolveVisibleIds(tx, incident.id, visibleIncidents(ctx), values, field, 'Incident', except);

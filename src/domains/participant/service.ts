@@ -70,10 +70,19 @@ export async function activeRoles(tx: Executor, participantId: number): Promise<
   return rows.map((r) => r.role);
 }
 
-async function contactName(tx: Executor, participantId: number): Promise<string> {
+/** The participant's contact's name, else email: how the timeline names them. */
+export async function contactName(tx: Executor, participantId: number): Promise<string> {
   const [row] = await tx.select({ name: individualContact.name, email: individualContact.email }).from(participant)
     .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id)).where(eq(participant.id, participantId));
   return row?.name || row?.email || 'Someone';
+}
+
+/** The email of a participant's contact. */
+export async function participantEmail(tx: Executor, participantId: number | null): Promise<string | undefined> {
+  if (participantId === null) return undefined;
+  const [row] = await tx.select({ email: individualContact.email }).from(participant)
+    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id)).where(eq(participant.id, participantId));
+  return row?.email;
 }
 
 async function assumeRole(tx: Executor, participantId: number, role: string, at = new Date()) {

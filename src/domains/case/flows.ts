@@ -1,7 +1,7 @@
 // The case lifecycle: create (name, assignee and reporter), update (fields, lists, assessment,
 // status), the status transitions, and escalation into an incident. Each runs in one transaction
 // that also writes the timeline, so that the response shows every derived field.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import type { RefValue } from '../../crud/refs.ts';
 import { projectOfBody } from '../../crud/service.ts';
@@ -14,7 +14,7 @@ import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts
 import { caseSeverity } from '../case_severity/table.ts';
 import { caseTypeGroup, caseTypeTarget } from '../case_type/group.ts';
 import { caseType } from '../case_type/table.ts';
-import { logCaseEvent, logIncidentEvent } from '../event/service.ts';
+import { logCaseEvent, logEvents, logIncidentEvent } from '../event/service.ts';
 import { createIncident } from '../incident/flows.ts';
 import { readIncidents } from '../incident/reader.ts';
 import { checkExclusiveTags, personEmail, planTags, refOrDefault, writeTagPlan, type PersonRef } from '../incident/refs.ts';
@@ -25,7 +25,7 @@ import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { project } from '../project/table.ts';
 import { addParticipant, participantEmail } from '../participant/service.ts';
-import { addCaseParticipant, caseParticipants, inactivateCaseParticipants, reactivateCaseParticipants, renounceCaseRole } from './participants.ts';
+import { addCaseParticipant, addFirstCaseParticipants, caseParticipants, inactivateCaseParticipants, reactivateCaseParticipants, renounceCaseRole } from './participants.ts';
 import { readVisibleCases } from './reader.ts';
 import type { CaseCreate, CaseStatus, CaseUpdate } from './schema.ts';
 import { caseDuplicate, caseIncident, caseRelated, caseTable, caseTag } from './table.ts';
@@ -117,46 +117,86 @@ export interface OpenCaseInput {
  * given), then the transitions from New to the requested status.
  */
 export async function openCase(tx: Executor, ctx: Ctx, input: OpenCaseInput & { projectId: number }): Promise<number> {
-  const [proj] = await tx.select({ slug: project.slug }).from(project).where(eq(project.id, input.projectId));
-  const assessment = await resolveAssessment(tx, ctx, input.projectId, {
-    case_type: input.typeId ? { id: input.typeId } : undefined,
-    case_priority: input.priorityId ? { id: input.priorityId } : undefined,
-    case_severity: input.severityId ? { id: input.severityId } : undefined,
-  });
-  const [type] = await tx.select({ visibility: caseType.visibility }).from(caseType).where(eq(caseType.id, assessment.typeId));
-  const now = new Date();
-  const [row] = await tx.insert(caseTable).values({
-    organization_id: ctx.organization.id,
-    project_id: input.projectId,
-    title: input.title,
-    description: input.description ?? '',
-    resolution: input.resolution ?? DEFAULT_CASE_RESOLUTION,
-    resolution_reason: input.resolutionReason ?? null,
-    status: 'New',
-    visibility: input.visibility ?? (type.visibility === 'Restricted' ? 'Restricted' : 'Open'),
-    case_type_id: assessment.typeId,
-    case_priority_id: assessment.priorityId,
-    case_severity_id: assessment.severityId,
-    reported_at: now,
-    created_at: now,
-    updated_at: now,
-  }).returning();
-  const tagIds = input.tagIds ?? [];
-  if (tagIds.length) await tx.insert(caseTag).values(tagIds.map((tag_id) => ({ case_id: row.id, tag_id })));
-  await logCaseEvent(tx, ctx, row.id, { description: 'Case created', at: now });
-  const values: Values = {
-    name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${proj.slug}-${row.id}`,
-    assignee_id: await addCaseParticipant(tx, ctx, row.id, input.projectId, input.assigneeEmail ?? ctx.user.email, 'Assignee', now),
-    reporter_id: await addCaseParticipant(tx, ctx, row.id, input.projectId, input.reporterEmail ?? ctx.user.email, 'Reporter', now),
+  const [id] = await openCases(tx, ctx, [input]);
+  return id;
+}
+
+/**
+ * openCase for several cases at once (the cases a batch of signal instances opens), in a number of
+ * statements that does not grow with the number of cases; returns their ids in order.
+ */
+export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { projectId: number })[]): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const projectIds = [...new Set(inputs.map((i) => i.projectId))];
+  const slugs = new Map((await tx.select({ id: project.id, slug: project.slug }).from(project).where(inArray(project.id, projectIds))).map((p) => [p.id, p.slug]));
+  // Type, priority and severity (and the type's visibility), resolved once per distinct choice.
+  const assessments = new Map<string, Assessment & { restricted: boolean }>();
+  const assessmentOf = async (input: OpenCaseInput & { projectId: number }) => {
+    const key = [input.projectId, input.typeId, input.priorityId, input.severityId].join(':');
+    let found = assessments.get(key);
+    if (!found) {
+      const a = await resolveAssessment(tx, ctx, input.projectId, {
+        case_type: input.typeId ? { id: input.typeId } : undefined,
+        case_priority: input.priorityId ? { id: input.priorityId } : undefined,
+        case_severity: input.severityId ? { id: input.severityId } : undefined,
+      });
+      const [type] = await tx.select({ visibility: caseType.visibility }).from(caseType).where(eq(caseType.id, a.typeId));
+      assessments.set(key, (found = { ...a, restricted: type.visibility === 'Restricted' }));
+    }
+    return found;
   };
-  await tx.update(caseTable).set(values).where(eq(caseTable.id, row.id));
-  const status = input.status ?? 'New';
-  if (status !== 'New') {
-    // Created past New: every stage up to it is stamped at the time it was reported.
-    const moved = await transition(tx, ctx, { ...row, ...values } as CaseRow, status, now);
-    await tx.update(caseTable).set(moved).where(eq(caseTable.id, row.id));
+  const now = new Date();
+  const values = [];
+  for (const input of inputs) {
+    const a = await assessmentOf(input);
+    values.push({
+      organization_id: ctx.organization.id,
+      project_id: input.projectId,
+      title: input.title,
+      description: input.description ?? '',
+      resolution: input.resolution ?? DEFAULT_CASE_RESOLUTION,
+      resolution_reason: input.resolutionReason ?? null,
+      status: 'New',
+      visibility: input.visibility ?? (a.restricted ? 'Restricted' : 'Open'),
+      case_type_id: a.typeId,
+      case_priority_id: a.priorityId,
+      case_severity_id: a.severityId,
+      reported_at: now,
+      created_at: now,
+      updated_at: now,
+    });
   }
-  return row.id;
+  // RETURNING gives the rows of a multi-row VALUES in their order.
+  const rows = await tx.insert(caseTable).values(values).returning();
+  const tags = inputs.flatMap((input, i) => (input.tagIds ?? []).map((tag_id) => ({ case_id: rows[i].id, tag_id })));
+  if (tags.length) await tx.insert(caseTag).values(tags);
+  await logEvents(tx, ctx, rows.map((row) => ({ record: { case_id: row.id }, description: 'Case created', at: now })));
+  const people = inputs.map((input, i) => {
+    const assignee = input.assigneeEmail ?? ctx.user.email;
+    const reporter = input.reporterEmail ?? ctx.user.email;
+    return { caseId: rows[i].id, projectId: input.projectId, people: [{ email: assignee, roles: ['Assignee' as const] }, { email: reporter, roles: ['Reporter' as const] }] };
+  });
+  const participants = await addFirstCaseParticipants(tx, ctx, people, now);
+  const named = rows.map((row, i) => {
+    const ids = participants.get(row.id)!;
+    return {
+      id: row.id,
+      name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${slugs.get(inputs[i].projectId)}-${row.id}`,
+      assignee_id: ids.get(people[i].people[0].email.toLowerCase())!,
+      reporter_id: ids.get(people[i].people[1].email.toLowerCase())!,
+    };
+  });
+  await tx.execute(sql`UPDATE ${caseTable} SET name = x.name, assignee_id = x.assignee_id, reporter_id = x.reporter_id
+    FROM json_to_recordset(${JSON.stringify(named)}::json) AS x(id int, name text, assignee_id int, reporter_id int) WHERE ${caseTable.id} = x.id`);
+  for (const [i, input] of inputs.entries()) {
+    const status = input.status ?? 'New';
+    if (status === 'New') continue;
+    // Created past New: every stage up to it is stamped at the time it was reported.
+    const { id: _id, ...columns } = named[i];
+    const moved = await transition(tx, ctx, { ...rows[i], ...columns } as CaseRow, status, now);
+    await tx.update(caseTable).set(moved).where(eq(caseTable.id, rows[i].id));
+  }
+  return rows.map((r) => r.id);
 }
 
 export async function createCase(ctx: Ctx, body: CreateBody) {

@@ -4,7 +4,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { logCaseEvent } from '../event/service.ts';
+import { logCaseEvent, logEvents } from '../event/service.ts';
 import { individualContact } from '../individual/table.ts';
 import type { ParticipantRole } from '../participant/schema.ts';
 import { activeRoles, contactName, findOrCreateIndividual, nameFromEmail } from '../participant/service.ts';
@@ -49,6 +49,65 @@ export async function addCaseParticipant(tx: Executor, ctx: Ctx, caseId: number,
   await tx.insert(participantRole).values({ participant_id: created.id, role, assumed_at: at });
   await logCaseEvent(tx, ctx, caseId, { description: `${name} added to case with ${role} role`, type: 'Participant updated', at });
   return created.id;
+}
+
+/** A person joining a new case, and the roles they take, in order. */
+export interface Newcomer {
+  email: string;
+  roles: CaseRole[];
+}
+
+/**
+ * The first participants of cases just created (so none has any yet), several cases in a few
+ * statements: each person's contact found or created once per project, then every participant,
+ * role and timeline event at once, worded as addCaseParticipant words them. Returns, per case, the
+ * participant id of each email given (lower case).
+ */
+export async function addFirstCaseParticipants(tx: Executor, ctx: Ctx, cases: { caseId: number; projectId: number; people: Newcomer[] }[], at: Date): Promise<Map<number, Map<string, number>>> {
+  const contacts = new Map<string, Awaited<ReturnType<typeof findOrCreateIndividual>>>();
+  for (const c of cases) {
+    for (const person of c.people) {
+      const key = `${c.projectId}\u0000${person.email.toLowerCase()}`;
+      if (!contacts.has(key)) contacts.set(key, await findOrCreateIndividual(tx, ctx, c.projectId, person.email));
+    }
+  }
+  // One participant per person and case, holding every role given to them.
+  const joining = cases.flatMap((c) => {
+    const byContact = new Map<number, { caseId: number; contact: Awaited<ReturnType<typeof findOrCreateIndividual>>; emails: string[]; roles: CaseRole[] }>();
+    for (const person of c.people) {
+      const contact = contacts.get(`${c.projectId}\u0000${person.email.toLowerCase()}`)!;
+      let entry = byContact.get(contact.id);
+      if (!entry) byContact.set(contact.id, (entry = { caseId: c.caseId, contact, emails: [], roles: [] }));
+      entry.emails.push(person.email.toLowerCase());
+      for (const role of person.roles) if (!entry.roles.includes(role)) entry.roles.push(role);
+    }
+    return [...byContact.values()];
+  });
+  const out = new Map<number, Map<string, number>>(cases.map((c) => [c.caseId, new Map()]));
+  if (joining.length === 0) return out;
+  const created = await tx.insert(participant).values(joining.map((j) => ({
+    organization_id: ctx.organization.id,
+    case_id: j.caseId,
+    individual_contact_id: j.contact.id,
+    team: j.contact.email.split('@')[1] ?? null,
+    location: 'Unknown',
+  }))).returning({ id: participant.id, case_id: participant.case_id, individual_contact_id: participant.individual_contact_id });
+  const idOf = new Map(created.map((r) => [`${r.case_id}:${r.individual_contact_id}`, r.id]));
+  const roles = [];
+  const events = [];
+  for (const j of joining) {
+    const id = idOf.get(`${j.caseId}:${j.contact.id}`)!;
+    for (const email of j.emails) out.get(j.caseId)!.set(email, id);
+    const name = j.contact.name || nameFromEmail(j.contact.email);
+    for (const [i, role] of j.roles.entries()) {
+      roles.push({ participant_id: id, role, assumed_at: at });
+      const description = i === 0 ? `${name} added to case with ${role} role` : `${name} has assumed the ${role} role`;
+      events.push({ record: { case_id: j.caseId }, description, type: 'Participant updated' as const, at });
+    }
+  }
+  await tx.insert(participantRole).values(roles);
+  await logEvents(tx, ctx, events);
+  return out;
 }
 
 /** Ends the participant's tenure of `role`, if they hold it. */

@@ -21,18 +21,26 @@ export interface EventInput {
 export type EventOwner = { incident_id: number } | { case_id: number };
 
 export async function logEvent(tx: Executor, ctx: Ctx, owner: EventOwner, input: EventInput): Promise<void> {
-  const at = input.at ?? new Date();
-  await tx.insert(event).values({
-    organization_id: ctx.organization.id,
-    ...owner,
-    started_at: at,
-    ended_at: at,
-    source: input.source ?? EVENT_SOURCE,
-    description: input.description,
-    details: input.details ?? null,
-    type: input.type ?? 'Other',
-    owner: input.owner === undefined ? ctx.user.email : input.owner,
-  });
+  await logEvents(tx, ctx, [{ ...input, record: owner }]);
+}
+
+/** Several events in one statement (the cases a batch of signal instances opens, say), in order. */
+export async function logEvents(tx: Executor, ctx: Ctx, inputs: (EventInput & { record: EventOwner })[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await tx.insert(event).values(inputs.map(({ record, ...input }) => {
+    const at = input.at ?? new Date();
+    return {
+      organization_id: ctx.organization.id,
+      ...record,
+      started_at: at,
+      ended_at: at,
+      source: input.source ?? EVENT_SOURCE,
+      description: input.description,
+      details: input.details ?? null,
+      type: input.type ?? 'Other',
+      owner: input.owner === undefined ? ctx.user.email : input.owner,
+    };
+  }));
 }
 
 export const logIncidentEvent = (tx: Executor, ctx: Ctx, incidentId: number, input: EventInput) => logEvent(tx, ctx, { incident_id: incidentId }, input);

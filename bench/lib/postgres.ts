@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { readConfig } from './config.ts';
 import { onCleanup } from './cleanup.ts';
 import { freePort, tail } from './servers.ts';
 
@@ -153,6 +154,11 @@ export async function createDatabase(server: PostgresServer, prefix: string): Pr
     }
   };
   await admin(`CREATE DATABASE "${name}"`);
+  // BENCH_KEEP_TEMP keeps the database too (on BENCH_DATABASE_URL's server), to look at what a run left.
+  if (readConfig().keepTemp) {
+    console.error(`[bench] keeping database ${name}`);
+    return { name, url: withDatabase(server.url, name), drop: async () => {} };
+  }
   const drop = onCleanup(`drop database ${name}`, () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   return { name, url: withDatabase(server.url, name), drop };
 }

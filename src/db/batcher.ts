@@ -4,8 +4,12 @@
 // trips per item shrink as the load grows. Nothing is shared between nodes: a batch is only the
 // requests this process holds at the moment, and each answers when its batch has committed.
 
-/** The outcome of one item of a batch: its value, or the error that item (alone) failed with. */
-export type Settled<O> = { ok: true; value: O } | { ok: false; error: unknown };
+/**
+ * The outcome of one item of a batch: its value, or the error that item (alone) failed with. The
+ * value may be a promise: the item answers when it settles, while the batch's turn ends when `run`
+ * returns (a later stage, such as reading the answers back, overlaps the next batch).
+ */
+export type Settled<O> = { ok: true; value: O | PromiseLike<O> } | { ok: false; error: unknown };
 
 export interface BatcherOptions {
   /** The most items one call of `run` takes. */
@@ -16,7 +20,7 @@ export interface BatcherOptions {
 
 interface Waiting<I, O> {
   item: I;
-  resolve: (value: O) => void;
+  resolve: (value: O | PromiseLike<O>) => void;
   reject: (error: unknown) => void;
 }
 
@@ -100,3 +104,4 @@ export class KeyedBatcher<I, O> {
     return batcher.submit(item);
   }
 }
+

@@ -5,6 +5,7 @@
 // order: malformed JSON, then 401, then 404/403, then 422.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/connection.ts';
+import { singleFlight } from '../db/single-flight.ts';
 import type { Settings } from '../config.ts';
 import { resolveCaller } from '../domains/auth/service.ts';
 import type { Tokens } from '../domains/auth/token.ts';
@@ -36,6 +37,11 @@ function bearer(request: FastifyRequest): string | null {
 export function installAuth(app: FastifyInstance, deps: { db: Executor; settings: Settings; tokens: Tokens }) {
   app.decorateRequest('caller', null as never);
   app.decorateRequest('ctx', null as never);
+  // A burst of requests from one caller (a detection system posting alerts) shares one lookup.
+  const callerOf = singleFlight(
+    (email: string, org?: { slug: string } | { id: number }) => `${email}\u0000${org ? ('slug' in org ? `s:${org.slug}` : `i:${org.id}`) : ''}`,
+    (email: string, org?: { slug: string } | { id: number }) => resolveCaller(deps.db, email, org),
+  );
 
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
@@ -50,7 +56,7 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; settings
       : params.organization_id !== undefined && /^\d+$/.test(String(params.organization_id))
         ? { id: Number(params.organization_id) }
         : undefined;
-    const caller = await resolveCaller(deps.db, email, org);
+    const caller = await callerOf(email, org);
     if (!caller) throw errors.unauthorized(); // a valid token of a user who no longer exists
     request.caller = caller.user;
     if (!org) return;

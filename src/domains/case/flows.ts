@@ -7,7 +7,7 @@ import type { RefValue } from '../../crud/refs.ts';
 import { projectOfBody } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { validationError } from '../../server/errors.ts';
+import { invalid, validationError } from '../../server/errors.ts';
 import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
 import { casePriority } from '../case_priority/table.ts';
 import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts';
@@ -127,50 +127,27 @@ export async function openCase(tx: Executor, ctx: Ctx, input: OpenCaseInput & { 
  */
 export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { projectId: number })[]): Promise<number[]> {
   if (inputs.length === 0) return [];
-  const projectIds = [...new Set(inputs.map((i) => i.projectId))];
-  const slugs = new Map((await tx.select({ id: project.id, slug: project.slug }).from(project).where(inArray(project.id, projectIds))).map((p) => [p.id, p.slug]));
-  // Type, priority and severity (and the type's visibility), resolved once per distinct choice.
-  const assessments = new Map<string, Assessment & { restricted: boolean }>();
-  const assessmentOf = async (input: OpenCaseInput & { projectId: number }) => {
-    const key = [input.projectId, input.typeId, input.priorityId, input.severityId].join(':');
-    let found = assessments.get(key);
-    if (!found) {
-      const a = await resolveAssessment(tx, ctx, input.projectId, {
-        case_type: input.typeId ? { id: input.typeId } : undefined,
-        case_priority: input.priorityId ? { id: input.priorityId } : undefined,
-        case_severity: input.severityId ? { id: input.severityId } : undefined,
-      });
-      const [type] = await tx.select({ visibility: caseType.visibility }).from(caseType).where(eq(caseType.id, a.typeId));
-      assessments.set(key, (found = { ...a, restricted: type.visibility === 'Restricted' }));
-    }
-    return found;
-  };
+  const defaults = await caseDefaults(tx, inputs);
   const now = new Date();
-  const values = [];
-  for (const input of inputs) {
-    const a = await assessmentOf(input);
-    values.push({
-      organization_id: ctx.organization.id,
-      project_id: input.projectId,
-      title: input.title,
-      description: input.description ?? '',
-      resolution: input.resolution ?? DEFAULT_CASE_RESOLUTION,
-      resolution_reason: input.resolutionReason ?? null,
-      status: 'New',
-      visibility: input.visibility ?? (a.restricted ? 'Restricted' : 'Open'),
-      case_type_id: a.typeId,
-      case_priority_id: a.priorityId,
-      case_severity_id: a.severityId,
-      reported_at: now,
-      created_at: now,
-      updated_at: now,
-    });
-  }
   // RETURNING gives the rows of a multi-row VALUES in their order.
-  const rows = await tx.insert(caseTable).values(values).returning();
+  const rows = await tx.insert(caseTable).values(inputs.map((input, i) => ({
+    organization_id: ctx.organization.id,
+    project_id: input.projectId,
+    title: input.title,
+    description: input.description ?? '',
+    resolution: input.resolution ?? DEFAULT_CASE_RESOLUTION,
+    resolution_reason: input.resolutionReason ?? null,
+    status: 'New',
+    visibility: input.visibility ?? (defaults[i].restricted ? 'Restricted' : 'Open'),
+    case_type_id: defaults[i].typeId,
+    case_priority_id: defaults[i].priorityId,
+    case_severity_id: defaults[i].severityId,
+    reported_at: now,
+    created_at: now,
+    updated_at: now,
+  }))).returning();
   const tags = inputs.flatMap((input, i) => (input.tagIds ?? []).map((tag_id) => ({ case_id: rows[i].id, tag_id })));
   if (tags.length) await tx.insert(caseTag).values(tags);
-  await logEvents(tx, ctx, rows.map((row) => ({ record: { case_id: row.id }, description: 'Case created', at: now })));
   const people = inputs.map((input, i) => {
     const assignee = input.assigneeEmail ?? ctx.user.email;
     const reporter = input.reporterEmail ?? ctx.user.email;
@@ -178,16 +155,17 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
   });
   const participants = await addFirstCaseParticipants(tx, ctx, people, now);
   const named = rows.map((row, i) => {
-    const ids = participants.get(row.id)!;
+    const ids = participants.ids.get(row.id)!;
     return {
       id: row.id,
-      name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${slugs.get(inputs[i].projectId)}-${row.id}`,
+      name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${defaults[i].slug}-${row.id}`,
       assignee_id: ids.get(people[i].people[0].email.toLowerCase())!,
       reporter_id: ids.get(people[i].people[1].email.toLowerCase())!,
     };
   });
   await tx.execute(sql`UPDATE ${caseTable} SET name = x.name, assignee_id = x.assignee_id, reporter_id = x.reporter_id
     FROM json_to_recordset(${JSON.stringify(named)}::json) AS x(id int, name text, assignee_id int, reporter_id int) WHERE ${caseTable.id} = x.id`);
+  await logEvents(tx, ctx, [...rows.map((row) => ({ record: { case_id: row.id }, description: 'Case created', at: now })), ...participants.events]);
   for (const [i, input] of inputs.entries()) {
     const status = input.status ?? 'New';
     if (status === 'New') continue;
@@ -197,6 +175,32 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
     await tx.update(caseTable).set(moved).where(eq(caseTable.id, rows[i].id));
   }
   return rows.map((r) => r.id);
+}
+
+/**
+ * What each new case takes from its project, in one query: the project's slug, and the default
+ * type, priority and severity where the input names none (ids it names were checked by its caller),
+ * with whether the type makes cases Restricted. 422 when a project has no default to give.
+ */
+async function caseDefaults(tx: Executor, inputs: (OpenCaseInput & { projectId: number })[]): Promise<(Assessment & { slug: string; restricted: boolean })[]> {
+  const asked = JSON.stringify(inputs.map((i) => ({ project_id: i.projectId, type_id: i.typeId ?? null, priority_id: i.priorityId ?? null, severity_id: i.severityId ?? null })));
+  const result = await tx.execute(sql`
+    SELECT d.*, t.visibility = 'Restricted' AS restricted FROM (
+      SELECT e.n, p.slug,
+        COALESCE(x.type_id, (SELECT id FROM ${caseType} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS type_id,
+        COALESCE(x.priority_id, (SELECT id FROM ${casePriority} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS priority_id,
+        COALESCE(x.severity_id, (SELECT id FROM ${caseSeverity} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS severity_id
+      FROM json_array_elements(${asked}::json) WITH ORDINALITY AS e(v, n)
+      CROSS JOIN LATERAL json_to_record(e.v) AS x(project_id int, type_id int, priority_id int, severity_id int)
+      JOIN ${project} p ON p.id = x.project_id
+    ) d LEFT JOIN ${caseType} t ON t.id = d.type_id ORDER BY d.n`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { slug: string; type_id: number | null; priority_id: number | null; severity_id: number | null; restricted: boolean | null }[];
+  return rows.map((r) => {
+    if (r.type_id === null) throw invalid(['case_type'], 'No default case type defined.', 'value_error.not_found');
+    if (r.priority_id === null) throw invalid(['case_priority'], 'No default case priority defined.', 'value_error.not_found');
+    if (r.severity_id === null) throw invalid(['case_severity'], 'No default case severity defined.', 'value_error.not_found');
+    return { slug: r.slug, typeId: r.type_id, priorityId: r.priority_id, severityId: r.severity_id, restricted: r.restricted === true };
+  });
 }
 
 export async function createCase(ctx: Ctx, body: CreateBody) {

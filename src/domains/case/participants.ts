@@ -4,7 +4,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { logCaseEvent, logEvents } from '../event/service.ts';
+import { logCaseEvent, type EventInput } from '../event/service.ts';
 import { individualContact } from '../individual/table.ts';
 import type { ParticipantRole } from '../participant/schema.ts';
 import { activeRoles, contactName, findOrCreateIndividual, nameFromEmail } from '../participant/service.ts';
@@ -58,13 +58,15 @@ export interface Newcomer {
 }
 
 /**
- * The first participants of cases just created (so none has any yet), several cases in a few
- * statements: each person's contact found or created once per project, then every participant,
- * role and timeline event at once, worded as addCaseParticipant words them. Returns, per case, the
- * participant id of each email given (lower case).
+ * The first participants of cases just created (so none has any yet), several cases at once: each
+ * person's contact found or created once per project, then every participant and role in one
+ * statement. Returns, per case, the participant id of each email given (lower case), and the
+ * timeline events to write, worded as addCaseParticipant words them (the caller writes them with
+ * its own, in one statement).
  */
-export async function addFirstCaseParticipants(tx: Executor, ctx: Ctx, cases: { caseId: number; projectId: number; people: Newcomer[] }[], at: Date): Promise<Map<number, Map<string, number>>> {
-  const contacts = new Map<string, Awaited<ReturnType<typeof findOrCreateIndividual>>>();
+export async function addFirstCaseParticipants(tx: Executor, ctx: Ctx, cases: { caseId: number; projectId: number; people: Newcomer[] }[], at: Date): Promise<{ ids: Map<number, Map<string, number>>; events: (EventInput & { record: { case_id: number } })[] }> {
+  type Contact = Awaited<ReturnType<typeof findOrCreateIndividual>>;
+  const contacts = new Map<string, Contact>();
   for (const c of cases) {
     for (const person of c.people) {
       const key = `${c.projectId}\u0000${person.email.toLowerCase()}`;
@@ -73,7 +75,7 @@ export async function addFirstCaseParticipants(tx: Executor, ctx: Ctx, cases: { 
   }
   // One participant per person and case, holding every role given to them.
   const joining = cases.flatMap((c) => {
-    const byContact = new Map<number, { caseId: number; contact: Awaited<ReturnType<typeof findOrCreateIndividual>>; emails: string[]; roles: CaseRole[] }>();
+    const byContact = new Map<number, { caseId: number; contact: Contact; emails: string[]; roles: CaseRole[] }>();
     for (const person of c.people) {
       const contact = contacts.get(`${c.projectId}\u0000${person.email.toLowerCase()}`)!;
       let entry = byContact.get(contact.id);
@@ -83,31 +85,37 @@ export async function addFirstCaseParticipants(tx: Executor, ctx: Ctx, cases: { 
     }
     return [...byContact.values()];
   });
-  const out = new Map<number, Map<string, number>>(cases.map((c) => [c.caseId, new Map()]));
-  if (joining.length === 0) return out;
-  const created = await tx.insert(participant).values(joining.map((j) => ({
-    organization_id: ctx.organization.id,
-    case_id: j.caseId,
-    individual_contact_id: j.contact.id,
-    team: j.contact.email.split('@')[1] ?? null,
-    location: 'Unknown',
-  }))).returning({ id: participant.id, case_id: participant.case_id, individual_contact_id: participant.individual_contact_id });
-  const idOf = new Map(created.map((r) => [`${r.case_id}:${r.individual_contact_id}`, r.id]));
-  const roles = [];
-  const events = [];
+  const ids = new Map<number, Map<string, number>>(cases.map((c) => [c.caseId, new Map()]));
+  const events: (EventInput & { record: { case_id: number } })[] = [];
+  if (joining.length === 0) return { ids, events };
+  const rows = JSON.stringify(joining.map((j) => ({ case_id: j.caseId, individual_contact_id: j.contact.id, team: j.contact.email.split('@')[1] ?? null, roles: j.roles })));
+  const created = await tx.execute(sql`
+    WITH x AS (
+      SELECT * FROM json_to_recordset(${rows}::json) AS x(case_id int, individual_contact_id int, team text, roles json)
+    ),
+    p AS (
+      INSERT INTO ${participant} (organization_id, case_id, individual_contact_id, team, location)
+      SELECT ${ctx.organization.id}, case_id, individual_contact_id, team, 'Unknown' FROM x
+      RETURNING id, case_id, individual_contact_id
+    ),
+    r AS (
+      INSERT INTO ${participantRole} (participant_id, role, assumed_at)
+      SELECT p.id, role.value, ${at} FROM p JOIN x ON x.case_id = p.case_id AND x.individual_contact_id = p.individual_contact_id
+      CROSS JOIN LATERAL json_array_elements_text(x.roles) WITH ORDINALITY AS role(value, n) ORDER BY p.id, role.n
+    )
+    SELECT id, case_id, individual_contact_id FROM p`);
+  const list = (Array.isArray(created) ? created : (created as { rows: unknown[] }).rows) as { id: number; case_id: number; individual_contact_id: number }[];
+  const idOf = new Map(list.map((r) => [`${r.case_id}:${r.individual_contact_id}`, r.id]));
   for (const j of joining) {
     const id = idOf.get(`${j.caseId}:${j.contact.id}`)!;
-    for (const email of j.emails) out.get(j.caseId)!.set(email, id);
+    for (const email of j.emails) ids.get(j.caseId)!.set(email, id);
     const name = j.contact.name || nameFromEmail(j.contact.email);
     for (const [i, role] of j.roles.entries()) {
-      roles.push({ participant_id: id, role, assumed_at: at });
       const description = i === 0 ? `${name} added to case with ${role} role` : `${name} has assumed the ${role} role`;
-      events.push({ record: { case_id: j.caseId }, description, type: 'Participant updated' as const, at });
+      events.push({ record: { case_id: j.caseId }, description, type: 'Participant updated', at });
     }
   }
-  await tx.insert(participantRole).values(roles);
-  await logEvents(tx, ctx, events);
-  return out;
+  return { ids, events };
 }
 
 /** Ends the participant's tenure of `role`, if they hold it. */

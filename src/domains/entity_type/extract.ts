@@ -110,17 +110,28 @@ const searchMany = new vm.Script(`(() => {
  * that ran out of time.
  */
 export function extractAll(types: Extractor[], data: unknown, budgetMs = TIME_BUDGET_MS): string[][] {
-  let everything: unknown[] | undefined;
+  return extractEach([{ types, data }], budgetMs)[0];
+}
+
+/**
+ * extractAll for several documents in one sandboxed call with one time budget (a batch of signal
+ * instances: starting the call's watchdog costs more than searching a few kilobytes). When the
+ * budget runs out, the caller learns which document to blame by extracting each alone.
+ */
+export function extractEach(docs: { types: Extractor[]; data: unknown }[], budgetMs = TIME_BUDGET_MS): string[][][] {
   const jobs: { pattern: string; strings: string[] }[] = [];
-  const plan = types.map((type) => {
-    const pattern = type.regular_expression || undefined;
-    const jpath = type.jpath || undefined;
-    if (!pattern && !jpath) return { strings: [] as string[] };
-    const selected = jpath ? evaluateJsonPath(parseJsonPath(jpath), data) : (everything ??= selfAndDescendants(data));
-    const strings = selected.filter((v): v is string => typeof v === 'string').map((s) => (s.length > MAX_STRING_LENGTH ? s.slice(0, MAX_STRING_LENGTH) : s));
-    if (!pattern) return { strings };
-    jobs.push({ pattern, strings });
-    return { job: jobs.length - 1, strings };
+  const plans = docs.map(({ types, data }) => {
+    let everything: unknown[] | undefined;
+    return types.map((type) => {
+      const pattern = type.regular_expression || undefined;
+      const jpath = type.jpath || undefined;
+      if (!pattern && !jpath) return { strings: [] as string[] };
+      const selected = jpath ? evaluateJsonPath(parseJsonPath(jpath), data) : (everything ??= selfAndDescendants(data));
+      const strings = selected.filter((v): v is string => typeof v === 'string').map((s) => (s.length > MAX_STRING_LENGTH ? s.slice(0, MAX_STRING_LENGTH) : s));
+      if (!pattern) return { strings };
+      jobs.push({ pattern, strings });
+      return { job: jobs.length - 1, strings };
+    });
   });
   let matched: string[][] = [];
   if (jobs.some((j) => j.strings.length > 0)) {
@@ -130,15 +141,15 @@ export function extractAll(types: Extractor[], data: unknown, budgetMs = TIME_BU
       matched = [...(searchMany.runInContext(sandbox, { timeout: budgetMs }) as string[][])];
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-        throw new ExtractionTimeout(jobs.map((j) => j.pattern).join(' | '), budgetMs);
+        throw new ExtractionTimeout([...new Set(jobs.map((j) => j.pattern))].join(' | '), budgetMs);
       }
       throw err;
     } finally {
       sandbox.jobs = undefined;
     }
   }
-  return plan.map((p) => {
+  return plans.map((plan) => plan.map((p) => {
     const found = p.job === undefined ? p.strings : (matched[p.job] ?? []);
     return [...new Set(found.filter((v) => v !== ''))];
-  });
+  }));
 }

@@ -11,6 +11,7 @@ import { visibleCases } from '../case/visibility.ts';
 import { entityGroup } from '../entity/group.ts';
 import { entity } from '../entity/table.ts';
 import { signalReader, signalTarget } from './group.ts';
+import type { FilterAction } from './schema.ts';
 import { signal, signalInstance, signalInstanceEntity } from './table.ts';
 
 const entityTarget = { table: entity, model: 'Entity', label: 'Entity' };
@@ -26,6 +27,13 @@ const instanceDef: ReadDef = {
 
 const instanceReader = () => groupReader(instanceDef);
 
+/** The case reads (their own signal instances left out) of the cases among `caseIds` that the caller may see. */
+async function visibleCaseReads(ctx: Ctx, db: Executor, caseIds: number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (caseIds.length === 0) return new Map();
+  const visible = await db.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, caseIds), visibleCases(ctx)));
+  return new Map((await readVisibleCases(ctx, db, visible.map((r) => r.id), 'in-instance')).map((c) => [c.id as number, c]));
+}
+
 /**
  * Read objects of the instances with these ids, in their order. Each `case` is the case read (its
  * own signal instances left out: GET /cases/{id} has them) when the caller may see the case, else null.
@@ -33,11 +41,10 @@ const instanceReader = () => groupReader(instanceDef);
 export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
   // The instances and their cases are read side by side (on the pool, two connections).
-  const caseIds = db.select({ id: caseTable.id }).from(caseTable)
-    .where(and(visibleCases(ctx), sql`${caseTable.id} IN (SELECT ${signalInstance.case_id} FROM ${signalInstance} WHERE ${signalInstance.id} = ANY(${sql.param(ids)}::uuid[]))`));
+  const caseIds = db.execute(sql`SELECT DISTINCT i.case_id AS id FROM unnest(${sql.param(ids)}::uuid[]) AS u(id) JOIN ${signalInstance} i ON i.id = u.id WHERE i.case_id IS NOT NULL`);
   const [byId, cases] = await Promise.all([
     instanceReader()(db, ids as unknown as number[]),
-    caseIds.then(async (rows) => new Map((await readVisibleCases(ctx, db, rows.map((r) => r.id), 'in-instance')).map((c) => [c.id as number, c]))),
+    caseIds.then((rows) => visibleCaseReads(ctx, db, rowsOf<{ id: number }>(rows).map((r) => r.id))),
   ]);
   const items = ids.map((id) => byId.get(id as unknown as number)).filter((x): x is Record<string, unknown> => !!x);
   for (const item of items) {
@@ -47,21 +54,49 @@ export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Prom
   return items;
 }
 
-/**
- * The read object of an instance just ingested, whose case (and whether the caller may see it) the
- * ingestion knows: the instance and the case are read side by side, with no query to find the case.
- */
-export async function readIngested(ctx: Ctx, db: Executor, id: string, caseId: number | null, caseVisible: boolean): Promise<Record<string, unknown> | undefined> {
-  const [byId, cases] = await Promise.all([
-    instanceReader()(db, [id as unknown as number]),
-    caseId !== null && caseVisible ? readVisibleCases(ctx, db, [caseId], 'in-instance') : Promise.resolve([]),
-  ]);
-  const item = byId.get(id as unknown as number);
-  if (!item) return undefined;
-  item.case = (typeof item.case_id === 'number' && cases.find((c) => c.id === item.case_id)) || null;
-  item.filter_monitor ??= [];
-  return item;
+/** An instance this process has just stored, as it stored it. */
+export interface StoredInstance {
+  id: string;
+  at: Date;
+  raw: Record<string, unknown>;
+  fingerprint: string;
+  filterAction: FilterAction | null;
+  monitor: unknown[] | null;
+  caseId: number | null;
+  signalId: number;
+  entityIds: number[];
 }
+
+/**
+ * Read objects of instances just stored, built from what was stored: the records they name
+ * (definitions, entities, cases) are read once each for all of them, the instances themselves not
+ * at all. The same objects as readInstances gives, but for `raw`, whose keys keep the client's order.
+ */
+export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstance[]): Promise<Map<string, Record<string, unknown>>> {
+  const distinct = <T>(values: T[]) => [...new Set(values)];
+  const [signals, entities, cases] = await Promise.all([
+    signalReader()(db, distinct(instances.map((i) => i.signalId))),
+    groupReader(entityGroup)(db, distinct(instances.flatMap((i) => i.entityIds))),
+    visibleCaseReads(ctx, db, distinct(instances.map((i) => i.caseId).filter((id): id is number => id !== null))),
+  ]);
+  return new Map(instances.map((i) => {
+    const signalRead = signals.get(i.signalId);
+    return [i.id, {
+      id: i.id,
+      created_at: i.at.toISOString(),
+      raw: i.raw,
+      fingerprint: i.fingerprint,
+      filter_action: i.filterAction,
+      filter_monitor: i.monitor ?? [],
+      project: signalRead?.project,
+      signal: signalRead,
+      entities: [...i.entityIds].sort((a, b) => a - b).map((id) => entities.get(id)).filter((e) => e !== undefined),
+      case: i.caseId === null ? null : (cases.get(i.caseId) ?? null),
+    }];
+  }));
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 /** How many of a case's instances its read nests: the most recent ones (all of them through the instance list). */
 export const CASE_SIGNAL_INSTANCES = 10;

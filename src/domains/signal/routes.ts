@@ -5,7 +5,6 @@ import { ListQuery, OrgParams } from '../../server/shapes.ts';
 import { SignalUpdate } from './schema.ts';
 import { ingestInstance, type IngestBody } from './flows.ts';
 import { signalFilterGroup, signalGroup } from './group.ts';
-import { readIngested, readInstances } from './reader.ts';
 import { SignalInstanceCreate, SignalInstancePagination, SignalInstanceRead } from './schema.ts';
 import { listInstances } from './service.ts';
 
@@ -22,12 +21,7 @@ export default async function signalRoutes(app: App) {
   app.post('/:organization/signals/instances', {
     schema: { tags, params: OrgParams(), body: SignalInstanceCreate, response: { 200: SignalInstanceRead } },
     bodyLimit: Math.max(bodyLimit, signalRawLimit + 64 * 1024),
-  }, async (req) => {
-    const done = await ingestInstance(req.ctx, req.body as IngestBody, req.headers['idempotency-key']);
-    if (done.created) return (await readIngested(req.ctx, req.ctx.db, done.id, done.caseId ?? null, done.caseVisible ?? false)) as never;
-    const [read] = await readInstances(req.ctx, req.ctx.db, [done.id]);
-    return read as never;
-  });
+  }, (req) => ingestInstance(req.ctx, req.body as IngestBody, req.headers['idempotency-key']) as never);
 
   registerGroup(app, { ...signalGroup, operations: ['list', 'create', 'get', 'delete'] });
   // Update replaces every list it carries, and an omitted one is emptied (its default), filters and

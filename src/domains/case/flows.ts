@@ -2,6 +2,7 @@
 // status), the status transitions, and escalation into an incident. Each runs in one transaction
 // that also writes the timeline, so that the response shows every derived field.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { runStatement } from '../../db/statements.ts';
 import type { Static } from '@sinclair/typebox';
 import type { RefValue } from '../../crud/refs.ts';
 import { projectOfBody } from '../../crud/service.ts';
@@ -163,7 +164,7 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
       reporter_id: ids.get(people[i].people[1].email.toLowerCase())!,
     };
   });
-  await tx.execute(sql`UPDATE ${caseTable} SET name = x.name, assignee_id = x.assignee_id, reporter_id = x.reporter_id
+  await runStatement(tx, sql`UPDATE ${caseTable} SET name = x.name, assignee_id = x.assignee_id, reporter_id = x.reporter_id
     FROM json_to_recordset(${JSON.stringify(named)}::json) AS x(id int, name text, assignee_id int, reporter_id int) WHERE ${caseTable.id} = x.id`);
   await logEvents(tx, ctx, [...rows.map((row) => ({ record: { case_id: row.id }, description: 'Case created', at: now })), ...participants.events]);
   for (const [i, input] of inputs.entries()) {
@@ -184,7 +185,7 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
  */
 async function caseDefaults(tx: Executor, inputs: (OpenCaseInput & { projectId: number })[]): Promise<(Assessment & { slug: string; restricted: boolean })[]> {
   const asked = JSON.stringify(inputs.map((i) => ({ project_id: i.projectId, type_id: i.typeId ?? null, priority_id: i.priorityId ?? null, severity_id: i.severityId ?? null })));
-  const result = await tx.execute(sql`
+  const rows = await runStatement<{ slug: string; type_id: number | null; priority_id: number | null; severity_id: number | null; restricted: boolean | null }>(tx, sql`
     SELECT d.*, t.visibility = 'Restricted' AS restricted FROM (
       SELECT e.n, p.slug,
         COALESCE(x.type_id, (SELECT id FROM ${caseType} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS type_id,
@@ -194,7 +195,6 @@ async function caseDefaults(tx: Executor, inputs: (OpenCaseInput & { projectId: 
       CROSS JOIN LATERAL json_to_record(e.v) AS x(project_id int, type_id int, priority_id int, severity_id int)
       JOIN ${project} p ON p.id = x.project_id
     ) d LEFT JOIN ${caseType} t ON t.id = d.type_id ORDER BY d.n`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { slug: string; type_id: number | null; priority_id: number | null; severity_id: number | null; restricted: boolean | null }[];
   return rows.map((r) => {
     if (r.type_id === null) throw invalid(['case_type'], 'No default case type defined.', 'value_error.not_found');
     if (r.priority_id === null) throw invalid(['case_priority'], 'No default case priority defined.', 'value_error.not_found');

@@ -2,6 +2,7 @@
 // email) holding the Assignee, Reporter or Participant role. Every change writes its timeline event
 // in the caller's transaction.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { runStatement } from '../../db/statements.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { logCaseEvent, type EventInput } from '../event/service.ts';
@@ -89,7 +90,7 @@ export async function addFirstCaseParticipants(tx: Executor, ctx: Ctx, cases: { 
   const events: (EventInput & { record: { case_id: number } })[] = [];
   if (joining.length === 0) return { ids, events };
   const rows = JSON.stringify(joining.map((j) => ({ case_id: j.caseId, individual_contact_id: j.contact.id, team: j.contact.email.split('@')[1] ?? null, roles: j.roles })));
-  const created = await tx.execute(sql`
+  const list = await runStatement<{ id: number; case_id: number; individual_contact_id: number }>(tx, sql`
     WITH x AS (
       SELECT * FROM json_to_recordset(${rows}::json) AS x(case_id int, individual_contact_id int, team text, roles json)
     ),
@@ -104,7 +105,6 @@ export async function addFirstCaseParticipants(tx: Executor, ctx: Ctx, cases: { 
       CROSS JOIN LATERAL json_array_elements_text(x.roles) WITH ORDINALITY AS role(value, n) ORDER BY p.id, role.n
     )
     SELECT id, case_id, individual_contact_id FROM p`);
-  const list = (Array.isArray(created) ? created : (created as { rows: unknown[] }).rows) as { id: number; case_id: number; individual_contact_id: number }[];
   const idOf = new Map(list.map((r) => [`${r.case_id}:${r.individual_contact_id}`, r.id]));
   for (const j of joining) {
     const id = idOf.get(`${j.caseId}:${j.contact.id}`)!;

@@ -7,6 +7,7 @@
 // same batch counts as an earlier instance just as a stored one does, so a batch decides exactly
 // what its instances would have decided one after another.
 import { sql, type SQL } from 'drizzle-orm';
+import { runStatement } from '../../db/statements.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Definition, FilterDef } from './definitions.ts';
 import { compileExpression, type Matcher } from './filters.ts';
@@ -105,8 +106,7 @@ async function evaluate(tx: Executor, items: Pending[]): Promise<Map<string, Eva
     }
   }
   if (parts.length === 0) return out;
-  const result = await tx.execute(sql.join(parts, sql` UNION ALL `));
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: string; filter: number; m: boolean; c: Evaluated['c'] }[];
+  const rows = await runStatement<{ id: string; filter: number; m: boolean; c: Evaluated['c'] }>(tx, sql.join(parts, sql` UNION ALL `));
   for (const r of rows) out.set(`${r.id}:${r.filter}`, { m: r.m === true, c: r.c ? [r.c[0], r.c[1], Number(r.c[2])] : null });
   return out;
 }

@@ -3,6 +3,7 @@
 // else raw.externalId, raw.external_id or raw.id against external_id), with entity types and filters
 // in order; and the instance already stored under the request's idempotency key, if any (a retry).
 import { sql } from 'drizzle-orm';
+import { runStatement } from '../../db/statements.ts';
 import type { Ctx } from '../../server/context.ts';
 import { entityType } from '../entity_type/table.ts';
 import { project } from '../project/table.ts';
@@ -47,7 +48,6 @@ export const variantOf = (raw: Record<string, unknown>) => textOf(raw.variant) ?
 export const externalIdsOf = (raw: Record<string, unknown>) =>
   [textOf(raw.externalId), textOf(raw.external_id), textOf(raw.id)].filter((v): v is string => v !== undefined);
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 export async function lookupDefinitions(ctx: Ctx, requests: { body: IngestBody; key: string | null }[]): Promise<Lookup[]> {
   const org = ctx.organization.id;
@@ -62,7 +62,7 @@ export async function lookupDefinitions(ctx: Ctx, requests: { body: IngestBody; 
       ids: externalIdsOf(body.raw),
     };
   });
-  const [row] = rowsOf<{ items: { known: string | null; signal_id: number | null; project_id: number | null }[]; definitions: Definition[] | null }>(await ctx.db.execute(sql`
+  const [row] = await runStatement<{ items: { known: string | null; signal_id: number | null; project_id: number | null }[]; definitions: Definition[] | null }>(ctx.db, sql`
     WITH x AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(asked)}::json) AS x(n int, key text, project_id int, project_name text, variant text, ids json)
     ),
@@ -92,7 +92,7 @@ export async function lookupDefinitions(ctx: Ctx, requests: { body: IngestBody; 
           'filters', COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'expression', f.expression, 'mode', f.mode, 'action', f.action,
                                                   'window', f."window", 'expiration', f.expiration, 'updated_at', f.updated_at) ORDER BY l.position, f.id)
                 FROM ${signalFilterLink} l JOIN ${signalFilter} f ON f.id = l.signal_filter_id WHERE l.signal_id = s.id), '[]'::json)))
-        FROM ${signal} s WHERE s.id IN (SELECT signal_id FROM m)) AS definitions`));
+        FROM ${signal} s WHERE s.id IN (SELECT signal_id FROM m)) AS definitions`);
   const definitions = new Map((row.definitions ?? []).map((d) => [d.id, d]));
   return row.items.map((item) => ({
     known: item.known,

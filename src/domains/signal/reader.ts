@@ -2,6 +2,7 @@
 // entities (EntityRead) and case (CaseRead, when the caller may see it); and the instances nested in
 // a case read (the case domain's CaseRead.signal_instances).
 import { and, inArray, sql } from 'drizzle-orm';
+import { runStatement } from '../../db/statements.ts';
 import { groupReader, type ReadDef } from '../../crud/reader.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
@@ -41,10 +42,10 @@ async function visibleCaseReads(ctx: Ctx, db: Executor, caseIds: number[]): Prom
 export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
   // The instances and their cases are read side by side (on the pool, two connections).
-  const caseIds = db.execute(sql`SELECT DISTINCT i.case_id AS id FROM unnest(${sql.param(ids)}::uuid[]) AS u(id) JOIN ${signalInstance} i ON i.id = u.id WHERE i.case_id IS NOT NULL`);
+  const caseIds = runStatement<{ id: number }>(db, sql`SELECT DISTINCT i.case_id AS id FROM unnest(${sql.param(ids)}::uuid[]) AS u(id) JOIN ${signalInstance} i ON i.id = u.id WHERE i.case_id IS NOT NULL`);
   const [byId, cases] = await Promise.all([
     instanceReader()(db, ids as unknown as number[]),
-    caseIds.then((rows) => visibleCaseReads(ctx, db, rowsOf<{ id: number }>(rows).map((r) => r.id))),
+    caseIds.then((rows) => visibleCaseReads(ctx, db, rows.map((r) => r.id))),
   ]);
   const items = ids.map((id) => byId.get(id as unknown as number)).filter((x): x is Record<string, unknown> => !!x);
   for (const item of items) {
@@ -95,8 +96,6 @@ export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstan
     }];
   }));
 }
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 /** How many of a case's instances its read nests: the most recent ones (all of them through the instance list). */
 export const CASE_SIGNAL_INSTANCES = 10;

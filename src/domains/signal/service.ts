@@ -1,6 +1,7 @@
 // Signal instances read back: the list, the instances and cases of one entity, and the re-run of
 // one entity type's extraction over recent instances.
 import { and, eq, sql } from 'drizzle-orm';
+import { runStatement } from '../../db/statements.ts';
 import type { Executor } from '../../db/connection.ts';
 import { runList } from '../../list/engine.ts';
 import type { Ctx } from '../../server/context.ts';
@@ -16,7 +17,6 @@ import { instanceList } from './filters.ts';
 import { readInstances } from './reader.ts';
 import { signalEntityType, signalInstance, signalInstanceEntity } from './table.ts';
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 export async function listInstances(ctx: Ctx, query: ListQueryT) {
   const page = await runList<{ id: string }>(ctx.db, instanceList, query, eq(signalInstance.organization_id, ctx.organization.id));
@@ -68,11 +68,11 @@ export const PROCESS_MAX_INSTANCES = 10_000;
 export async function reprocessEntityType(tx: Executor, organizationId: number, entityTypeId: number) {
   const [type] = await tx.select().from(entityType).where(and(eq(entityType.id, entityTypeId), eq(entityType.organization_id, organizationId)));
   if (!type) return;
-  const instances = rowsOf<{ id: string; raw: unknown }>(await tx.execute(sql`
+  const instances = await runStatement<{ id: string; raw: unknown }>(tx, sql`
     SELECT si.id, si.raw FROM ${signalInstance} si
     WHERE si.organization_id = ${organizationId} AND si.created_at >= ${new Date(Date.now() - PROCESS_DAYS * DAY_MS)}
       AND si.signal_id IN (SELECT signal_id FROM ${signalEntityType} WHERE entity_type_id = ${entityTypeId})
-    ORDER BY si.created_at DESC LIMIT ${PROCESS_MAX_INSTANCES}`));
+    ORDER BY si.created_at DESC LIMIT ${PROCESS_MAX_INSTANCES}`);
   if (instances.length === 0) return;
   const ids: string[] = [];
   const values: string[] = [];

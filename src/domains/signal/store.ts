@@ -2,6 +2,7 @@
 // entities and entity links (under a lock per fingerprint), the entities other transactions created
 // meanwhile, the instances whose idempotency keys others took, and what the filters decided.
 import { sql } from 'drizzle-orm';
+import { runStatement } from '../../db/statements.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { entity } from '../entity/table.ts';
@@ -24,7 +25,6 @@ export interface NewInstance {
   lock: boolean;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 /** A lock key per fingerprint: its first 63 bits. */
 const lockKey = (fingerprint: string) => BigInt(`0x${fingerprint.slice(0, 16)}`) & 0x7fffffffffffffffn;
@@ -44,7 +44,7 @@ const pairRows = (items: NewInstance[]) => JSON.stringify(items.flatMap((i) => i
 export async function storeInstances(tx: Executor, ctx: Ctx, items: NewInstance[]): Promise<{ stored: Set<string>; linked: number; entities: EntityKey[] }> {
   const org = ctx.organization.id;
   const locks = [...new Set(items.filter((i) => i.lock).map((i) => lockKey(i.fingerprint)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);
-  const [row] = rowsOf<{ stored: string[] | null; linked: number; entities: EntityKey[] | null }>(await tx.execute(sql`
+  const [row] = await runStatement<{ stored: string[] | null; linked: number; entities: EntityKey[] | null }>(tx, sql`
     WITH locked AS (
       SELECT count(pg_advisory_xact_lock(k)) AS n FROM unnest(${sql.param(locks)}::bigint[]) AS k
     ),
@@ -85,7 +85,7 @@ export async function storeInstances(tx: Executor, ctx: Ctx, items: NewInstance[
       RETURNING 1
     )
     SELECT (SELECT array_agg(id::text) FROM i) AS stored, (SELECT count(*) FROM linked)::int AS linked,
-      (SELECT json_agg(json_build_array(e.id, e.entity_type_id, e.value)) FROM (SELECT * FROM found UNION ALL SELECT * FROM made) e) AS entities`));
+      (SELECT json_agg(json_build_array(e.id, e.entity_type_id, e.value)) FROM (SELECT * FROM found UNION ALL SELECT * FROM made) e) AS entities`);
   return { stored: new Set(row.stored ?? []), linked: row.linked, entities: row.entities ?? [] };
 }
 
@@ -94,7 +94,7 @@ export type EntityKey = [number, number, string];
 
 /** Entities another transaction created while the batch was storing: found now (a new snapshot) and linked; returns every entity of the batch. */
 export async function linkLateEntities(tx: Executor, items: NewInstance[]): Promise<EntityKey[]> {
-  const [row] = rowsOf<{ entities: EntityKey[] | null }>(await tx.execute(sql`
+  const [row] = await runStatement<{ entities: EntityKey[] | null }>(tx, sql`
     WITH e AS (
       SELECT DISTINCT p.instance, e.id, e.entity_type_id, e.value FROM json_to_recordset(${pairRows(items)}::json) AS p(instance uuid, entity_type_id int, value text)
       JOIN ${entity} e ON e.entity_type_id = p.entity_type_id AND e.value = p.value
@@ -102,15 +102,15 @@ export async function linkLateEntities(tx: Executor, items: NewInstance[]): Prom
     linked AS (
       INSERT INTO ${signalInstanceEntity} (signal_instance_id, entity_id) SELECT instance, id FROM e ON CONFLICT DO NOTHING
     )
-    SELECT json_agg(DISTINCT jsonb_build_array(id, entity_type_id, value)) AS entities FROM e`));
+    SELECT json_agg(DISTINCT jsonb_build_array(id, entity_type_id, value)) AS entities FROM e`);
   return row.entities ?? [];
 }
 
 /** The instances stored under these idempotency keys (by requests that committed first). */
 export async function instancesOfKeys(tx: Executor, ctx: Ctx, keys: string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
-  const rows = rowsOf<{ id: string; key: string }>(await tx.execute(sql`
-    SELECT id::text, idempotency_key AS key FROM ${signalInstance} WHERE organization_id = ${ctx.organization.id} AND idempotency_key = ANY(${sql.param(keys)}::text[])`));
+  const rows = await runStatement<{ id: string; key: string }>(tx, sql`
+    SELECT id::text, idempotency_key AS key FROM ${signalInstance} WHERE organization_id = ${ctx.organization.id} AND idempotency_key = ANY(${sql.param(keys)}::text[])`);
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
@@ -128,7 +128,7 @@ export async function writeOutcomes(tx: Executor, outcomes: Outcome[]): Promise<
   const rows = outcomes.filter((o) => o.caseId !== null || o.filterAction !== null || o.monitor !== null)
     .map((o) => ({ id: o.id, case_id: o.caseId, filter_action: o.filterAction, filter_monitor: o.monitor }));
   if (rows.length === 0) return;
-  await tx.execute(sql`
+  await runStatement(tx, sql`
     UPDATE ${signalInstance} SET case_id = x.case_id, filter_action = x.filter_action, filter_monitor = x.filter_monitor
     FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(id uuid, case_id int, filter_action text, filter_monitor jsonb)
     WHERE ${signalInstance.id} = x.id`);

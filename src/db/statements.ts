@@ -1,0 +1,48 @@
+// Raw statements (sql`...`) that hot paths run many times a second. On PostgreSQL each runs as a
+// named prepared statement, named after a hash of its text, so that every connection parses and
+// plans it once instead of on every run (the texts are fixed; only parameters change). The embedded
+// database runs it as it is.
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
+import type { Executor } from './connection.ts';
+
+/** The rows of a result, whichever driver produced it. */
+export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+
+interface Internals {
+  session?: { client?: unknown };
+  dialect?: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+// As drizzle's own raw statements: dates, times and intervals come back as PostgreSQL's text.
+const AS_TEXT = new Set([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1231, 1115, 1185, 1187, 1182]);
+const types = {
+  getTypeParser: (id: number, format?: string) => (AS_TEXT.has(id) ? (v: string) => v : pg.types.getTypeParser(id, format as 'text')),
+};
+
+const names = new Map<string, string>();
+const NAMES_MAX = 5000;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `muster_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (names.size >= NAMES_MAX) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** Runs `query` (prepared once per connection on PostgreSQL) and returns its rows. */
+export async function runStatement<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  // A drizzle database or transaction over node-postgres holds the pool or the transaction's client.
+  const { session, dialect } = db as unknown as Internals;
+  const client = session?.client;
+  if (dialect && (client instanceof pg.Pool || client instanceof pg.Client)) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await (client as pg.Pool).query({ name: nameOf(text), text, values: params as unknown[], types } as pg.QueryConfig);
+    return result.rows as T[];
+  }
+  return rowsOf<T>(await db.execute(query));
+}

@@ -61,7 +61,8 @@ export class Batcher<I, O> {
     while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.maxBatch);
       this.inFlight++;
-      this.run(batch.map((w) => w.item))
+      // Through a promise, so that a `run` that throws at once fails its batch, not the batcher.
+      Promise.resolve().then(() => this.run(batch.map((w) => w.item)))
         .then(
           (results) => batch.forEach((w, i) => {
             const r = results[i];

@@ -10,9 +10,10 @@
 //     and the instance already stored under its key (a retry, answered with that instance).
 //  3. In process: entities extracted (for the whole batch in one sandboxed call), the fingerprint
 //     computed (fingerprint.ts), filters compiled.
-//  4. One transaction: the instances, their new entities and their entity links in one statement,
-//     under a lock per fingerprint (store.ts); every filter evaluated for every instance in one more
-//     (decide.ts); the cases the undecided instances open (openCases); what was decided.
+//  4. One transaction (store.ts): the locks of the fingerprints and the entities in one statement;
+//     every filter evaluated for every instance in one more (decide.ts); the cases the undecided
+//     instances open (openCases); the instances with their links and outcomes in one more (stored
+//     before the filters run instead when a filter has an expression, which matches stored rows).
 //  5. Every instance of the batch read in one go (reader.ts), each request answered with its own;
 //     the next batch may write meanwhile.
 //
@@ -29,7 +30,7 @@ import { lookupDefinitions, textOf, variantOf, type Definition } from './definit
 import { extractBatch, fingerprintOf, type Found } from './fingerprint.ts';
 import { checkRaw, idempotencyKeyOf, type IngestBody } from './ingest-input.ts';
 import { readInstances, readStored, type StoredInstance } from './reader.ts';
-import { instancesOfKeys, linkLateEntities, storeInstances, writeOutcomes, type NewInstance } from './store.ts';
+import { entityIdsOf, insertInstances, KeyTaken, lockAndFindEntities, writeOutcomes, type NewInstance } from './store.ts';
 
 export type { IngestBody } from './ingest-input.ts';
 
@@ -56,10 +57,12 @@ export async function ingestInstance(ctx: Ctx, body: IngestBody, idempotencyHead
   return batches.submit(batchKey, { key: batchKey, ctx, body, idempotencyKey: key, rawText });
 }
 
-async function ingestBatch(requests: Request[]): Promise<Settled<Answer>[]> {
+async function ingestBatch(requests: Request[], again = false): Promise<Settled<Answer>[]> {
   try {
     return await ingestTogether(requests);
   } catch (error) {
+    // A key taken meanwhile: once more, the batch finds the instance stored under it.
+    if (error instanceof KeyTaken && !again) return ingestBatch(requests, true);
     if (requests.length > 1) {
       const out: Settled<Answer>[] = [];
       for (const r of requests) out.push(...(await ingestBatch([r])));
@@ -116,9 +119,6 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
   const lookups = await lookupDefinitions(ctx, requests.map((r) => ({ body: r.body, key: r.idempotencyKey })));
   const ids: (string | undefined)[] = new Array(requests.length);
   const failed = new Map<number, unknown>();
-  // Requests with one key: the first is ingested, the others answer with its instance.
-  const leaders = new Map<string, number>();
-  const followers = new Map<number, number>();
   const checked: { n: number; def: Definition }[] = [];
   for (const [n, request] of requests.entries()) {
     const { known, definition, projectFound } = lookups[n];
@@ -126,25 +126,29 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
       ids[n] = known;
       continue;
     }
-    const leader = request.idempotencyKey === null ? undefined : leaders.get(request.idempotencyKey);
-    if (leader !== undefined) {
-      followers.set(n, leader);
-      continue;
-    }
     try {
       checked.push({ n, def: definitionOf(request, definition, projectFound) });
-      if (request.idempotencyKey !== null) leaders.set(request.idempotencyKey, n);
     } catch (error) {
       failed.set(n, error);
     }
   }
   const entities = extractBatch(checked.map(({ n, def }) => ({ def, raw: requests[n].body.raw })));
+  // Requests with one key: the first that can be ingested is, the others answer with its instance.
+  const leaders = new Map<string, number>();
+  const followers = new Map<number, number>();
   const prepared: Prepared[] = [];
   for (const [i, { n, def }] of checked.entries()) {
+    const key = requests[n].idempotencyKey;
+    const leader = key === null ? undefined : leaders.get(key);
+    if (leader !== undefined) {
+      followers.set(n, leader);
+      continue;
+    }
     try {
       const found = entities[i];
       if (found instanceof Error) throw found;
       prepared.push(prepare(requests[n], n, def, found));
+      if (key !== null) leaders.set(key, n);
     } catch (error) {
       failed.set(n, error);
     }
@@ -154,17 +158,13 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
   const made: StoredInstance[] = [];
   if (prepared.length > 0) {
     await ctx.db.transaction(async (tx) => {
-      const { stored, linked, entities: known } = await storeInstances(tx, ctx, prepared);
-      const fresh = prepared.filter((p) => stored.has(p.id));
-      // Keys taken by requests that committed first: theirs are the instances.
-      const taken = prepared.filter((p) => !stored.has(p.id));
-      const winners = await instancesOfKeys(tx, ctx, taken.map((p) => p.key!).filter((k) => k !== null));
-      for (const p of taken) ids[p.n] = p.key === null ? undefined : winners.get(p.key);
-      const all = linked < fresh.reduce((sum, p) => sum + p.found.length, 0) ? await linkLateEntities(tx, fresh) : known;
-      const entityId = new Map(all.map(([id, typeId, value]) => [`${typeId}\u0000${value}`, id]));
-
-      const decisions = await decide(tx, fresh);
-      const opening = fresh.filter((p) => decisions.get(p.id)!.filterAction === null && p.def.create_case);
+      const entityIds = await lockAndFindEntities(tx, ctx, prepared);
+      // Filters with expressions match stored instances (with their entities), so those are stored
+      // first and their outcomes written after; otherwise each instance is written once, decided.
+      const byExpression = prepared.some((p) => p.filters.some((f) => matcherOf(f) !== null));
+      if (byExpression) await insertInstances(tx, ctx, prepared, entityIds);
+      const decisions = await decide(tx, prepared);
+      const opening = prepared.filter((p) => decisions.get(p.id)!.filterAction === null && p.def.create_case);
       const caseIds = await openCases(tx, ctx, opening.map((p) => ({
         projectId: p.def.project_id,
         title: p.def.name,
@@ -175,7 +175,7 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
       const opened = new Map(opening.map((p, i) => [p.id, caseIds[i]]));
       const caseOf = (p: Pending): number | null => opened.get(p.id) ?? caseFrom(decisions.get(p.id)!.source);
       const caseFrom = (source: CaseSource | null): number | null => (source === null ? null : 'of' in source ? caseOf(source.of) : source.caseId);
-      for (const p of fresh) {
+      for (const p of prepared) {
         const d = decisions.get(p.id)!;
         made.push({
           id: p.id,
@@ -186,11 +186,12 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
           monitor: d.monitor.length ? d.monitor.map(({ source, ...hit }) => ({ ...hit, case_id: caseFrom(source) })) : null,
           caseId: caseOf(p),
           signalId: p.signalId,
-          entityIds: p.found.map((f) => entityId.get(`${f.typeId}\u0000${f.value}`)).filter((id): id is number => id !== undefined),
+          entityIds: entityIdsOf(p, entityIds),
         });
         ids[p.n] = p.id;
       }
-      await writeOutcomes(tx, made);
+      if (byExpression) await writeOutcomes(tx, made);
+      else await insertInstances(tx, ctx, prepared, entityIds, new Map(made.map((m) => [m.id, m])));
     });
   }
   for (const [n, leader] of followers) {

@@ -1,9 +1,10 @@
-// The writes of an ingestion batch, each one statement for the whole batch: the instances with their
-// entities and entity links (under a lock per fingerprint), the entities other transactions created
-// meanwhile, the instances whose idempotency keys others took, and what the filters decided.
+// The writes of an ingestion batch, each one statement for the whole batch: the locks of the
+// fingerprints with the batch's entities; the instances with their entity links (and, when known
+// already, what the filters decided); what the filters decided, when they could only decide once
+// the instances were stored.
 import { sql } from 'drizzle-orm';
-import { runStatement } from '../../db/statements.ts';
 import type { Executor } from '../../db/connection.ts';
+import { runStatement } from '../../db/statements.ts';
 import type { Ctx } from '../../server/context.ts';
 import { entity } from '../entity/table.ts';
 import { entityType } from '../entity_type/table.ts';
@@ -25,46 +26,45 @@ export interface NewInstance {
   lock: boolean;
 }
 
+/** What the filters decided for an instance, and its case. */
+export interface Outcome {
+  id: string;
+  caseId: number | null;
+  filterAction: FilterAction | null;
+  /** What monitor-mode filters would have done, when any matched. */
+  monitor: unknown[] | null;
+}
+
+/** An idempotency key of the batch was taken meanwhile by a request that committed first: the batch starts over (and finds it). */
+export class KeyTaken extends Error {
+  constructor() {
+    super('an idempotency key of the batch was taken meanwhile');
+  }
+}
 
 /** A lock key per fingerprint: its first 63 bits. */
 const lockKey = (fingerprint: string) => BigInt(`0x${fingerprint.slice(0, 16)}`) & 0x7fffffffffffffffn;
 
-/** The rows as one JSON array, but for `raw`: PostgreSQL reads a text array of documents three times faster than documents nested in JSON. */
-const instanceRows = (items: NewInstance[]) =>
-  JSON.stringify(items.map((i, n) => ({ n: n + 1, id: i.id, project_id: i.projectId, signal_id: i.signalId, fingerprint: i.fingerprint, idempotency_key: i.key, created_at: i.at.toISOString() })));
-
-const pairRows = (items: NewInstance[]) => JSON.stringify(items.flatMap((i) => i.found.map((f) => ({ instance: i.id, entity_type_id: f.typeId, value: f.value }))));
+const entityKey = (typeId: number, value: string) => `${typeId}\u0000${value}`;
 
 /**
- * Stores the instances, creates their missing entities and links them, in one statement. The locks
- * of the fingerprints are taken before either insert (and in one order), so that two batches cannot
- * deadlock on them, and held to commit: concurrent duplicates then see each other and open one case. Returns the ids
- * stored (the others' keys were taken) and how many links were made.
+ * Takes the locks of the batch's fingerprints (sorted, so that two batches cannot deadlock on them;
+ * held to commit, so that concurrent duplicates see each other and open one case), and finds or
+ * creates the batch's entities. Returns the entity id of each (type, value). The filters must be
+ * evaluated by a later statement: this one's snapshot predates the locks.
  */
-export async function storeInstances(tx: Executor, ctx: Ctx, items: NewInstance[]): Promise<{ stored: Set<string>; linked: number; entities: EntityKey[] }> {
+export async function lockAndFindEntities(tx: Executor, ctx: Ctx, items: NewInstance[]): Promise<Map<string, number>> {
   const org = ctx.organization.id;
   const locks = [...new Set(items.filter((i) => i.lock).map((i) => lockKey(i.fingerprint)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);
-  const [row] = await runStatement<{ stored: string[] | null; linked: number; entities: EntityKey[] | null }>(tx, sql`
+  const wanted = [...new Map(items.flatMap((i) => i.found).map((f) => [entityKey(f.typeId, f.value), f])).values()];
+  const pairs = JSON.stringify(wanted.map((f) => ({ entity_type_id: f.typeId, value: f.value })));
+  const rows = await runStatement<{ id: number; entity_type_id: number; value: string }>(tx, sql`
     WITH locked AS (
       SELECT count(pg_advisory_xact_lock(k)) AS n FROM unnest(${sql.param(locks)}::bigint[]) AS k
     ),
-    x AS (
-      SELECT x.*, r.raw::jsonb AS raw
-      FROM json_to_recordset(${instanceRows(items)}::json)
-        AS x(n int, id uuid, project_id int, signal_id int, fingerprint text, idempotency_key text, created_at timestamptz)
-      JOIN unnest(${sql.param(items.map((i) => i.rawText))}::text[]) WITH ORDINALITY AS r(raw, n) ON r.n = x.n
+    want AS (
+      SELECT * FROM json_to_recordset(${pairs}::json) AS w(entity_type_id int, value text)
     ),
-    i AS (
-      INSERT INTO ${signalInstance} (id, organization_id, project_id, signal_id, raw, fingerprint, idempotency_key, created_at)
-      SELECT x.id, ${org}, x.project_id, x.signal_id, x.raw, x.fingerprint, x.idempotency_key, x.created_at FROM x
-      WHERE (SELECT n FROM locked) >= 0
-      ON CONFLICT DO NOTHING
-      RETURNING id
-    ),
-    p AS (
-      SELECT * FROM json_to_recordset(${pairRows(items)}::json) AS p(instance uuid, entity_type_id int, value text)
-    ),
-    want AS (SELECT DISTINCT entity_type_id, value FROM p),
     found AS (
       SELECT e.id, e.entity_type_id, e.value FROM ${entity} e JOIN want w ON e.entity_type_id = w.entity_type_id AND e.value = w.value
     ),
@@ -76,54 +76,62 @@ export async function storeInstances(tx: Executor, ctx: Ctx, items: NewInstance[
       ORDER BY w.entity_type_id, w.value
       ON CONFLICT (entity_type_id, value) DO NOTHING
       RETURNING id, entity_type_id, value
+    )
+    SELECT * FROM found UNION ALL SELECT * FROM made`);
+  const ids = new Map(rows.map((r) => [entityKey(r.entity_type_id, r.value), r.id]));
+  // Created by another transaction while this statement ran (it waited for that one to commit): a new snapshot sees them.
+  const late = wanted.filter((f) => !ids.has(entityKey(f.typeId, f.value)));
+  if (late.length > 0) {
+    const more = await runStatement<{ id: number; entity_type_id: number; value: string }>(tx, sql`
+      SELECT e.id, e.entity_type_id, e.value FROM ${entity} e
+      JOIN json_to_recordset(${JSON.stringify(late.map((f) => ({ entity_type_id: f.typeId, value: f.value })))}::json) AS w(entity_type_id int, value text)
+        ON e.entity_type_id = w.entity_type_id AND e.value = w.value`);
+    for (const r of more) ids.set(entityKey(r.entity_type_id, r.value), r.id);
+  }
+  return ids;
+}
+
+/** The entity ids of an instance's entities, in the order found. */
+export const entityIdsOf = (item: NewInstance, ids: Map<string, number>) =>
+  item.found.map((f) => ids.get(entityKey(f.typeId, f.value))).filter((id): id is number => id !== undefined);
+
+/**
+ * Stores the instances and their entity links in one statement, with their outcomes when given.
+ * Throws KeyTaken when an idempotency key was taken meanwhile (nothing of the batch may stand then).
+ */
+export async function insertInstances(tx: Executor, ctx: Ctx, items: NewInstance[], entities: Map<string, number>, outcomes?: Map<string, Outcome>): Promise<void> {
+  // `raw` travels as a text array: PostgreSQL reads it three times faster than documents nested in JSON.
+  const rows = JSON.stringify(items.map((i, n) => {
+    const o = outcomes?.get(i.id);
+    return {
+      n: n + 1, id: i.id, project_id: i.projectId, signal_id: i.signalId, fingerprint: i.fingerprint, idempotency_key: i.key, created_at: i.at.toISOString(),
+      case_id: o?.caseId ?? null, filter_action: o?.filterAction ?? null, filter_monitor: o?.monitor ?? null,
+    };
+  }));
+  const links = JSON.stringify(items.flatMap((i) => entityIdsOf(i, entities).map((id) => ({ instance: i.id, entity_id: id }))));
+  const [row] = await runStatement<{ stored: number }>(tx, sql`
+    WITH x AS (
+      SELECT x.*, r.raw::jsonb AS raw
+      FROM json_to_recordset(${rows}::json) AS x(n int, id uuid, project_id int, signal_id int, fingerprint text, idempotency_key text,
+        created_at timestamptz, case_id int, filter_action text, filter_monitor jsonb)
+      JOIN unnest(${sql.param(items.map((i) => i.rawText))}::text[]) WITH ORDINALITY AS r(raw, n) ON r.n = x.n
+    ),
+    i AS (
+      INSERT INTO ${signalInstance} (id, organization_id, project_id, signal_id, raw, fingerprint, idempotency_key, created_at, case_id, filter_action, filter_monitor)
+      SELECT x.id, ${ctx.organization.id}, x.project_id, x.signal_id, x.raw, x.fingerprint, x.idempotency_key, x.created_at, x.case_id, x.filter_action, x.filter_monitor FROM x
+      ON CONFLICT DO NOTHING
+      RETURNING id
     ),
     linked AS (
       INSERT INTO ${signalInstanceEntity} (signal_instance_id, entity_id)
-      SELECT p.instance, e.id FROM p JOIN i ON i.id = p.instance
-      JOIN (SELECT * FROM found UNION ALL SELECT * FROM made) e ON e.entity_type_id = p.entity_type_id AND e.value = p.value
+      SELECT l.instance, l.entity_id FROM json_to_recordset(${links}::json) AS l(instance uuid, entity_id int) JOIN i ON i.id = l.instance
       ON CONFLICT DO NOTHING
-      RETURNING 1
     )
-    SELECT (SELECT array_agg(id::text) FROM i) AS stored, (SELECT count(*) FROM linked)::int AS linked,
-      (SELECT json_agg(json_build_array(e.id, e.entity_type_id, e.value)) FROM (SELECT * FROM found UNION ALL SELECT * FROM made) e) AS entities`);
-  return { stored: new Set(row.stored ?? []), linked: row.linked, entities: row.entities ?? [] };
+    SELECT count(*)::int AS stored FROM i`);
+  if (row.stored < items.length) throw new KeyTaken();
 }
 
-/** An entity: [id, entity type id, value]. */
-export type EntityKey = [number, number, string];
-
-/** Entities another transaction created while the batch was storing: found now (a new snapshot) and linked; returns every entity of the batch. */
-export async function linkLateEntities(tx: Executor, items: NewInstance[]): Promise<EntityKey[]> {
-  const [row] = await runStatement<{ entities: EntityKey[] | null }>(tx, sql`
-    WITH e AS (
-      SELECT DISTINCT p.instance, e.id, e.entity_type_id, e.value FROM json_to_recordset(${pairRows(items)}::json) AS p(instance uuid, entity_type_id int, value text)
-      JOIN ${entity} e ON e.entity_type_id = p.entity_type_id AND e.value = p.value
-    ),
-    linked AS (
-      INSERT INTO ${signalInstanceEntity} (signal_instance_id, entity_id) SELECT instance, id FROM e ON CONFLICT DO NOTHING
-    )
-    SELECT json_agg(DISTINCT jsonb_build_array(id, entity_type_id, value)) AS entities FROM e`);
-  return row.entities ?? [];
-}
-
-/** The instances stored under these idempotency keys (by requests that committed first). */
-export async function instancesOfKeys(tx: Executor, ctx: Ctx, keys: string[]): Promise<Map<string, string>> {
-  if (keys.length === 0) return new Map();
-  const rows = await runStatement<{ id: string; key: string }>(tx, sql`
-    SELECT id::text, idempotency_key AS key FROM ${signalInstance} WHERE organization_id = ${ctx.organization.id} AND idempotency_key = ANY(${sql.param(keys)}::text[])`);
-  return new Map(rows.map((r) => [r.key, r.id]));
-}
-
-export interface Outcome {
-  id: string;
-  caseId: number | null;
-  filterAction: FilterAction | null;
-  /** What monitor-mode filters would have done, when any matched. */
-  monitor: unknown[] | null;
-}
-
-
-/** What the filters decided and the case each instance opened or joined, in one statement. */
+/** What the filters decided and the case each instance opened or joined, for instances stored already. */
 export async function writeOutcomes(tx: Executor, outcomes: Outcome[]): Promise<void> {
   const rows = outcomes.filter((o) => o.caseId !== null || o.filterAction !== null || o.monitor !== null)
     .map((o) => ({ id: o.id, case_id: o.caseId, filter_action: o.filterAction, filter_monitor: o.monitor }));

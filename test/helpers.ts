@@ -53,7 +53,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Settings> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const settings = testSettings(overrides);
-  const app = await buildApp({ settings, database: db.database, logger: false });
+  const app = await buildApp({ settings, database: db.database, logger: process.env.TEST_LOG ? { level: "error" } : false });
   return {
     app,
     database: db.database,

@@ -15,7 +15,7 @@ import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts
 import { caseSeverity } from '../case_severity/table.ts';
 import { caseTypeGroup, caseTypeTarget } from '../case_type/group.ts';
 import { caseType } from '../case_type/table.ts';
-import { logCaseEvent, logEvents, logIncidentEvent } from '../event/service.ts';
+import { insertEvents, logCaseEvent, logIncidentEvent } from '../event/service.ts';
 import { createIncident } from '../incident/flows.ts';
 import { readIncidents } from '../incident/reader.ts';
 import { checkExclusiveTags, personEmail, planTags, refOrDefault, writeTagPlan, type PersonRef } from '../incident/refs.ts';
@@ -128,25 +128,8 @@ export async function openCase(tx: Executor, ctx: Ctx, input: OpenCaseInput & { 
  */
 export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { projectId: number })[]): Promise<number[]> {
   if (inputs.length === 0) return [];
-  const defaults = await caseDefaults(tx, inputs);
   const now = new Date();
-  // RETURNING gives the rows of a multi-row VALUES in their order.
-  const rows = await tx.insert(caseTable).values(inputs.map((input, i) => ({
-    organization_id: ctx.organization.id,
-    project_id: input.projectId,
-    title: input.title,
-    description: input.description ?? '',
-    resolution: input.resolution ?? DEFAULT_CASE_RESOLUTION,
-    resolution_reason: input.resolutionReason ?? null,
-    status: 'New',
-    visibility: input.visibility ?? (defaults[i].restricted ? 'Restricted' : 'Open'),
-    case_type_id: defaults[i].typeId,
-    case_priority_id: defaults[i].priorityId,
-    case_severity_id: defaults[i].severityId,
-    reported_at: now,
-    created_at: now,
-    updated_at: now,
-  }))).returning();
+  const { rows, slugs } = await insertCases(tx, ctx, inputs, now);
   const tags = inputs.flatMap((input, i) => (input.tagIds ?? []).map((tag_id) => ({ case_id: rows[i].id, tag_id })));
   if (tags.length) await tx.insert(caseTag).values(tags);
   const people = inputs.map((input, i) => {
@@ -159,14 +142,19 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
     const ids = participants.ids.get(row.id)!;
     return {
       id: row.id,
-      name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${defaults[i].slug}-${row.id}`,
+      name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${slugs[i]}-${row.id}`,
       assignee_id: ids.get(people[i].people[0].email.toLowerCase())!,
       reporter_id: ids.get(people[i].people[1].email.toLowerCase())!,
     };
   });
-  await runStatement(tx, sql`UPDATE ${caseTable} SET name = x.name, assignee_id = x.assignee_id, reporter_id = x.reporter_id
-    FROM json_to_recordset(${JSON.stringify(named)}::json) AS x(id int, name text, assignee_id int, reporter_id int) WHERE ${caseTable.id} = x.id`);
-  await logEvents(tx, ctx, [...rows.map((row) => ({ record: { case_id: row.id }, description: 'Case created', at: now })), ...participants.events]);
+  // Names, assignees and reporters, and the timeline ("Case created", then who joined), in one statement.
+  const events = insertEvents(tx, ctx, [...rows.map((row) => ({ record: { case_id: row.id }, description: 'Case created', at: now })), ...participants.events]);
+  await runStatement(tx, sql`
+    WITH named AS (
+      UPDATE ${caseTable} SET name = x.name, assignee_id = x.assignee_id, reporter_id = x.reporter_id
+      FROM json_to_recordset(${JSON.stringify(named)}::json) AS x(id int, name text, assignee_id int, reporter_id int) WHERE ${caseTable.id} = x.id
+    )
+    ${events.getSQL()}`);
   for (const [i, input] of inputs.entries()) {
     const status = input.status ?? 'New';
     if (status === 'New') continue;
@@ -179,28 +167,53 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
 }
 
 /**
- * What each new case takes from its project, in one query: the project's slug, and the default
- * type, priority and severity where the input names none (ids it names were checked by its caller),
- * with whether the type makes cases Restricted. 422 when a project has no default to give.
+ * Inserts the cases in one statement, each taking from its project the default type, priority and
+ * severity where the input names none (ids it names were checked by its caller) and its visibility
+ * from its type unless given. 422 when a project has no default to give (nothing inserted). Returns
+ * the rows and their projects' slugs, in the inputs' order.
  */
-async function caseDefaults(tx: Executor, inputs: (OpenCaseInput & { projectId: number })[]): Promise<(Assessment & { slug: string; restricted: boolean })[]> {
-  const asked = JSON.stringify(inputs.map((i) => ({ project_id: i.projectId, type_id: i.typeId ?? null, priority_id: i.priorityId ?? null, severity_id: i.severityId ?? null })));
-  const rows = await runStatement<{ slug: string; type_id: number | null; priority_id: number | null; severity_id: number | null; restricted: boolean | null }>(tx, sql`
-    SELECT d.*, t.visibility = 'Restricted' AS restricted FROM (
-      SELECT e.n, p.slug,
-        COALESCE(x.type_id, (SELECT id FROM ${caseType} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS type_id,
-        COALESCE(x.priority_id, (SELECT id FROM ${casePriority} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS priority_id,
-        COALESCE(x.severity_id, (SELECT id FROM ${caseSeverity} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS severity_id
-      FROM json_array_elements(${asked}::json) WITH ORDINALITY AS e(v, n)
-      CROSS JOIN LATERAL json_to_record(e.v) AS x(project_id int, type_id int, priority_id int, severity_id int)
-      JOIN ${project} p ON p.id = x.project_id
-    ) d LEFT JOIN ${caseType} t ON t.id = d.type_id ORDER BY d.n`);
-  return rows.map((r) => {
-    if (r.type_id === null) throw invalid(['case_type'], 'No default case type defined.', 'value_error.not_found');
-    if (r.priority_id === null) throw invalid(['case_priority'], 'No default case priority defined.', 'value_error.not_found');
-    if (r.severity_id === null) throw invalid(['case_severity'], 'No default case severity defined.', 'value_error.not_found');
-    return { slug: r.slug, typeId: r.type_id, priorityId: r.priority_id, severityId: r.severity_id, restricted: r.restricted === true };
-  });
+async function insertCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { projectId: number })[], at: Date): Promise<{ rows: CaseRow[]; slugs: string[] }> {
+  const asked = JSON.stringify(inputs.map((i, n) => ({
+    n,
+    project_id: i.projectId,
+    title: i.title,
+    description: i.description ?? '',
+    resolution: i.resolution ?? DEFAULT_CASE_RESOLUTION,
+    resolution_reason: i.resolutionReason ?? null,
+    visibility: i.visibility ?? null,
+    type_id: i.typeId ?? null,
+    priority_id: i.priorityId ?? null,
+    severity_id: i.severityId ?? null,
+  })));
+  const [result] = await runStatement<{ rows: CaseRow[] | null; slugs: string[]; missing: string | null }>(tx, sql`
+    WITH x AS (
+      SELECT * FROM json_to_recordset(${asked}::json) AS x(n int, project_id int, title text, description text, resolution text,
+        resolution_reason text, visibility text, type_id int, priority_id int, severity_id int)
+    ),
+    d AS (
+      SELECT x.*, p.slug,
+        COALESCE(x.type_id, (SELECT id FROM ${caseType} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS t,
+        COALESCE(x.priority_id, (SELECT id FROM ${casePriority} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS pr,
+        COALESCE(x.severity_id, (SELECT id FROM ${caseSeverity} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS sv
+      FROM x JOIN ${project} p ON p.id = x.project_id
+    ),
+    made AS (
+      INSERT INTO ${caseTable} (organization_id, project_id, title, description, resolution, resolution_reason, status, visibility,
+        case_type_id, case_priority_id, case_severity_id, reported_at, created_at, updated_at)
+      SELECT ${ctx.organization.id}, d.project_id, d.title, d.description, d.resolution, d.resolution_reason, 'New',
+        COALESCE(d.visibility, CASE WHEN t.visibility = 'Restricted' THEN 'Restricted' ELSE 'Open' END), d.t, d.pr, d.sv, ${at}, ${at}, ${at}
+      FROM d LEFT JOIN ${caseType} t ON t.id = d.t
+      WHERE NOT EXISTS (SELECT 1 FROM d WHERE t IS NULL OR pr IS NULL OR sv IS NULL)
+      ORDER BY d.n
+      RETURNING *
+    )
+    SELECT
+      (SELECT json_agg(made ORDER BY made.id) FROM made) AS rows,
+      (SELECT json_agg(d.slug ORDER BY d.n) FROM d) AS slugs,
+      (SELECT CASE WHEN bool_or(t IS NULL) THEN 'type' WHEN bool_or(pr IS NULL) THEN 'priority' WHEN bool_or(sv IS NULL) THEN 'severity' END FROM d) AS missing`);
+  if (result.missing) throw invalid([`case_${result.missing}`], `No default case ${result.missing} defined.`, 'value_error.not_found');
+  // Ids are drawn in insertion order, which is the inputs' order.
+  return { rows: result.rows ?? [], slugs: result.slugs };
 }
 
 export async function createCase(ctx: Ctx, body: CreateBody) {

@@ -27,7 +27,12 @@ export async function logEvent(tx: Executor, ctx: Ctx, owner: EventOwner, input:
 /** Several events in one statement (the cases a batch of signal instances opens, say), in order. */
 export async function logEvents(tx: Executor, ctx: Ctx, inputs: (EventInput & { record: EventOwner })[]): Promise<void> {
   if (inputs.length === 0) return;
-  await tx.insert(event).values(inputs.map(({ record, ...input }) => {
+  await insertEvents(tx, ctx, inputs);
+}
+
+/** The insert of these events, to run alone or inside a statement of the caller's (as a CTE's main query). */
+export function insertEvents(tx: Executor, ctx: Ctx, inputs: (EventInput & { record: EventOwner })[]) {
+  return tx.insert(event).values(inputs.map(({ record, ...input }) => {
     const at = input.at ?? new Date();
     return {
       organization_id: ctx.organization.id,

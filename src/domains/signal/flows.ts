@@ -35,8 +35,6 @@ import { entityIdsOf, insertInstances, KeyTaken, lockAndFindEntities, writeOutco
 export type { IngestBody } from './ingest-input.ts';
 
 interface Request {
-  /** The caller's batches: one organization, user and role. */
-  key: string;
   ctx: Ctx;
   body: IngestBody;
   idempotencyKey: string | null;
@@ -45,39 +43,32 @@ interface Request {
 
 type Answer = Record<string, unknown>;
 
-/** One batch holds one caller's requests (one organization, user and role: one context for all of them). */
-// One batch of a caller at a time: a second would queue on the first's locks, and the next batch grows meanwhile.
+// One batch holds one caller's requests (one organization, user and role: one context for all of
+// them), and a caller has one batch at a time: a second would queue on the first's locks, while the
+// next batch grows meanwhile.
 const batches = new KeyedBatcher<Request, Answer>(ingestBatch, { maxBatch: 100, maxInFlight: 1 });
 
 /** Ingests one instance and answers with its read object (the stored one, for a retry). */
 export async function ingestInstance(ctx: Ctx, body: IngestBody, idempotencyHeader?: unknown): Promise<Answer> {
   const rawText = checkRaw(ctx, body.raw);
   const key = idempotencyKeyOf(idempotencyHeader, body.raw) ?? null;
-  const batchKey = `${ctx.organization.id}:${ctx.user.id}:${ctx.role}`;
-  return batches.submit(batchKey, { key: batchKey, ctx, body, idempotencyKey: key, rawText });
+  return batches.submit(`${ctx.organization.id}:${ctx.user.id}:${ctx.role}`, { ctx, body, idempotencyKey: key, rawText });
 }
 
 async function ingestBatch(requests: Request[], again = false): Promise<Settled<Answer>[]> {
   try {
     return await ingestTogether(requests);
   } catch (error) {
-    // A key taken meanwhile: once more, the batch finds the instance stored under it.
-    if (error instanceof KeyTaken && !again) return ingestBatch(requests, true);
-    if (requests.length > 1) {
-      const out: Settled<Answer>[] = [];
-      for (const r of requests) out.push(...(await ingestBatch([r])));
-      return out;
-    }
-    // Alone, a deadlock with another node's batch is worth one more try.
-    if (pgError(error)?.code === '40P01' && !retried.has(requests[0])) {
-      retried.add(requests[0]);
-      return ingestBatch(requests);
-    }
-    return [{ ok: false, error }];
+    // A key taken meanwhile (the batch then finds the instance stored under it), or a deadlock with
+    // another node's batch: once more.
+    if (!again && (error instanceof KeyTaken || pgError(error)?.code === '40P01')) return ingestBatch(requests, true);
+    if (requests.length === 1) return [{ ok: false, error }];
+    // No request fails for another: each alone.
+    const out: Settled<Answer>[] = [];
+    for (const r of requests) out.push(...(await ingestBatch([r])));
+    return out;
   }
 }
-
-const retried = new WeakSet<Request>();
 
 type Prepared = Pending & NewInstance & { n: number };
 

@@ -14,11 +14,13 @@
 //     every filter evaluated for every instance in one more (decide.ts); the cases the undecided
 //     instances open (openCases); the instances with their links and outcomes in one more (stored
 //     before the filters run instead when a filter has an expression, which matches stored rows).
-//  5. Every instance of the batch read in one go (reader.ts), each request answered with its own;
-//     the next batch may write meanwhile.
+//  5. The answers built from what was stored, with the definitions, entities and cases they name read
+//     once for the batch (reader.ts readStored; a retry's from the stored instance), while the next
+//     batch writes.
 //
-// A request that fails on its own (unknown definition, extraction out of time) fails alone. When the
-// transaction fails, each request of the batch is ingested alone, so that no request fails for another.
+// A request that fails on its own (unknown definition, extraction out of time) fails alone. A key
+// taken meanwhile or a deadlock runs the batch once more; any other failure of the transaction
+// ingests each request of the batch alone, so that no request fails for another.
 import { randomUUID } from 'node:crypto';
 import { KeyedBatcher, type Settled } from '../../db/batcher.ts';
 import { pgError } from '../../db/errors.ts';

@@ -13,6 +13,10 @@ import { participant, participantRole } from '../participant/table.ts';
 
 export type CaseRole = Extract<ParticipantRole, 'Assignee' | 'Reporter' | 'Participant' | 'Observer'>;
 
+/** How the timeline words someone joining a case, and someone there taking one more role. */
+const joinedWith = (name: string, role: CaseRole) => `${name} added to case with ${role} role`;
+const assumed = (name: string, role: CaseRole) => `${name} has assumed the ${role} role`;
+
 /** The case's participant whose contact has this email, if any. */
 async function caseParticipantByEmail(tx: Executor, caseId: number, email: string) {
   const [row] = await tx.select({ id: participant.id, active: participant.active }).from(participant)
@@ -34,7 +38,7 @@ export async function addCaseParticipant(tx: Executor, ctx: Ctx, caseId: number,
     if (!existing.active) await tx.update(participant).set({ active: true }).where(eq(participant.id, existing.id));
     if (!(await activeRoles(tx, existing.id)).includes(role)) {
       await tx.insert(participantRole).values({ participant_id: existing.id, role, assumed_at: at });
-      await logCaseEvent(tx, ctx, caseId, { description: `${name} has assumed the ${role} role`, type: 'Participant updated', at });
+      await logCaseEvent(tx, ctx, caseId, { description: assumed(name, role), type: 'Participant updated', at });
     }
     return existing.id;
   }
@@ -48,7 +52,7 @@ export async function addCaseParticipant(tx: Executor, ctx: Ctx, caseId: number,
   // Added by another request meanwhile: the role goes to theirs.
   if (!created) return addCaseParticipant(tx, ctx, caseId, projectId, email, role, at);
   await tx.insert(participantRole).values({ participant_id: created.id, role, assumed_at: at });
-  await logCaseEvent(tx, ctx, caseId, { description: `${name} added to case with ${role} role`, type: 'Participant updated', at });
+  await logCaseEvent(tx, ctx, caseId, { description: joinedWith(name, role), type: 'Participant updated', at });
   return created.id;
 }
 
@@ -111,7 +115,7 @@ export async function addFirstCaseParticipants(tx: Executor, ctx: Ctx, cases: { 
     for (const email of j.emails) ids.get(j.caseId)!.set(email, id);
     const name = j.contact.name || nameFromEmail(j.contact.email);
     for (const [i, role] of j.roles.entries()) {
-      const description = i === 0 ? `${name} added to case with ${role} role` : `${name} has assumed the ${role} role`;
+      const description = i === 0 ? joinedWith(name, role) : assumed(name, role);
       events.push({ record: { case_id: j.caseId }, description, type: 'Participant updated', at });
     }
   }

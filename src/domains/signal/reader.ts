@@ -28,11 +28,17 @@ const instanceDef: ReadDef = {
 
 const instanceReader = () => groupReader(instanceDef);
 
-/** The case reads (their own signal instances left out) of the cases among `caseIds` that the caller may see. */
+/** The case reads (their own signal instances left out) of these cases, which the caller may see, by id. */
+async function caseReads(ctx: Ctx, db: Executor, visibleIds: number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (visibleIds.length === 0) return new Map();
+  return new Map((await readVisibleCases(ctx, db, visibleIds, 'in-instance')).map((c) => [c.id as number, c]));
+}
+
+/** The case reads of the cases among `caseIds` that the caller may see. */
 async function visibleCaseReads(ctx: Ctx, db: Executor, caseIds: number[]): Promise<Map<number, Record<string, unknown>>> {
   if (caseIds.length === 0) return new Map();
   const visible = await db.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, caseIds), visibleCases(ctx)));
-  return new Map((await readVisibleCases(ctx, db, visible.map((r) => r.id), 'in-instance')).map((c) => [c.id as number, c]));
+  return caseReads(ctx, db, visible.map((r) => r.id));
 }
 
 /**
@@ -41,11 +47,15 @@ async function visibleCaseReads(ctx: Ctx, db: Executor, caseIds: number[]): Prom
  */
 export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  // The instances and their cases are read side by side (on the pool, two connections).
-  const caseIds = runStatement<{ id: number }>(db, sql`SELECT DISTINCT i.case_id AS id FROM unnest(${sql.param(ids)}::uuid[]) AS u(id) JOIN ${signalInstance} i ON i.id = u.id WHERE i.case_id IS NOT NULL`);
+  // The instances and their cases are read side by side (on the pool, two connections); the cases
+  // the caller may see are found from the instances, in one query.
+  const caseIds = runStatement<{ id: number }>(db, sql`
+    SELECT DISTINCT ${caseTable.id} AS id FROM unnest(${sql.param(ids)}::uuid[]) AS u(id)
+    JOIN ${signalInstance} i ON i.id = u.id JOIN ${caseTable} ON ${caseTable.id} = i.case_id
+    WHERE ${visibleCases(ctx)}`);
   const [byId, cases] = await Promise.all([
     instanceReader()(db, ids as unknown as number[]),
-    caseIds.then((rows) => visibleCaseReads(ctx, db, rows.map((r) => r.id))),
+    caseIds.then((rows) => caseReads(ctx, db, rows.map((r) => r.id))),
   ]);
   const items = ids.map((id) => byId.get(id as unknown as number)).filter((x): x is Record<string, unknown> => !!x);
   for (const item of items) {

@@ -26,7 +26,10 @@ import { selectSuites } from './suites/index.ts';
 const SLOW_SEED_SECONDS = 120;
 
 const progress = (msg: string) => console.error(`[bench] ${msg}`);
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 async function measure(scenario: Scenario, opts: LoadOptions, where: string): Promise<ScenarioResult> {
   progress(`${where}: ${scenario.name} (${opts.warmup ? `${opts.warmup}s warm-up + ` : ''}${opts.duration}s, ${opts.connections} connections)`);
@@ -49,11 +52,31 @@ async function freshMuster(env: Env, suite: Suite, kind: DatabaseKind): Promise<
   const dataDir = join(env.work, name);
   if (kind === 'embedded') {
     const muster = await startMuster({ name, dataDir, logDir, logLevel: config.logLevel });
-    return { muster, done: async () => { await muster.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      muster,
+      done: async () => {
+        await muster.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const db = await createDatabase(env.postgres, 'muster_bench');
-  const muster = await startMuster({ name, databaseUrl: db.url, dataDir, logDir, logLevel: config.logLevel, env: { MUSTER_DB_POOL_SIZE: String(config.poolSize) } });
-  return { muster, databaseUrl: db.url, done: async () => { await muster.stop(); await db.drop(); } };
+  const muster = await startMuster({
+    name,
+    databaseUrl: db.url,
+    dataDir,
+    logDir,
+    logLevel: config.logLevel,
+    env: { MUSTER_DB_POOL_SIZE: String(config.poolSize) },
+  });
+  return {
+    muster,
+    databaseUrl: db.url,
+    done: async () => {
+      await muster.stop();
+      await db.drop();
+    },
+  };
 }
 
 /** Seeds, measures baselines and scenarios, prints the table; returns the goals and whether requests failed. */
@@ -69,7 +92,10 @@ async function runSuite(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ g
 
   // Baselines right before the scenarios they are compared with, so drift between tables cancels out.
   const [a, b] = [await measure(env.baselines[0], env.opts, where), await measure(env.baselines[1], env.opts, where)];
-  const baselines: Baseline[] = [{ key: 'A', result: a }, { key: 'B', result: b }];
+  const baselines: Baseline[] = [
+    { key: 'A', result: a },
+    { key: 'B', result: b },
+  ];
   const results: ScenarioResult[] = [];
   for (const scenario of suite.scenarios(session, seeded.state)) results.push(await measure(scenario, env.opts, where));
   const verified = suite.verify ? await suite.verify(session, seeded.state, { kind, databaseUrl, progress: (msg) => progress(`${where}: ${msg}`) }) : [];
@@ -101,7 +127,9 @@ async function main(): Promise<number> {
 
   const cpu = cpus();
   console.log(`Muster benchmark: ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, load average ${load()}`);
-  console.log(`Suites: ${suites.map((s) => s.name).join(', ')}; ${config.duration}s per scenario after ${config.warmup}s warm-up, ${config.connections} connections, pool size ${config.poolSize}`);
+  console.log(
+    `Suites: ${suites.map((s) => s.name).join(', ')}; ${config.duration}s per scenario after ${config.warmup}s warm-up, ${config.connections} connections, pool size ${config.poolSize}`,
+  );
   console.log('Each suite runs on a fresh Muster and database per database kind.');
 
   progress(config.databaseUrl ? 'connecting to BENCH_DATABASE_URL' : 'starting a temporary PostgreSQL cluster');
@@ -120,7 +148,11 @@ async function main(): Promise<number> {
   ]);
   const isOrganization = (b: any) => (b?.id === 1 && b?.slug === 'default' ? undefined : JSON.stringify(b));
   const env: Env = {
-    config, opts, postgres, work, logDir,
+    config,
+    opts,
+    postgres,
+    work,
+    logDir,
     baselines: [
       { name: 'baseline A', url: `${serverA.origin}/organizations/1`, check: isOrganization },
       { name: 'baseline B', url: `${serverB.origin}/organizations/1`, check: isOrganization },
@@ -132,7 +164,9 @@ async function main(): Promise<number> {
   for (const suite of suites) {
     for (const kind of config.only as DatabaseKind[]) {
       if (suite.kinds && !suite.kinds.includes(kind)) {
-        console.log(`\nSuite ${suite.name}: skipped on ${kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}${suite.skipReason ? `: ${suite.skipReason}` : ''}`);
+        console.log(
+          `\nSuite ${suite.name}: skipped on ${kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}${suite.skipReason ? `: ${suite.skipReason}` : ''}`,
+        );
         continue;
       }
       const outcome = await runSuite(env, suite, kind);

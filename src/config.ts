@@ -21,12 +21,22 @@ const DEFS = {
   jwtSecret: { env: 'MUSTER_JWT_SECRET', kind: 'secret', description: 'HS256 key of login tokens (generated on the embedded database)' },
   jwtExp: { env: 'MUSTER_JWT_EXP', kind: 'int', default: '86400', description: 'Token lifetime in seconds' },
   encryptionKey: { env: 'MUSTER_ENCRYPTION_KEY', kind: 'secret', description: 'Key that encrypts plugin secrets at rest (generated on the embedded database)' },
-  registrationEnabled: { env: 'MUSTER_REGISTRATION_ENABLED', kind: 'bool', default: 'true', description: 'Whether POST /{organization}/auth/register is served' },
+  registrationEnabled: {
+    env: 'MUSTER_REGISTRATION_ENABLED',
+    kind: 'bool',
+    default: 'true',
+    description: 'Whether POST /{organization}/auth/register is served',
+  },
   uiUrl: { env: 'MUSTER_UI_URL', kind: 'string', default: 'http://localhost:8080', description: 'Base URL of links Muster generates' },
   namePrefix: { env: 'MUSTER_NAME_PREFIX', kind: 'string', default: 'muster', description: 'Prefix of generated incident and case names' },
   logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
   bodyLimit: { env: 'MUSTER_BODY_LIMIT', kind: 'int', default: '1048576', description: 'Largest request body in bytes (413 above it)' },
-  signalRawLimit: { env: 'MUSTER_SIGNAL_RAW_LIMIT', kind: 'int', default: '524288', description: 'Largest `raw` document of a signal instance in bytes, as JSON (413 above it)' },
+  signalRawLimit: {
+    env: 'MUSTER_SIGNAL_RAW_LIMIT',
+    kind: 'int',
+    default: '524288',
+    description: 'Largest `raw` document of a signal instance in bytes, as JSON (413 above it)',
+  },
 } satisfies Record<string, SettingDef>;
 
 type Defs = typeof DEFS;
@@ -82,8 +92,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
   if (missing.length === 0) return settings;
   if (settings.databaseUrl) {
     const names = missing.map((k) => DEFS[k].env).join(' and ');
-    throw new ConfigError(`${names} must be set when DATABASE_URL is set (every node must share them). ` +
-      `Generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"`);
+    throw new ConfigError(
+      `${names} must be set when DATABASE_URL is set (every node must share them). ` +
+        `Generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"`,
+    );
   }
   mkdirSync(settings.dataDir, { recursive: true });
   const file = join(settings.dataDir, 'secrets.json');

@@ -45,11 +45,12 @@ function suite(kind: 'embedded' | 'postgres') {
     expect(r.stdout).toContain('Database initialized.');
     if (kind === 'embedded') expect(existsSync(join(target.env.MUSTER_DATA_DIR, 'secrets.json'))).toBe(true);
 
-    const check = () => target.connected(async (q) => ({
-      organizations: await q('SELECT id, slug, "default" FROM organization'),
-      projects: await q('SELECT name, "default", organization_id FROM project'),
-      applied: (await q<{ version_num: string }>('SELECT version_num FROM muster_revision')).map((x) => x.version_num),
-    }));
+    const check = () =>
+      target.connected(async (q) => ({
+        organizations: await q('SELECT id, slug, "default" FROM organization'),
+        projects: await q('SELECT name, "default", organization_id FROM project'),
+        applied: (await q<{ version_num: string }>('SELECT version_num FROM muster_revision')).map((x) => x.version_num),
+      }));
     const first = await check();
     expect(first.applied).toEqual([head]);
     expect(first.organizations).toEqual([{ id: expect.any(Number), slug: 'default', default: true }]);

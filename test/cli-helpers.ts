@@ -186,8 +186,9 @@ export async function postgresTarget(): Promise<Target> {
 
 async function stateOf(t: Target): Promise<{ tables: string[]; applied: string[] }> {
   return t.connected(async (q) => {
-    const tables = (await q<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`)).map((r) => r.table_name);
+    const tables = (await q<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`)).map(
+      (r) => r.table_name,
+    );
     const applied = tables.includes('muster_revision')
       ? (await q<{ version_num: string }>('SELECT version_num FROM muster_revision ORDER BY 1')).map((r) => r.version_num)
       : [];
@@ -242,10 +243,12 @@ export async function startServer(opts: RunOptions & { args?: string[]; readyWhe
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const closed = new Promise<RunResult>((ok) => child.on('close', (code, signal) => {
-    running.delete(child);
-    ok({ code, signal, stdout, stderr });
-  }));
+  const closed = new Promise<RunResult>((ok) =>
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      ok({ code, signal, stdout, stderr });
+    }),
+  );
   const base = `http://127.0.0.1:${port}/api/v1`;
   const output = () => `--- stdout\n${stdout}\n--- stderr\n${stderr}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 150_000);

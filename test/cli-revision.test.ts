@@ -67,7 +67,9 @@ describe('muster database revision and merge', { timeout: 300_000 }, () => {
   });
 
   it('autogenerate after adding a table writes CREATE TABLE up and DROP TABLE down', async () => {
-    appendFileSync(join(project.dir, 'src', 'domains', 'project', 'table.ts'), `
+    appendFileSync(
+      join(project.dir, 'src', 'domains', 'project', 'table.ts'),
+      `
 import { integer as cliInteger, pgTable as cliTable, serial as cliSerial, text as cliText } from 'drizzle-orm/pg-core';
 
 export const cli_widget = cliTable('cli_widget', {
@@ -75,7 +77,8 @@ export const cli_widget = cliTable('cli_widget', {
   name: cliText('name').notNull(),
   size: cliInteger('size'),
 });
-`);
+`,
+    );
     let out = '';
     const dir = await newFolder(async () => (out = (await ok('revision', '-m', 'add widget', '--autogenerate')).stdout));
     expectRevisionFiles(dir);

@@ -2,7 +2,19 @@
 // data directory, and a fresh database on the PostgreSQL server named by DATABASE_URL when one answers.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedTarget, http, muster, musterOk, postgresTarget, SERVER_SECRETS, SERVER_URL, startServer, stopAllServers, tempDir, type Target } from './cli-helpers.ts';
+import {
+  embeddedTarget,
+  http,
+  muster,
+  musterOk,
+  postgresTarget,
+  SERVER_SECRETS,
+  SERVER_URL,
+  startServer,
+  stopAllServers,
+  tempDir,
+  type Target,
+} from './cli-helpers.ts';
 
 let cwd: string;
 beforeAll(() => {

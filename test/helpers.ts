@@ -53,7 +53,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Settings> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const settings = testSettings(overrides);
-  const app = await buildApp({ settings, database: db.database, logger: process.env.TEST_LOG ? { level: "error" } : false });
+  const app = await buildApp({ settings, database: db.database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   return {
     app,
     database: db.database,
@@ -74,7 +74,12 @@ export interface Res<T = any> {
 type Query = Record<string, string | number | boolean | (string | number | boolean)[]>;
 
 /** Calls the API under /api/v1 the way a client does, over Fastify's inject. */
-export async function call<T = any>(app: App, method: string, path: string, opts: { token?: string; body?: unknown; query?: Query; raw?: string; headers?: Record<string, string> } = {}): Promise<Res<T>> {
+export async function call<T = any>(
+  app: App,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; query?: Query; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Res<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let payload: string | undefined;

@@ -2,7 +2,11 @@
 // data is exactly what clients would create). The suites (../suites/) build their scenarios on it.
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly body: string, where: string) {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    where: string,
+  ) {
     super(`${where} answered ${status}: ${body.slice(0, 500)}`);
   }
 }
@@ -61,7 +65,9 @@ export async function openSession(api: string, opts: SessionOptions = {}): Promi
   const password = opts.password ?? 'correct horse battery staple';
   await callApi('POST', `${api}/${organization}/auth/register`, { body: { email, password } });
   const { token } = await callApi<{ token: string }>('POST', `${api}/${organization}/auth/login`, { body: { email, password } });
-  const org = await callApi<{ id: number; slug: string }[] | { items: { id: number; slug: string }[] }>('GET', `${api}/organizations?itemsPerPage=-1`, { token });
+  const org = await callApi<{ id: number; slug: string }[] | { items: { id: number; slug: string }[] }>('GET', `${api}/organizations?itemsPerPage=-1`, {
+    token,
+  });
   const items = Array.isArray(org) ? org : org.items;
   const found = items.find((o) => o.slug === organization);
   if (!found) throw new Error(`organization ${organization} not in the user's organizations`);

@@ -158,7 +158,16 @@ export async function startMuster(opts: MusterOptions): Promise<MusterProcess> {
     name: opts.name,
     command: process.execPath,
     // BENCH_MUSTER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles Muster (only) under load.
-    args: [...(process.env.BENCH_MUSTER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), MUSTER_BIN, 'server', 'start', '--host', '127.0.0.1', '--port', String(port)],
+    args: [
+      ...(process.env.BENCH_MUSTER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      MUSTER_BIN,
+      'server',
+      'start',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
     port,
     readyPath: '/api/v1/healthcheck',
     cwd: opts.dataDir,

@@ -45,7 +45,9 @@ async function seed(databaseUrl: string, progress: (msg: string) => void): Promi
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: [counts] } = await client.query<{ t: number; p: number; s: number }>(
+    const {
+      rows: [counts],
+    } = await client.query<{ t: number; p: number; s: number }>(
       `SELECT (SELECT count(*) FROM case_type t JOIN project p ON p.id = t.project_id WHERE p.organization_id = 1 AND p.name = 'default')::int AS t,
               (SELECT count(*) FROM case_priority t JOIN project p ON p.id = t.project_id WHERE p.organization_id = 1 AND p.name = 'default')::int AS p,
               (SELECT count(*) FROM case_severity t JOIN project p ON p.id = t.project_id WHERE p.organization_id = 1 AND p.name = 'default')::int AS s`,
@@ -57,7 +59,9 @@ async function seed(databaseUrl: string, progress: (msg: string) => void): Promi
     await client.query('COMMIT');
     progress(`${CASES} cases inserted; analyzing`);
     await client.query('ANALYZE "case"');
-    const { rows: [some] } = await client.query<{ id: number; title: string }>(`SELECT id, title FROM "case" ORDER BY id OFFSET ${CASES / 2} LIMIT 1`);
+    const {
+      rows: [some],
+    } = await client.query<{ id: number; title: string }>(`SELECT id, title FROM "case" ORDER BY id OFFSET ${CASES / 2} LIMIT 1`);
     return { someId: some.id, someTitle: some.title };
   } finally {
     await client.end();
@@ -74,7 +78,12 @@ function scenarios(s: MusterSession, state: CasesState): Scenario[] {
       url: `${path}/${state.someId}`,
       headers: auth(s),
       check: (b: any) =>
-        b?.id === state.someId && b?.title === state.someTitle && b?.case_priority?.name && b?.case_type?.name && b?.case_severity?.name && b?.project?.name === 'default'
+        b?.id === state.someId &&
+        b?.title === state.someTitle &&
+        b?.case_priority?.name &&
+        b?.case_type?.name &&
+        b?.case_severity?.name &&
+        b?.project?.name === 'default'
           ? undefined
           : JSON.stringify(b).slice(0, 300),
     },
@@ -94,7 +103,8 @@ function scenarios(s: MusterSession, state: CasesState): Scenario[] {
       check: (b: any) => {
         const items: any[] = b?.items ?? [];
         if (!(b?.total > 0) || items.length !== 20) return `expected total > 0 and 20 items; got total ${b?.total}, ${items.length} items`;
-        if (items.some((i) => i?.status !== LIST_STATUS || i?.case_priority?.name !== LIST_PRIORITY)) return `an item is not ${LIST_STATUS} or not of the ${LIST_PRIORITY} priority`;
+        if (items.some((i) => i?.status !== LIST_STATUS || i?.case_priority?.name !== LIST_PRIORITY))
+          return `an item is not ${LIST_STATUS} or not of the ${LIST_PRIORITY} priority`;
         const at = items.map((i) => Date.parse(i?.reported_at));
         if (at.some((t, k) => k > 0 && at[k - 1] < t)) return 'not sorted by reported_at descending';
       },
@@ -109,7 +119,8 @@ function scenarios(s: MusterSession, state: CasesState): Scenario[] {
         const n = created++;
         return { title: `New case ${tag}-${n}`, description: `Reported during the benchmark (${tag}, ${n}).`, project: { name: 'default' } };
       },
-      check: (b: any) => (typeof b?.id === 'number' && typeof b?.title === 'string' && b.title.startsWith(`New case ${tag}-`) ? undefined : JSON.stringify(b).slice(0, 300)),
+      check: (b: any) =>
+        typeof b?.id === 'number' && typeof b?.title === 'string' && b.title.startsWith(`New case ${tag}-`) ? undefined : JSON.stringify(b).slice(0, 300),
     },
   ];
 }

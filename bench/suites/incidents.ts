@@ -45,7 +45,9 @@ async function seed(session: MusterSession, databaseUrl: string, progress: (msg:
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: [project] } = await client.query<{ id: number }>(`SELECT id FROM project WHERE organization_id = 1 AND name = 'default'`);
+    const {
+      rows: [project],
+    } = await client.query<{ id: number }>(`SELECT id FROM project WHERE organization_id = 1 AND name = 'default'`);
     if (!project) throw new Error('project default not found');
     const { rows: counts } = await client.query<{ t: number; p: number; s: number }>(
       `SELECT (SELECT count(*) FROM incident_type WHERE project_id = $1)::int AS t,
@@ -60,10 +62,11 @@ async function seed(session: MusterSession, databaseUrl: string, progress: (msg:
     await client.query('COMMIT');
     progress(`${INCIDENTS} incidents inserted; analyzing`);
     await client.query('ANALYZE incident');
-    const { rows: [some] } = await client.query<{ id: number; title: string }>(
-      `SELECT id, title FROM incident WHERE project_id = $1 ORDER BY id OFFSET ${INCIDENTS / 2} LIMIT 1`,
-      [project.id],
-    );
+    const {
+      rows: [some],
+    } = await client.query<{ id: number; title: string }>(`SELECT id, title FROM incident WHERE project_id = $1 ORDER BY id OFFSET ${INCIDENTS / 2} LIMIT 1`, [
+      project.id,
+    ]);
     return { someId: some.id, someTitle: some.title, projectId: project.id };
   } finally {
     await client.end();
@@ -80,7 +83,12 @@ function scenarios(s: MusterSession, state: IncidentsState): Scenario[] {
       url: `${path}/${state.someId}`,
       headers: auth(s),
       check: (b: any) =>
-        b?.id === state.someId && b?.title === state.someTitle && b?.incident_priority?.name && b?.incident_type?.name && b?.incident_severity?.name && b?.project?.name === 'default'
+        b?.id === state.someId &&
+        b?.title === state.someTitle &&
+        b?.incident_priority?.name &&
+        b?.incident_type?.name &&
+        b?.incident_severity?.name &&
+        b?.project?.name === 'default'
           ? undefined
           : JSON.stringify(b).slice(0, 300),
     },
@@ -100,7 +108,8 @@ function scenarios(s: MusterSession, state: IncidentsState): Scenario[] {
       check: (b: any) => {
         const items: any[] = b?.items ?? [];
         if (!(b?.total > 0) || items.length !== 20) return `expected total > 0 and 20 items; got total ${b?.total}, ${items.length} items`;
-        if (items.some((i) => i?.status !== 'Active' || i?.incident_priority?.name !== LIST_PRIORITY)) return 'an item is not Active or not of the High priority';
+        if (items.some((i) => i?.status !== 'Active' || i?.incident_priority?.name !== LIST_PRIORITY))
+          return 'an item is not Active or not of the High priority';
         const at = items.map((i) => Date.parse(i?.reported_at));
         if (at.some((t, k) => k > 0 && at[k - 1] < t)) return 'not sorted by reported_at descending';
       },
@@ -115,7 +124,8 @@ function scenarios(s: MusterSession, state: IncidentsState): Scenario[] {
         const n = created++;
         return { title: `New incident ${tag}-${n}`, description: `Reported during the benchmark (${tag}, ${n}).`, project: { name: 'default' } };
       },
-      check: (b: any) => (typeof b?.id === 'number' && typeof b?.title === 'string' && b.title.startsWith(`New incident ${tag}-`) ? undefined : JSON.stringify(b).slice(0, 300)),
+      check: (b: any) =>
+        typeof b?.id === 'number' && typeof b?.title === 'string' && b.title.startsWith(`New incident ${tag}-`) ? undefined : JSON.stringify(b).slice(0, 300),
     },
   ];
 }

@@ -15,9 +15,72 @@ const CONCURRENCY = 8;
 const LIST_COMPANY = 7;
 const GOAL_P99_MS = 20;
 
-const FIRST = ['Ada', 'Boris', 'Chiara', 'Dmitri', 'Elena', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Nils', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zoe'];
-const LAST = ['Abara', 'Berg', 'Castillo', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ivanova', 'Jensen', 'Kowalski', 'Lindqvist', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Rossi', 'Schmidt', 'Tanaka', 'Usman', 'Varga', 'Weber', 'Yilmaz', 'Zhang'];
-const TITLES = ['SRE', 'Engineer', 'Security Analyst', 'Incident Commander', 'Support Lead', 'Product Manager', 'Legal Counsel', 'Communications', 'Director', 'On-call Engineer'];
+const FIRST = [
+  'Ada',
+  'Boris',
+  'Chiara',
+  'Dmitri',
+  'Elena',
+  'Farid',
+  'Greta',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Keiko',
+  'Liam',
+  'Maya',
+  'Nils',
+  'Olga',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tariq',
+  'Uma',
+  'Viktor',
+  'Wen',
+  'Ximena',
+  'Yusuf',
+  'Zoe',
+];
+const LAST = [
+  'Abara',
+  'Berg',
+  'Castillo',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'Garcia',
+  'Haddad',
+  'Ivanova',
+  'Jensen',
+  'Kowalski',
+  'Lindqvist',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Petrov',
+  'Rossi',
+  'Schmidt',
+  'Tanaka',
+  'Usman',
+  'Varga',
+  'Weber',
+  'Yilmaz',
+  'Zhang',
+];
+const TITLES = [
+  'SRE',
+  'Engineer',
+  'Security Analyst',
+  'Incident Commander',
+  'Support Lead',
+  'Product Manager',
+  'Legal Counsel',
+  'Communications',
+  'Director',
+  'On-call Engineer',
+];
 
 export const companyName = (i: number) => `Company ${String(i % COMPANIES).padStart(2, '0')}`;
 
@@ -96,7 +159,8 @@ function scenarios(s: MusterSession, state: RecordsState): Scenario[] {
         const n = created++;
         return { ...individual(INDIVIDUALS + n), email: `new.${tag}.${n}@bench.example.com` };
       },
-      check: (b: any) => (typeof b?.id === 'number' && typeof b?.email === 'string' && b.email.startsWith(`new.${tag}.`) ? undefined : JSON.stringify(b).slice(0, 200)),
+      check: (b: any) =>
+        typeof b?.id === 'number' && typeof b?.email === 'string' && b.email.startsWith(`new.${tag}.`) ? undefined : JSON.stringify(b).slice(0, 200),
     },
   ];
 }

@@ -29,7 +29,8 @@ interface SignalsState {
   sent: { n: number };
 }
 
-const FILLER = 'The authentication service observed a login that deviates from the baseline of this account: ' +
+const FILLER =
+  'The authentication service observed a login that deviates from the baseline of this account: ' +
   'a new device fingerprint, an unusual autonomous system and an hour outside the working pattern. ';
 
 /** A realistic alert of about 3 KB naming a host, a user and a source address. */
@@ -44,7 +45,12 @@ function alert(host: string, user: string, ip: string) {
     actor: { email: user, display_name: user.split('@')[0], department: 'Engineering', mfa: { enrolled: true, method: 'push' } },
     network: { source: { address: `src=${ip}`, port: 51234, asn: 64512, geo: { country: 'NL', city: 'Amsterdam' } }, protocol: 'https' },
     device: { hostname: host, os: 'Linux 6.8', agent: 'edr-agent/7.3.1', tags: ['prod', 'eu-west-1', 'tier-1'] },
-    evidence: Array.from({ length: 8 }, (_, i) => ({ kind: 'log', index: i, line: `${new Date().toISOString()} sshd[${1000 + i}]: Accepted publickey for ${user.split('@')[0]} from ${ip} port ${50000 + i}`, note: FILLER })),
+    evidence: Array.from({ length: 8 }, (_, i) => ({
+      kind: 'log',
+      index: i,
+      line: `${new Date().toISOString()} sshd[${1000 + i}]: Accepted publickey for ${user.split('@')[0]} from ${ip} port ${50000 + i}`,
+      note: FILLER,
+    })),
     references: ['https://runbooks.example.com/suspicious-login', 'https://siem.example.com/alerts/123'],
     labels: { team: 'secops', environment: 'production', rule: 'impossible-travel-v2' },
   };
@@ -62,9 +68,16 @@ async function seed(s: MusterSession): Promise<SignalsState> {
   const ip = await post('entity_type', { name: 'Source address', jpath: '$.network.source.address', regular_expression: '[0-9]+(\\.[0-9]+){3}', project });
   const filter = await post('signals/filters', { name: 'Same host, user and address', action: 'deduplicate', window: 3600, expression: [], project });
   const definition = await post('signals', {
-    name: 'Suspicious login', owner: 'secops', external_id: 'suspicious-login', variant: VARIANT, enabled: true, create_case: true,
-    description: 'A login that deviates from the account baseline.', project,
-    entity_types: [{ id: host.id }, { id: user.id }, { id: ip.id }], filters: [{ id: filter.id }],
+    name: 'Suspicious login',
+    owner: 'secops',
+    external_id: 'suspicious-login',
+    variant: VARIANT,
+    enabled: true,
+    create_case: true,
+    description: 'A login that deviates from the account baseline.',
+    project,
+    entity_types: [{ id: host.id }, { id: user.id }, { id: ip.id }],
+    filters: [{ id: filter.id }],
   });
   return { definitionId: definition.id, acknowledged: new Set(), sent: { n: 0 } };
 }
@@ -93,7 +106,11 @@ function scenarios(s: MusterSession, state: SignalsState): Scenario[] {
         }
       },
       check: (b: any) =>
-        typeof b?.id === 'string' && b?.signal?.id === state.definitionId && b?.entities?.length === 3 && typeof b?.fingerprint === 'string' && typeof b?.case?.id === 'number'
+        typeof b?.id === 'string' &&
+        b?.signal?.id === state.definitionId &&
+        b?.entities?.length === 3 &&
+        typeof b?.fingerprint === 'string' &&
+        typeof b?.case?.id === 'number'
           ? undefined
           : JSON.stringify(b).slice(0, 400),
     },
@@ -111,22 +128,30 @@ async function verify(s: MusterSession, state: SignalsState, ctx: { kind: 'postg
       const { rows } = await client.query<{ id: string }>('SELECT id::text FROM signal_instance WHERE signal_id = $1', [state.definitionId]);
       const stored = new Set(rows.map((r) => r.id));
       const lost = [...state.acknowledged].filter((id) => !stored.has(id));
-      const { rows: [c] } = await client.query<{ cases: number; dups: number }>(
-        `SELECT count(DISTINCT case_id)::int AS cases, count(*) FILTER (WHERE filter_action = 'deduplicate')::int AS dups FROM signal_instance WHERE signal_id = $1`, [state.definitionId]);
-      return [{
-        pass: lost.length === 0 && acked > 0,
-        line: `${label}: ${lost.length === 0 && acked > 0 ? 'PASS' : 'FAIL'}: ${acked} instances acknowledged, ${stored.size} stored (of ${state.sent.n} sent), ${lost.length} acknowledged but not stored; ${c.cases} cases, ${c.dups} duplicates (goal: none lost)`,
-      }];
+      const {
+        rows: [c],
+      } = await client.query<{ cases: number; dups: number }>(
+        `SELECT count(DISTINCT case_id)::int AS cases, count(*) FILTER (WHERE filter_action = 'deduplicate')::int AS dups FROM signal_instance WHERE signal_id = $1`,
+        [state.definitionId],
+      );
+      return [
+        {
+          pass: lost.length === 0 && acked > 0,
+          line: `${label}: ${lost.length === 0 && acked > 0 ? 'PASS' : 'FAIL'}: ${acked} instances acknowledged, ${stored.size} stored (of ${state.sent.n} sent), ${lost.length} acknowledged but not stored; ${c.cases} cases, ${c.dups} duplicates (goal: none lost)`,
+        },
+      ];
     } finally {
       await client.end();
     }
   }
   const page = await callApi<{ total: number }>('GET', `${s.api}/${s.organization}/signals/instances?itemsPerPage=0`, { token: s.token });
   const pass = acked > 0 && page.total >= acked && page.total <= state.sent.n;
-  return [{
-    pass,
-    line: `${label}: ${pass ? 'PASS' : 'FAIL'}: ${acked} instances acknowledged, ${page.total} stored (of ${state.sent.n} sent; each request is a distinct instance, so stored >= acknowledged means none lost) (goal: none lost)`,
-  }];
+  return [
+    {
+      pass,
+      line: `${label}: ${pass ? 'PASS' : 'FAIL'}: ${acked} instances acknowledged, ${page.total} stored (of ${state.sent.n} sent; each request is a distinct instance, so stored >= acknowledged means none lost) (goal: none lost)`,
+    },
+  ];
 }
 
 export const signalsSuite: Suite<SignalsState> = {

@@ -4,10 +4,7 @@ import { ConfigError } from '../config.ts';
 import { databaseCommand } from './database.ts';
 import { serverCommand } from './server.ts';
 
-const program = new Command('muster')
-  .description('Muster: incident and case management')
-  .version('0.1.0')
-  .showHelpAfterError();
+const program = new Command('muster').description('Muster: incident and case management').version('0.1.0').showHelpAfterError();
 
 program.addCommand(serverCommand());
 program.addCommand(databaseCommand());

@@ -149,7 +149,8 @@ export function serverCommand(): Command {
       return serve(opts);
     });
 
-  server.command('develop')
+  server
+    .command('develop')
     .description('Start a development server that restarts on source changes')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .addOption(new Option('--port <port>', 'port to listen on').default(8000).argParser(int))
@@ -158,7 +159,8 @@ export function serverCommand(): Command {
       supervise(childArgs({ ...opts, workers: 1 }), [SRC_DIR]);
     });
 
-  server.command('routes')
+  server
+    .command('routes')
     .description('List every route the server answers')
     .action(async () => {
       const settings = { ...readSettings(), jwtSecret: 'routes', logLevel: 'error' };
@@ -181,14 +183,16 @@ export function serverCommand(): Command {
       await app.close();
     });
 
-  server.command('config')
+  server
+    .command('config')
     .description('Print the effective settings (environment, then .env, then defaults)')
     .action(() => {
       const rows = describeSettings(readSettings()).map((r) => [r.key, r.value]);
       console.log(formatTable(['Key', 'Value'], rows));
     });
 
-  server.command('shell')
+  server
+    .command('shell')
     .description('An interactive Node shell with the settings, the database and the services loaded')
     .action(async () => {
       const settings = loadSettings();

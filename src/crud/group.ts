@@ -110,7 +110,14 @@ export function listDefinition(def: GroupDef): ListDefinition {
   const relations: Relation[] = [...(def.relations ?? [])];
   const has = (model: string) => relations.some((r) => r.model === model);
   if (def.projectScoped !== false && !has('Project')) {
-    relations.push({ kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, column(def.table, 'project_id')), fields: { id: 'int', name: 'text' } });
+    relations.push({
+      kind: 'one',
+      model: 'Project',
+      tableName: 'project',
+      table: project,
+      on: eq(project.id, column(def.table, 'project_id')),
+      fields: { id: 'int', name: 'text' },
+    });
   }
   for (const [field, ref] of Object.entries(def.refs ?? {})) {
     if (has(ref.target.model)) continue;
@@ -148,7 +155,6 @@ export function listDefinition(def: GroupDef): ListDefinition {
     relations,
   };
 }
-
 
 function existsThroughLink(def: GroupDef, link: LinkField, condition: SQL): SQL {
   const t = link.target.table;

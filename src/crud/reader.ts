@@ -90,7 +90,8 @@ function jsonValue(alias: string, col: PgColumn): string {
   if (type.startsWith('timestamp')) {
     return type.includes('with time zone') ? `to_char(${ref} AT TIME ZONE 'UTC', ${ISO})` : `to_char(${ref}, ${ISO})`;
   }
-  if (type === 'date' || type.startsWith('interval') || type.startsWith('time') || type === 'numeric' || type === 'bigint') throw new Unsupported(`column type ${type}`);
+  if (type === 'date' || type.startsWith('interval') || type.startsWith('time') || type === 'numeric' || type === 'bigint')
+    throw new Unsupported(`column type ${type}`);
   return ref;
 }
 
@@ -134,7 +135,10 @@ function inlineObject(def: ReadDef | undefined, alias: string, depth: number): {
 function inlineRef(def: ReadDef | undefined, owner: ReadDef, ownerAlias: string, fk: string, depth: number) {
   const a = `m${++aliases}`;
   const obj = inlineObject(def, a, depth);
-  return { sql: `(SELECT ${obj.sql} FROM ${q(getTableName(def!.table))} ${a} WHERE ${a}."id" = ${ownerAlias}.${q(column(owner.table, fk).name)})`, node: obj.node };
+  return {
+    sql: `(SELECT ${obj.sql} FROM ${q(getTableName(def!.table))} ${a} WHERE ${a}."id" = ${ownerAlias}.${q(column(owner.table, fk).name)})`,
+    node: obj.node,
+  };
 }
 
 /** The project and references of a def: (field, column key, reader). */
@@ -188,7 +192,13 @@ function planOf(def: ReadDef) {
     `COALESCE((SELECT json_agg(${other} ORDER BY ${other}) ${from} WHERE ${owner} = ${own}."id"), '[]'::json)`;
   for (const [field, link] of Object.entries(def.links ?? {})) {
     const l = `l${++aliases}`;
-    exprs.push(ids(`FROM ${q(getTableName(link.table))} ${l}`, `${l}.${q(column(link.table, link.otherColumn).name)}`, `${l}.${q(column(link.table, link.ownerColumn).name)}`));
+    exprs.push(
+      ids(
+        `FROM ${q(getTableName(link.table))} ${l}`,
+        `${l}.${q(column(link.table, link.otherColumn).name)}`,
+        `${l}.${q(column(link.table, link.ownerColumn).name)}`,
+      ),
+    );
     many.push({ field, read: link.read?.() ?? shallowReader(link.target.table) });
   }
   for (const [field, child] of Object.entries(def.children ?? {})) {
@@ -201,10 +211,22 @@ function planOf(def: ReadDef) {
   const id = column(table, 'id');
   const nestedSql = sql`json_build_array(${sql.raw(exprs.join(', '))})`;
   const n = ++statements;
-  const full = preparedById(`muster_read_${n}_${getTableName(table)}`.slice(0, 61), (db, match) =>
-    db.select({ ...readColumns(table), __nested: nestedSql } as never).from(table).where(match(id)) as never);
-  const nestedOnly = preparedById(`muster_nest_${n}_${getTableName(table)}`.slice(0, 61), (db, match) =>
-    db.select({ __id: id, __nested: nestedSql } as never).from(table).where(match(id)) as never);
+  const full = preparedById(
+    `muster_read_${n}_${getTableName(table)}`.slice(0, 61),
+    (db, match) =>
+      db
+        .select({ ...readColumns(table), __nested: nestedSql } as never)
+        .from(table)
+        .where(match(id)) as never,
+  );
+  const nestedOnly = preparedById(
+    `muster_nest_${n}_${getTableName(table)}`.slice(0, 61),
+    (db, match) =>
+      db
+        .select({ __id: id, __nested: nestedSql } as never)
+        .from(table)
+        .where(match(id)) as never,
+  );
 
   /** Fills the nested fields of `items` (own columns present) from the query's JSON, `values[i]` for `items[i]`. */
   async function complete(db: Executor, items: Rows, values: unknown[][]) {
@@ -219,18 +241,20 @@ function planOf(def: ReadDef) {
     for (const { field, fk, read } of refs) {
       const wanted = items.map((i) => i[fk]).filter((v): v is number => typeof v === 'number');
       for (const item of items) item[field] = null;
-      if (wanted.length) steps.push(async () => {
-        const found = await read(db, wanted);
-        for (const item of items) if (typeof item[fk] === 'number') item[field] = found.get(item[fk] as number) ?? null;
-      });
+      if (wanted.length)
+        steps.push(async () => {
+          const found = await read(db, wanted);
+          for (const item of items) if (typeof item[fk] === 'number') item[field] = found.get(item[fk] as number) ?? null;
+        });
     }
     many.forEach(({ field, read }, m) => {
       const wanted = idLists[m].flat();
       items.forEach((item, i) => (item[field] = wanted.length ? idLists[m][i] : []));
-      if (wanted.length) steps.push(async () => {
-        const found = await read(db, wanted);
-        items.forEach((item, i) => (item[field] = idLists[m][i].map((x) => found.get(x)).filter((x) => x !== undefined)));
-      });
+      if (wanted.length)
+        steps.push(async () => {
+          const found = await read(db, wanted);
+          items.forEach((item, i) => (item[field] = idLists[m][i].map((x) => found.get(x)).filter((x) => x !== undefined)));
+        });
     });
     // On the pool the readers run side by side; a transaction's one connection takes them in turn.
     if (inTransaction(db)) for (const step of steps) await step();
@@ -252,7 +276,11 @@ function planOf(def: ReadDef) {
     async nestInto(db: Executor, rows: Map<number, Record<string, unknown>>) {
       const found = await nestedOnly(db, [...rows.keys()]);
       const items = found.map((r) => rows.get(r.__id as number)!);
-      await complete(db, items, found.map((r) => r.__nested as unknown[]));
+      await complete(
+        db,
+        items,
+        found.map((r) => r.__nested as unknown[]),
+      );
     },
   };
 }

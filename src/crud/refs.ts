@@ -37,7 +37,14 @@ function scope(target: RefTarget, organizationId: number, projectId: number | un
 const notFound = (target: RefTarget, loc: Loc) => invalid(loc, `${target.label} not found.`, 'value_error.not_found');
 
 /** The id a body reference names; undefined when the field was not sent, null when sent as null. */
-export async function resolveRef(db: Executor, target: RefTarget, value: RefValue, loc: Loc, organizationId: number, projectId?: number): Promise<number | null | undefined> {
+export async function resolveRef(
+  db: Executor,
+  target: RefTarget,
+  value: RefValue,
+  loc: Loc,
+  organizationId: number,
+  projectId?: number,
+): Promise<number | null | undefined> {
   if (value === undefined) return undefined;
   if (value === null) return null;
   const [id] = await resolveRefs(db, target, [value], loc, organizationId, projectId, false);
@@ -45,19 +52,36 @@ export async function resolveRef(db: Executor, target: RefTarget, value: RefValu
 }
 
 /** The ids of a list of references, in order; the first unknown one is a 422 at its index. */
-export async function resolveRefs(db: Executor, target: RefTarget, values: NonNullable<RefValue>[], loc: Loc, organizationId: number, projectId?: number, indexed = true): Promise<number[]> {
+export async function resolveRefs(
+  db: Executor,
+  target: RefTarget,
+  values: NonNullable<RefValue>[],
+  loc: Loc,
+  organizationId: number,
+  projectId?: number,
+  indexed = true,
+): Promise<number[]> {
   if (values.length === 0) return [];
   const nameCol = target.nameColumn ?? 'name';
   const ids = values.map((v) => v.id).filter((v): v is number => typeof v === 'number');
-  const names = values.filter((v) => typeof v.id !== 'number').map((v) => v[nameCol]).filter((v): v is string => typeof v === 'string');
+  const names = values
+    .filter((v) => typeof v.id !== 'number')
+    .map((v) => v[nameCol])
+    .filter((v): v is string => typeof v === 'string');
   const where = scope(target, organizationId, projectId);
   const found = new Map<string, number>();
   if (ids.length) {
-    const rows = await db.select({ id: col(target.table, 'id') }).from(target.table).where(and(where, inArray(col(target.table, 'id'), ids)));
+    const rows = await db
+      .select({ id: col(target.table, 'id') })
+      .from(target.table)
+      .where(and(where, inArray(col(target.table, 'id'), ids)));
     for (const r of rows) found.set(`id:${r.id}`, r.id as number);
   }
   if (names.length) {
-    const rows = await db.select({ id: col(target.table, 'id'), name: col(target.table, nameCol) }).from(target.table).where(and(where, inArray(col(target.table, nameCol), names)));
+    const rows = await db
+      .select({ id: col(target.table, 'id'), name: col(target.table, nameCol) })
+      .from(target.table)
+      .where(and(where, inArray(col(target.table, nameCol), names)));
     for (const r of rows) found.set(`name:${r.name}`, r.id as number);
   }
   return values.map((v, i) => {
@@ -78,13 +102,18 @@ export async function createNamed(db: Executor, target: RefTarget, values: NonNu
   const named = values.filter((v) => typeof v.id !== 'number').map((v) => v[nameCol]);
   const names = [...new Set(named.filter((v): v is string => typeof v === 'string' && v.trim() !== ''))];
   if (names.length === 0) return;
-  const rows = await db.select({ name: col(target.table, nameCol) }).from(target.table)
+  const rows = await db
+    .select({ name: col(target.table, nameCol) })
+    .from(target.table)
     .where(and(scope(target, organizationId, projectId), inArray(col(target.table, nameCol), names)));
   const known = new Set(rows.map((r) => r.name));
   const missing = names.filter((n) => !known.has(n));
   if (missing.length === 0) return;
   const owner = { organization_id: organizationId, ...(target.projectScoped !== false && projectId !== undefined ? { project_id: projectId } : {}) };
-  await db.insert(target.table).values(missing.map((n) => ({ ...owner, [nameCol]: n })) as never).onConflictDoNothing();
+  await db
+    .insert(target.table)
+    .values(missing.map((n) => ({ ...owner, [nameCol]: n })) as never)
+    .onConflictDoNothing();
 }
 
 /**
@@ -93,11 +122,20 @@ export async function createNamed(db: Executor, target: RefTarget, values: NonNu
  * (the record itself); otherwise 422 on that item, `<label> not found.`. Returns the distinct ids.
  */
 export async function resolveVisibleIds(
-  tx: Executor, idColumn: PgColumn, visible: SQL, values: { id?: unknown }[], field: string, label: string, except?: number,
+  tx: Executor,
+  idColumn: PgColumn,
+  visible: SQL,
+  values: { id?: unknown }[],
+  field: string,
+  label: string,
+  except?: number,
 ): Promise<number[]> {
   const wanted = values.map((v) => v.id).filter((id): id is number => typeof id === 'number');
   const rows = wanted.length
-    ? await tx.select({ id: idColumn }).from(idColumn.table).where(and(inArray(idColumn, wanted), except === undefined ? undefined : ne(idColumn, except), visible))
+    ? await tx
+        .select({ id: idColumn })
+        .from(idColumn.table)
+        .where(and(inArray(idColumn, wanted), except === undefined ? undefined : ne(idColumn, except), visible))
     : [];
   const found = new Set(rows.map((r) => r.id as number));
   values.forEach((v, i) => {

@@ -25,11 +25,13 @@ export function withoutDefaults<T extends TSchema>(schema: T, relationships: Set
   };
   // Inside `properties` the keys are field names: a field called `default` (priorities, types) stays.
   const fields = (props: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(props).map(([name, v]) => {
-      const kept = strip(v) as Record<string, unknown>;
-      const original = v as { default?: unknown };
-      return [name, relationships.has(name) && original.default !== undefined ? { ...kept, default: original.default } : kept];
-    }));
+    Object.fromEntries(
+      Object.entries(props).map(([name, v]) => {
+        const kept = strip(v) as Record<string, unknown>;
+        const original = v as { default?: unknown };
+        return [name, relationships.has(name) && original.default !== undefined ? { ...kept, default: original.default } : kept];
+      }),
+    );
   return strip(schema) as T;
 }
 
@@ -47,20 +49,36 @@ export function registerGroup(app: App, def: GroupDef) {
   const tags = def.tags;
 
   if (ops.has('list')) {
-    app.get(base, { schema: { tags, params, querystring: ListQuery, response: { 200: def.shapes.pagination } } }, (req) => listRecords(req.ctx, def, req.query));
+    app.get(base, { schema: { tags, params, querystring: ListQuery, response: { 200: def.shapes.pagination } } }, (req) =>
+      listRecords(req.ctx, def, req.query),
+    );
   }
   if (ops.has('create')) {
-    app.post(base, { schema: { tags, params, body: def.shapes.create, response: { 200: def.shapes.read } }, config: write('create') },
-      (req) => createRecord(req.ctx, def, req.body as Record<string, unknown>));
+    app.post(base, { schema: { tags, params, body: def.shapes.create, response: { 200: def.shapes.read } }, config: write('create') }, (req) =>
+      createRecord(req.ctx, def, req.body as Record<string, unknown>),
+    );
   }
   if (ops.has('get')) {
     app.get(one, { schema: { tags, params: oneParams, response: { 200: def.shapes.read } } }, (req) => getRecord(req.ctx, def, id(req.params)));
   }
   if (ops.has('update')) {
-    app.put(one, { schema: { tags, params: oneParams, body: withoutDefaults(def.shapes.update, new Set([...Object.keys(def.links ?? {}), ...Object.keys(def.children ?? {})])), response: { 200: def.shapes.read } }, config: write('update') },
-      (req) => updateRecord(req.ctx, def, id(req.params), req.body as Record<string, unknown>));
+    app.put(
+      one,
+      {
+        schema: {
+          tags,
+          params: oneParams,
+          body: withoutDefaults(def.shapes.update, new Set([...Object.keys(def.links ?? {}), ...Object.keys(def.children ?? {})])),
+          response: { 200: def.shapes.read },
+        },
+        config: write('update'),
+      },
+      (req) => updateRecord(req.ctx, def, id(req.params), req.body as Record<string, unknown>),
+    );
   }
   if (ops.has('delete')) {
-    app.delete(one, { schema: { tags, params: oneParams, response: { 200: NullResponse } }, config: write('delete') }, (req) => deleteRecord(req.ctx, def, id(req.params)));
+    app.delete(one, { schema: { tags, params: oneParams, response: { 200: NullResponse } }, config: write('delete') }, (req) =>
+      deleteRecord(req.ctx, def, id(req.params)),
+    );
   }
 }

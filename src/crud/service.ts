@@ -37,7 +37,9 @@ export async function listRecords(ctx: Ctx, def: GroupDef, query: ListQueryT) {
 }
 
 async function findRow(db: Executor, ctx: Ctx, def: GroupDef, id: number): Promise<Row> {
-  const [row] = (await db.select(readColumns(def.table) as never).from(def.table)
+  const [row] = (await db
+    .select(readColumns(def.table) as never)
+    .from(def.table)
     .where(and(inOrganization(def, ctx), eq(column(def.table, 'id'), id), def.visibleTo?.(ctx)))) as Row[];
   if (!row) throw errors.notFound(def.thing);
   return row;
@@ -91,21 +93,39 @@ async function writeLinks(tx: Executor, ctx: Ctx, def: GroupDef, id: number, bod
 }
 
 /** Writable children named in the body point at this record; on update, the others stop pointing at it. */
-async function writeChildren(tx: Executor, ctx: Ctx, def: GroupDef, id: number, body: Record<string, unknown>, projectId: number | undefined, replace: boolean) {
+async function writeChildren(
+  tx: Executor,
+  ctx: Ctx,
+  def: GroupDef,
+  id: number,
+  body: Record<string, unknown>,
+  projectId: number | undefined,
+  replace: boolean,
+) {
   for (const [field, child] of Object.entries(def.children ?? {})) {
     const given = body[field];
     if (!child.target || !Array.isArray(given)) continue;
     const ids = [...new Set(await resolveRefs(tx, child.target, given as NonNullable<RefValue>[], [field], ctx.organization.id, projectId))];
     const fk = column(child.table, child.column);
     const childId = column(child.table, 'id');
-    if (replace) await tx.update(child.table).set({ [child.column]: null } as never).where(and(eq(fk, id), ids.length ? notInArray(childId, ids) : undefined));
-    if (ids.length) await tx.update(child.table).set({ [child.column]: id } as never).where(inArray(childId, ids));
+    if (replace)
+      await tx
+        .update(child.table)
+        .set({ [child.column]: null } as never)
+        .where(and(eq(fk, id), ids.length ? notInArray(childId, ids) : undefined));
+    if (ids.length)
+      await tx
+        .update(child.table)
+        .set({ [child.column]: id } as never)
+        .where(inArray(childId, ids));
   }
 }
 
 async function clearOtherDefaults(tx: Executor, def: GroupDef, row: Row) {
   if (!def.oneDefault || !row.default) return;
-  await tx.update(def.table).set({ default: false } as never)
+  await tx
+    .update(def.table)
+    .set({ default: false } as never)
     .where(and(eq(column(def.table, 'project_id'), row.project_id as number), eq(column(def.table, 'default'), true), ne(column(def.table, 'id'), row.id)));
 }
 
@@ -124,7 +144,9 @@ function translate(def: GroupDef, err: unknown): unknown {
   }
   if (pg?.code === '23503') {
     const holder = /from table "([^"]+)"/.exec(pg.detail ?? '')?.[1];
-    return errors.conflict(`${def.thing} that is still used by ${holder ? `${holder.replace(/_/g, ' ')} records` : 'other records'} cannot be deleted; remove or change those first.`);
+    return errors.conflict(
+      `${def.thing} that is still used by ${holder ? `${holder.replace(/_/g, ' ')} records` : 'other records'} cannot be deleted; remove or change those first.`,
+    );
   }
   return err;
 }
@@ -147,9 +169,16 @@ export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string,
   const id = await inTransaction(ctx, def, async (tx) => {
     const projectId = def.projectScoped === false ? undefined : await targetProject(tx, ctx, body.project as RefValue);
     // The whole row to be written, tenant columns included, so that rules can see its project.
-    const values = { ...(await valuesFrom(tx, ctx, def, body, projectId)), organization_id: ctx.organization.id, ...(projectId === undefined ? {} : { project_id: projectId }) };
+    const values = {
+      ...(await valuesFrom(tx, ctx, def, body, projectId)),
+      organization_id: ctx.organization.id,
+      ...(projectId === undefined ? {} : { project_id: projectId }),
+    };
     await def.hooks?.beforeWrite?.(tx, ctx, values);
-    const [row] = (await tx.insert(def.table).values(values as never).returning()) as Row[];
+    const [row] = (await tx
+      .insert(def.table)
+      .values(values as never)
+      .returning()) as Row[];
     await writeLinks(tx, ctx, def, row.id, body, projectId, false);
     await writeChildren(tx, ctx, def, row.id, body, projectId, false);
     await def.hooks?.afterWrite?.(tx, ctx, row, body);
@@ -169,8 +198,11 @@ export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Re
     const { project: _project, ...rest } = body;
     const values = await valuesFrom(tx, ctx, def, rest, projectId);
     await def.hooks?.beforeWrite?.(tx, ctx, values, existing);
-    const [row] = (await tx.update(def.table).set({ ...values, ...('updated_at' in (def.table as object) ? { updated_at: new Date() } : {}) } as never)
-      .where(eq(column(def.table, 'id'), id)).returning()) as Row[];
+    const [row] = (await tx
+      .update(def.table)
+      .set({ ...values, ...('updated_at' in (def.table as object) ? { updated_at: new Date() } : {}) } as never)
+      .where(eq(column(def.table, 'id'), id))
+      .returning()) as Row[];
     await writeLinks(tx, ctx, def, id, rest, projectId, true);
     await writeChildren(tx, ctx, def, id, rest, projectId, true);
     await def.hooks?.afterWrite?.(tx, ctx, row, rest, existing);
@@ -203,8 +235,11 @@ export async function projectOfBody(tx: Executor, ctx: Ctx, value: RefValue): Pr
 }
 
 export async function defaultRecord(db: Executor, def: GroupDef, projectId: number): Promise<Row | undefined> {
-  const [row] = (await db.select().from(def.table)
+  const [row] = (await db
+    .select()
+    .from(def.table)
     .where(and(eq(column(def.table, 'project_id'), projectId), eq(column(def.table, 'default'), true)))
-    .orderBy(sql`${column(def.table, 'id')}`).limit(1)) as Row[];
+    .orderBy(sql`${column(def.table, 'id')}`)
+    .limit(1)) as Row[];
   return row;
 }

@@ -67,13 +67,20 @@ describe('Batcher', () => {
     const b = new Batcher(run, { maxBatch: 2, maxInFlight: 2 });
     const answers = [1, 2, 3, 4, 5].map((i) => b.submit(i));
     await turn();
-    expect(batches.map((x) => x.items)).toEqual([[1, 2], [3, 4]]); // 5 waits for a free slot
+    expect(batches.map((x) => x.items)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]); // 5 waits for a free slot
     const late = [6, 7].map((i) => b.submit(i));
     await turn();
     expect(batches).toHaveLength(2); // still two in flight
     batches[1].release();
     await turn();
-    expect(batches.map((x) => x.items)).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(batches.map((x) => x.items)).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     expect(b.idle).toBe(false);
     batches[0].release();
     await turn();
@@ -129,10 +136,13 @@ describe('Batcher', () => {
   it('a value that is a promise answers later, while the next batch already runs', async () => {
     const later = deferred<string>();
     const runs: number[][] = [];
-    const b = new Batcher(async (items: number[]) => {
-      runs.push(items);
-      return items.map((i) => ok(i === 1 ? later.promise : `v${i}`));
-    }, { maxBatch: 1, maxInFlight: 1 });
+    const b = new Batcher(
+      async (items: number[]) => {
+        runs.push(items);
+        return items.map((i) => ok(i === 1 ? later.promise : `v${i}`));
+      },
+      { maxBatch: 1, maxInFlight: 1 },
+    );
     let first: string | undefined;
     const a1 = b.submit(1).then((v) => (first = v));
     const a2 = b.submit(2);
@@ -151,20 +161,32 @@ describe('KeyedBatcher', () => {
     const { batches, run } = heldRun();
     const kb = new KeyedBatcher(run, { maxBatch: 10, maxInFlight: 1 });
     // Items 1x of key a, 2x of key b, interleaved in one turn.
-    const answers = [['a', 11], ['b', 21], ['a', 12], ['b', 22], ['a', 13]].map(([k, i]) => kb.submit(k as string, i as number));
+    const answers = [
+      ['a', 11],
+      ['b', 21],
+      ['a', 12],
+      ['b', 22],
+      ['a', 13],
+    ].map(([k, i]) => kb.submit(k as string, i as number));
     await turn();
     // maxInFlight 1 is per key: both keys' batches are in flight at once.
-    expect(batches.map((x) => x.items)).toEqual([[11, 12, 13], [21, 22]]);
+    expect(batches.map((x) => x.items)).toEqual([
+      [11, 12, 13],
+      [21, 22],
+    ]);
     batches.forEach((x) => x.release());
     expect(await Promise.all(answers)).toEqual(['v11', 'v21', 'v12', 'v22', 'v13']);
   });
 
   it('a key used again after going idle gets batches again', async () => {
     const runs: string[][] = [];
-    const kb = new KeyedBatcher(async (items: string[]) => {
-      runs.push(items);
-      return items.map((i) => ok(i.toUpperCase()));
-    }, { maxBatch: 10, maxInFlight: 1 });
+    const kb = new KeyedBatcher(
+      async (items: string[]) => {
+        runs.push(items);
+        return items.map((i) => ok(i.toUpperCase()));
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
     expect(await kb.submit('k', 'x')).toBe('X');
     await turn();
     expect(await Promise.all([kb.submit('k', 'y'), kb.submit('k', 'z')])).toEqual(['Y', 'Z']);
@@ -176,11 +198,14 @@ describe('singleFlight', () => {
   /** A single-flight function whose calls of `run` are recorded and held. */
   function held() {
     const calls: { args: [string, number]; d: ReturnType<typeof deferred<string>> }[] = [];
-    const f = singleFlight((name: string, n: number) => `${name}:${n}`, (name: string, n: number) => {
-      const d = deferred<string>();
-      calls.push({ args: [name, n], d });
-      return d.promise;
-    });
+    const f = singleFlight(
+      (name: string, n: number) => `${name}:${n}`,
+      (name: string, n: number) => {
+        const d = deferred<string>();
+        calls.push({ args: [name, n], d });
+        return d.promise;
+      },
+    );
     return { calls, f };
   }
 
@@ -189,7 +214,10 @@ describe('singleFlight', () => {
     const a1 = f('ann', 1);
     const a2 = f('ann', 1);
     const b = f('ann', 2);
-    expect(calls.map((c) => c.args)).toEqual([['ann', 1], ['ann', 2]]);
+    expect(calls.map((c) => c.args)).toEqual([
+      ['ann', 1],
+      ['ann', 2],
+    ]);
     calls[0].d.resolve('first');
     calls[1].d.resolve('second');
     expect(await Promise.all([a1, a2, b])).toEqual(['first', 'first', 'second']);

@@ -62,14 +62,16 @@ export class Batcher<I, O> {
       const batch = this.queue.splice(0, this.options.maxBatch);
       this.inFlight++;
       // Through a promise, so that a `run` that throws at once fails its batch, not the batcher.
-      Promise.resolve().then(() => this.run(batch.map((w) => w.item)))
+      Promise.resolve()
+        .then(() => this.run(batch.map((w) => w.item)))
         .then(
-          (results) => batch.forEach((w, i) => {
-            const r = results[i];
-            if (!r) w.reject(new Error('batch answered fewer results than items'));
-            else if (r.ok) w.resolve(r.value);
-            else w.reject(r.error);
-          }),
+          (results) =>
+            batch.forEach((w, i) => {
+              const r = results[i];
+              if (!r) w.reject(new Error('batch answered fewer results than items'));
+              else if (r.ok) w.resolve(r.value);
+              else w.reject(r.error);
+            }),
           (error) => batch.forEach((w) => w.reject(error)),
         )
         .finally(() => {
@@ -105,4 +107,3 @@ export class KeyedBatcher<I, O> {
     return batcher.submit(item);
   }
 }
-

@@ -14,9 +14,7 @@ export const tsvector = customType<{ data: string }>({
  */
 export function searchVector(...columns: string[]) {
   const weights = ['A', 'B', 'C', 'D'];
-  const parts = columns.map(
-    (c, i) => `setweight(to_tsvector('simple'::regconfig, coalesce(${JSON.stringify(c)}::text, '')), '${weights[Math.min(i, 3)]}')`,
-  );
+  const parts = columns.map((c, i) => `setweight(to_tsvector('simple'::regconfig, coalesce(${JSON.stringify(c)}::text, '')), '${weights[Math.min(i, 3)]}')`);
   return tsvector('search_vector').generatedAlwaysAs(sql.raw(parts.join(' || ')));
 }
 
@@ -34,4 +32,3 @@ export function readColumns<T extends PgTable>(table: T): Omit<T['_']['columns']
   const { search_vector: _v, ...rest } = getTableColumns(table) as Record<string, unknown>;
   return rest as Omit<T['_']['columns'], 'search_vector'>;
 }
-

@@ -68,7 +68,5 @@ export function fromPglite(pglite: PGlite): Database {
 }
 
 export function openDatabase(settings: Settings): Promise<Database> {
-  return settings.databaseUrl
-    ? openPostgres(settings.databaseUrl, settings.dbPoolSize)
-    : openEmbedded(settings.dataDir);
+  return settings.databaseUrl ? openPostgres(settings.databaseUrl, settings.dbPoolSize) : openEmbedded(settings.dataDir);
 }

@@ -17,7 +17,9 @@ function findPgDump(): string {
   for (const d of dirs) if (existsSync(`${d}/pg_dump`)) return `${d}/pg_dump`;
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
-    const versions = readdirSync(root).filter((v) => existsSync(`${root}/${v}/bin/pg_dump`)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => existsSync(`${root}/${v}/bin/pg_dump`))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions.length) return `${root}/${versions[0]}/bin/pg_dump`;
   }
   throw new Error('pg_dump was not found on PATH; install the PostgreSQL client tools matching your server');
@@ -123,11 +125,11 @@ function copyToInserts(stmt: string): string[] {
 }
 
 /** Statements a target may reject without harm: session settings, ownership, grants, the public schema. */
-const TOLERATED = /^(SET\s|SELECT\s+pg_catalog\.set_config|RESET\s|COMMENT ON SCHEMA|CREATE SCHEMA public|ALTER SCHEMA public|ALTER\s+\w+(\s+\w+)?\s+.*OWNER TO|GRANT\s|REVOKE\s|CREATE EXTENSION)/is;
+const TOLERATED =
+  /^(SET\s|SELECT\s+pg_catalog\.set_config|RESET\s|COMMENT ON SCHEMA|CREATE SCHEMA public|ALTER SCHEMA public|ALTER\s+\w+(\s+\w+)?\s+.*OWNER TO|GRANT\s|REVOKE\s|CREATE EXTENSION)/is;
 
 export async function isEmpty(database: Database): Promise<boolean> {
-  const rows = await database.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = ANY($1)`, [MUSTER_SCHEMAS]);
+  const rows = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = ANY($1)`, [MUSTER_SCHEMAS]);
   return Number(rows[0].n) === 0;
 }
 

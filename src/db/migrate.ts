@@ -51,7 +51,10 @@ export function ancestors(revs: Map<string, Revision>, ids: Iterable<string>): S
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     const rev = revs.get(id);
-    if (!rev) throw new RevisionError(`The database is at revision ${id}, which this version of Muster does not know; install the version that wrote it, or stamp a known revision`);
+    if (!rev)
+      throw new RevisionError(
+        `The database is at revision ${id}, which this version of Muster does not know; install the version that wrote it, or stamp a known revision`,
+      );
     seen.add(id);
     stack.push(...rev.down);
   }
@@ -113,7 +116,10 @@ async function applyStep(database: Database, revs: Map<string, Revision>, step: 
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
     // Re-read under the lock: another node may have applied this step meanwhile.
     const rows = await tx.execute(sql`SELECT version_num FROM muster_revision`);
-    const applied = ancestors(revs, rows.rows.map((x) => (x as { version_num: string }).version_num));
+    const applied = ancestors(
+      revs,
+      rows.rows.map((x) => (x as { version_num: string }).version_num),
+    );
     if ((direction === 'up') === applied.has(r.revision)) return;
     for (const stmt of statements(join(r.dir, `${direction}.sql`))) await tx.execute(sql.raw(stmt));
     const [removed, added] = direction === 'up' ? [r.down, [r.revision]] : [[r.revision], r.down];

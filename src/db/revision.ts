@@ -19,7 +19,13 @@ async function snapshotOf(rev: Revision | undefined): Promise<Snapshot> {
 }
 
 function slugOf(message: string) {
-  return message.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 40) || 'revision';
+  return (
+    message
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+      .slice(0, 40) || 'revision'
+  );
 }
 
 function writeRevision(dir: string, parents: string[], message: string, up: string[], down: string[], snapshot: Snapshot): Revision {
@@ -64,6 +70,9 @@ export async function mergeHeads(message: string, revisionIds?: string[], dir = 
   if (parents.length < 2) throw new RevisionError('Nothing to merge: there is only one head');
   for (const p of parents) if (!revs.has(p)) throw new RevisionError(`No revision named ${p}`);
   // The merged snapshot is the newest parent's: drizzle-kit snapshots describe the whole schema.
-  const newest = parents.map((p) => revs.get(p)!).sort((a, b) => a.created.localeCompare(b.created)).at(-1);
+  const newest = parents
+    .map((p) => revs.get(p)!)
+    .sort((a, b) => a.created.localeCompare(b.created))
+    .at(-1);
   return writeRevision(dir, parents, message, [], [], await snapshotOf(newest));
 }

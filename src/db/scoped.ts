@@ -10,7 +10,9 @@ import { organizationId, timestampCol } from './columns.ts';
  */
 export const projectScoped = () => ({
   organization_id: organizationId().references((): AnyPgColumn => organization.id, { onDelete: 'cascade' }),
-  project_id: integer('project_id').notNull().references((): AnyPgColumn => project.id, { onDelete: 'cascade' }),
+  project_id: integer('project_id')
+    .notNull()
+    .references((): AnyPgColumn => project.id, { onDelete: 'cascade' }),
 });
 
 /** Documents, services, teams and notifications remind their owner to review them. */
@@ -33,8 +35,12 @@ export function linkTable(name: string, left: [string, WithId], right: [string, 
   return pgTable(
     name,
     {
-      [l]: integer(l).notNull().references(() => lt.id, { onDelete: 'cascade' }),
-      [r]: integer(r).notNull().references(() => rt.id, { onDelete: 'cascade' }),
+      [l]: integer(l)
+        .notNull()
+        .references(() => lt.id, { onDelete: 'cascade' }),
+      [r]: integer(r)
+        .notNull()
+        .references(() => rt.id, { onDelete: 'cascade' }),
     } as Record<string, ReturnType<typeof integer>>,
     (t) => [primaryKey({ columns: [t[l], t[r]] as [never, never] }), index(`${name}_${r}_idx`).on(t[r])],
   );

@@ -16,7 +16,17 @@ interface Internals {
 }
 
 // As drizzle's own raw statements: dates, times and intervals come back as PostgreSQL's text.
-const AS_TEXT = new Set([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1231, 1115, 1185, 1187, 1182]);
+const AS_TEXT = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
 const types = {
   getTypeParser: (id: number, format?: string) => (AS_TEXT.has(id) ? (v: string) => v : pg.types.getTypeParser(id, format as 'text')),
 };

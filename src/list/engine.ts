@@ -55,7 +55,13 @@ function sorting(def: ListDefinition<never>, query: ListQueryT, joins: Set<OneRe
  * One page of `def`'s rows within `scope`, with the total the filter matches. `extra` narrows
  * further (visibility rules, a parent record).
  */
-export async function runList<T = Record<string, unknown>>(db: Executor, def: ListDefinition<any>, query: ListQueryT, scope: SQL, extra?: SQL): Promise<Page<T>> {
+export async function runList<T = Record<string, unknown>>(
+  db: Executor,
+  def: ListDefinition<any>,
+  query: ListQueryT,
+  scope: SQL,
+  extra?: SQL,
+): Promise<Page<T>> {
   const generic = def as unknown as ListDefinition<never>;
   const compiler = new FilterCompiler(generic);
   const filterSql = compiler.compile(parseFilter(query.filter));
@@ -83,7 +89,14 @@ export async function runList<T = Record<string, unknown>>(db: Executor, def: Li
     return Number(counted?.n ?? 0);
   };
   const pageOf = <C extends Record<string, unknown>>(columns: C) => {
-    let q = withJoins(db.select(columns as never).from(def.table).$dynamic()).where(where).orderBy(...order);
+    let q = withJoins(
+      db
+        .select(columns as never)
+        .from(def.table)
+        .$dynamic(),
+    )
+      .where(where)
+      .orderBy(...order);
     if (!unlimited) q = q.limit(Math.max(size, 1)).offset((page - 1) * size);
     return q as unknown as Promise<Record<string, unknown>[]>;
   };

@@ -12,14 +12,30 @@ const MAX_DEPTH = 32;
 const MAX_LEAVES = 256;
 
 const OPS: Record<string, string> = {
-  '==': 'eq', eq: 'eq', '!=': 'ne', ne: 'ne',
-  '>': 'gt', gt: 'gt', '<': 'lt', lt: 'lt', '>=': 'ge', ge: 'ge', '<=': 'le', le: 'le',
-  like: 'like', ilike: 'ilike', not_ilike: 'not_ilike', in: 'in', not_in: 'not_in',
-  is_null: 'is_null', is_not_null: 'is_not_null', any: 'any', not_any: 'not_any',
+  '==': 'eq',
+  eq: 'eq',
+  '!=': 'ne',
+  ne: 'ne',
+  '>': 'gt',
+  gt: 'gt',
+  '<': 'lt',
+  lt: 'lt',
+  '>=': 'ge',
+  ge: 'ge',
+  '<=': 'le',
+  le: 'le',
+  like: 'like',
+  ilike: 'ilike',
+  not_ilike: 'not_ilike',
+  in: 'in',
+  not_in: 'not_in',
+  is_null: 'is_null',
+  is_not_null: 'is_not_null',
+  any: 'any',
+  not_any: 'not_any',
 };
 
-export const invalidFilter = (msg: string, type = 'value_error.invalid.filter') =>
-  validationError([{ loc: ['filter'], msg, type }]);
+export const invalidFilter = (msg: string, type = 'value_error.invalid.filter') => validationError([{ loc: ['filter'], msg, type }]);
 
 /** Parses the query parameter; empty means no filter. */
 export function parseFilter(text: string | undefined): unknown {
@@ -232,7 +248,10 @@ export class FilterCompiler {
       case 'not_in': {
         const values = list().filter((v) => v !== null);
         if (values.length === 0) return op === 'in' ? sql`FALSE` : sql`TRUE`;
-        const joined = sql.join(values.map((v) => sql`${v}`), sql`, `);
+        const joined = sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        );
         return op === 'in' ? sql`${col} IN (${joined})` : sql`${col} NOT IN (${joined})`;
       }
       case 'is_null':

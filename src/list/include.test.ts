@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { applyInclude } from './include.ts';
 
-const item = { id: 1, name: 'Breach', project: { id: 2, name: 'sec', color: null }, tags: [{ id: 3, name: 'aws', tag_type: { name: 'cloud' } }, { id: 4, name: 'gcp', tag_type: { name: 'cloud' } }] };
+const item = {
+  id: 1,
+  name: 'Breach',
+  project: { id: 2, name: 'sec', color: null },
+  tags: [
+    { id: 3, name: 'aws', tag_type: { name: 'cloud' } },
+    { id: 4, name: 'gcp', tag_type: { name: 'cloud' } },
+  ],
+};
 
 describe('include[]', () => {
   it('keeps only the listed paths, nesting and mapping over lists', () => {

@@ -48,7 +48,12 @@ describe('paging', () => {
   });
 
   it('rejects bounds and types with 422', async () => {
-    for (const [query, loc] of [[{ page: -1 }, 'page'], [{ itemsPerPage: -3 }, 'itemsPerPage'], [{ page: 'x' }, 'page'], [{ page: 2 ** 31 }, 'page']] as const) {
+    for (const [query, loc] of [
+      [{ page: -1 }, 'page'],
+      [{ itemsPerPage: -3 }, 'itemsPerPage'],
+      [{ page: 'x' }, 'page'],
+      [{ page: 2 ** 31 }, 'page'],
+    ] as const) {
       const res = await list(query);
       expect(res.status).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['query', loc]);
@@ -74,7 +79,11 @@ describe('q', () => {
 describe('sorting', () => {
   it('pairs sortBy[] with descending[] and ignores sortBy[] without a direction', async () => {
     expect(names(await list({ 'sortBy[]': 'annual_employee_cost', 'descending[]': true })).slice(0, 2)).toEqual(['Alpha Security', 'Beta Network']);
-    expect(names(await list({ 'sortBy[]': ['annual_employee_cost', 'name'], 'descending[]': [false, true] })).slice(0, 3)).toEqual(['default', 'Gamma Data', 'Delta Cloud']);
+    expect(names(await list({ 'sortBy[]': ['annual_employee_cost', 'name'], 'descending[]': [false, true] })).slice(0, 3)).toEqual([
+      'default',
+      'Gamma Data',
+      'Delta Cloud',
+    ]);
     expect(names(await list({ 'sortBy[]': 'name' }))).toEqual(names(await list({})));
   });
 
@@ -122,14 +131,23 @@ describe('filter', () => {
     ];
     for (const [spec, expected] of cases) {
       const res = await list(filter(spec));
-      expect({ spec, status: res.status, names: res.status === 200 ? names(res).sort() : res.body }).toEqual({ spec, status: 200, names: [...expected].sort() });
+      expect({ spec, status: res.status, names: res.status === 200 ? names(res).sort() : res.body }).toEqual({
+        spec,
+        status: 200,
+        names: [...expected].sort(),
+      });
     }
   });
 
   it('combines with and, or, not, lists and nesting', async () => {
     const spec = {
       and: [
-        { or: [{ field: 'name', op: 'ilike', value: '%a%' }, { field: 'default', value: true }] },
+        {
+          or: [
+            { field: 'name', op: 'ilike', value: '%a%' },
+            { field: 'default', value: true },
+          ],
+        },
         { not: [{ field: 'annual_employee_cost', op: '>=', value: 100000 }] },
         [{ field: 'owner_email', op: 'is_null' }],
       ],
@@ -141,7 +159,10 @@ describe('filter', () => {
   });
 
   it('filters through a many-relation without repeating rows', async () => {
-    const res = await call(t.app, 'GET', '/default/users', { token, query: { filter: JSON.stringify([{ model: 'Project', field: 'name', op: 'in', value: ['default', 'Alpha Security'] }]) } });
+    const res = await call(t.app, 'GET', '/default/users', {
+      token,
+      query: { filter: JSON.stringify([{ model: 'Project', field: 'name', op: 'in', value: ['default', 'Alpha Security'] }]) },
+    });
     expect(res.body.total).toBe(1);
   });
 
@@ -155,7 +176,15 @@ describe('filter', () => {
       [JSON.stringify({ op: '==', value: 'x' }), 'value_error.invalid.filter'],
       [JSON.stringify({ field: 'name', op: '==' }), 'value_error.invalid.filter'],
       [JSON.stringify({ and: [] }), 'value_error.invalid.filter'],
-      [JSON.stringify({ not: [{ field: 'name', value: 'a' }, { field: 'name', value: 'b' }] }), 'value_error.invalid.filter'],
+      [
+        JSON.stringify({
+          not: [
+            { field: 'name', value: 'a' },
+            { field: 'name', value: 'b' },
+          ],
+        }),
+        'value_error.invalid.filter',
+      ],
       [JSON.stringify({ or: { field: 'name', value: 'a' } }), 'value_error.invalid.filter'],
       [JSON.stringify(42), 'value_error.invalid.filter'],
       [JSON.stringify({ field: 'annual_employee_cost', value: 'lots' }), 'value_error.invalid.filter'],

@@ -9,7 +9,10 @@ function tokenize(q: string): string[] {
 }
 
 function lexemes(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
 }
 
 const join = (op: string, parts: Node[]): Node => {
@@ -67,7 +70,10 @@ class Parser {
       return inner;
     }
     if (t.startsWith('"')) return join('<->', lexemes(t.replace(/"/g, '')));
-    return join('&', lexemes(t).map((l) => `${l}:*`));
+    return join(
+      '&',
+      lexemes(t).map((l) => `${l}:*`),
+    );
   }
 
   private peek(): string | undefined {

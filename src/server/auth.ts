@@ -51,11 +51,12 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; settings
     if (!email) throw errors.unauthorized();
 
     const params = request.params as { organization?: string; organization_id?: number | string };
-    const org = params.organization !== undefined
-      ? { slug: params.organization }
-      : params.organization_id !== undefined && /^\d+$/.test(String(params.organization_id))
-        ? { id: Number(params.organization_id) }
-        : undefined;
+    const org =
+      params.organization !== undefined
+        ? { slug: params.organization }
+        : params.organization_id !== undefined && /^\d+$/.test(String(params.organization_id))
+          ? { id: Number(params.organization_id) }
+          : undefined;
     const caller = await callerOf(email, org);
     if (!caller) throw errors.unauthorized(); // a valid token of a user who no longer exists
     request.caller = caller.user;

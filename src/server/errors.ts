@@ -28,15 +28,13 @@ const message = (status: number, msg: string) => new ApiError(status, [{ msg }])
 export const validationError = (items: ValidationItem[]) => new ApiError(422, items);
 
 /** A rule a service enforces on one field (loc without the `body` prefix, as Dispatch's services do). */
-export const invalid = (loc: (string | number)[], msg: string, type = 'value_error') =>
-  validationError([{ loc, msg, type, ctx: { msg } }]);
+export const invalid = (loc: (string | number)[], msg: string, type = 'value_error') => validationError([{ loc, msg, type, ctx: { msg } }]);
 
 export const exists = (loc: string, msg: string) => invalid([loc], msg, 'value_error.exists');
 
 export const errors = {
   unauthorized: () => message(401, 'Could not validate credentials'),
-  forbidden: (msg = "Your user doesn't have permissions to create, update, or delete this resource. Please, contact your Muster admin.") =>
-    message(403, msg),
+  forbidden: (msg = "Your user doesn't have permissions to create, update, or delete this resource. Please, contact your Muster admin.") => message(403, msg),
   notMember: () => message(403, 'You are not a member of this organization.'),
   organizationNotFound: () => message(404, 'Organization not found. Please, contact your Muster admin.'),
   /** `thing` is the record's name with its article: "A project", "An incident". */

@@ -109,7 +109,11 @@ export const DEVIATIONS: Deviation[] = [
     kind: 'body.default',
     where: /^body\.(plugin_metadata|links)$/,
     message: 'default none, contract []',
-    ops: ['PUT /{organization}/case_types/{case_type_id}', 'PUT /{organization}/incident_types/{incident_type_id}', 'PUT /{organization}/data/sources/{source_id}'],
+    ops: [
+      'PUT /{organization}/case_types/{case_type_id}',
+      'PUT /{organization}/incident_types/{incident_type_id}',
+      'PUT /{organization}/data/sources/{source_id}',
+    ],
     reason:
       'values stored on the record, not relationships: an update that leaves them out keeps them (Pydantic exclude_unset), ' +
       'where a default of [] in the update body would erase them',
@@ -119,7 +123,7 @@ export const DEVIATIONS: Deviation[] = [
     where: 'body.incidents',
     message: 'default none, contract []',
     ops: ['PUT /{organization}/data/sources/{source_id}'],
-    reason: 'a source\'s incidents are read-only in Muster (incidents are linked from the incident side), so an update body has no say in them',
+    reason: "a source's incidents are read-only in Muster (incidents are linked from the incident side), so an update body has no say in them",
   },
 
   // ---- incidents ------------------------------------------------------------------------------
@@ -139,7 +143,7 @@ export const DEVIATIONS: Deviation[] = [
     where: /^body\.case_(priority|severity|type)\.id$/,
     message: 'accepted, but the contract has no such field',
     ops: ['PUT /{organization}/cases/{case_id}'],
-    reason: 'as for incidents: a case type, priority or severity is named by id as well as by name (the update body\'s Base shapes lack the id)',
+    reason: "as for incidents: a case type, priority or severity is named by id as well as by name (the update body's Base shapes lack the id)",
   },
 
   // ---- signals --------------------------------------------------------------------------------
@@ -148,12 +152,13 @@ export const DEVIATIONS: Deviation[] = [
     where: 'body.source.id',
     message: 'accepted, but the contract has no such field',
     ops: ['POST /{organization}/signals', 'PUT /{organization}/signals/{signal_id}'],
-    reason: 'as for incidents: the source of a definition is named by id as well as by name (the contract\'s SourceBase lacks the id)',
+    reason: "as for incidents: the source of a definition is named by id as well as by name (the contract's SourceBase lacks the id)",
   },
   {
     kind: 'response.missing',
     where: 'response',
-    message: 'missing case_priority, case_type, conversation_target, create_case, created_at, enabled, entity_types, external_id, external_url, filters, oncall_service, owner and 5 more (17 of 20 dispatch__signal__models__SignalRead properties)',
+    message:
+      'missing case_priority, case_type, conversation_target, create_case, created_at, enabled, entity_types, external_id, external_url, filters, oncall_service, owner and 5 more (17 of 20 dispatch__signal__models__SignalRead properties)',
     ops: ['PUT /{organization}/signals/filters/{signal_filter_id}'],
     reason:
       'a filter update answers with the filter (SignalFilterRead), as current Dispatch does: the contract declares a signal-shaped ' +

@@ -13,7 +13,10 @@ import type { Json } from './schema.ts';
 describe('Dispatch document compared with itself', () => {
   it('differs only where its parameter lists leave out a path parameter of the URL', () => {
     const contract = loadContract();
-    const asServed: Json = structuredClone({ ...contract, paths: Object.fromEntries(Object.entries<Json>(contract.paths).map(([p, v]) => [`/api/v1${p}`, v])) });
+    const asServed: Json = structuredClone({
+      ...contract,
+      paths: Object.fromEntries(Object.entries<Json>(contract.paths).map(([p, v]) => [`/api/v1${p}`, v])),
+    });
     // As Muster must write them: update bodies without defaults, lists apart (see compare.ts).
     for (const [name, schema] of Object.entries<Json>(asServed.components.schemas)) {
       if (!name.endsWith('Update')) continue;
@@ -23,7 +26,10 @@ describe('Dispatch document compared with itself', () => {
     expect(r.served.filter((s) => s.contractKey)).toHaveLength(207);
     // Get Me declares no parameter, Escalate only `organization` (BEHAVIOR §1): contract defects that
     // Muster's own declarations do not repeat.
-    expect(r.mismatches.map((m) => `${m.op} ${m.kind}`)).toEqual(['GET /{organization}/auth/me path.names', 'PUT /{organization}/cases/{case_id}/escalate path.names']);
+    expect(r.mismatches.map((m) => `${m.op} ${m.kind}`)).toEqual([
+      'GET /{organization}/auth/me path.names',
+      'PUT /{organization}/cases/{case_id}/escalate path.names',
+    ]);
   });
 });
 
@@ -78,7 +84,10 @@ const contract: Json = {
         },
         type: 'object',
       },
-      ThingPagination: { properties: { items: { items: { $ref: '#/components/schemas/ThingRead' }, type: 'array' }, total: { type: 'integer' } }, type: 'object' },
+      ThingPagination: {
+        properties: { items: { items: { $ref: '#/components/schemas/ThingRead' }, type: 'array' }, total: { type: 'integer' } },
+        type: 'object',
+      },
     },
   },
   paths: {
@@ -94,7 +103,11 @@ const contract: Json = {
         requestBody: { ...json('ThingUpdate'), required: true },
         responses: { '200': json('ThingRead') },
       },
-      delete: { tags: ['things', 'things'], parameters: [{ in: 'path', name: 'thing_id', required: true, schema: id }, orgParam], responses: { '200': { content: { 'application/json': { schema: {} } } } } },
+      delete: {
+        tags: ['things', 'things'],
+        parameters: [{ in: 'path', name: 'thing_id', required: true, schema: id }, orgParam],
+        responses: { '200': { content: { 'application/json': { schema: {} } } } },
+      },
     },
     '/{organization}/others': { get: { tags: ['others'], parameters: [orgParam], responses: { '200': json('ThingRead') } } },
   },
@@ -103,7 +116,10 @@ const contract: Json = {
 // ---- the same, as Muster would write it ------------------------------------------------------------
 
 const Status = Type.Union([Type.Literal('Active'), Type.Literal('Stable'), Type.Literal('Closed')]);
-const ProjectRef = Type.Object({ id: Type.Optional(Type.Integer({ exclusiveMinimum: 0, exclusiveMaximum: 2147483647 })), name: Type.Optional(Type.String()) }, { additionalProperties: true });
+const ProjectRef = Type.Object(
+  { id: Type.Optional(Type.Integer({ exclusiveMinimum: 0, exclusiveMaximum: 2147483647 })), name: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
 const ThingCreate = Type.Object(
   {
     name: Type.String({ minLength: 3 }),
@@ -144,11 +160,27 @@ async function served(v: Variant = {}) {
   const read = v.read ?? ThingRead;
   await app.register(
     async (api) => {
-      api.get('/:organization/things', { schema: { tags: ['things'], params: OrgParams(), querystring: v.listQuery ?? ListQuery, response: { 200: Pagination(read, 'ThingPagination') } } }, async () => null);
-      api.post('/:organization/things', { schema: { tags: ['things'], params: OrgParams(), body: v.create ?? ThingCreate, response: { 200: read } } }, async () => null);
+      api.get(
+        '/:organization/things',
+        { schema: { tags: ['things'], params: OrgParams(), querystring: v.listQuery ?? ListQuery, response: { 200: Pagination(read, 'ThingPagination') } } },
+        async () => null,
+      );
+      api.post(
+        '/:organization/things',
+        { schema: { tags: ['things'], params: OrgParams(), body: v.create ?? ThingCreate, response: { 200: read } } },
+        async () => null,
+      );
       api.get(`/:organization/things/:${idName}`, { schema: { tags: ['things'], params: OrgParams(idName), response: { 200: read } } }, async () => null);
-      api.put(`/:organization/things/:${idName}`, { schema: { tags: ['things'], params: OrgParams(idName), body: v.update ?? ThingUpdate, response: { 200: read } } }, async () => null);
-      api.delete(`/:organization/things/:${idName}`, { schema: { tags: ['things'], params: OrgParams(idName), response: { 200: Type.Null() } } }, async () => null);
+      api.put(
+        `/:organization/things/:${idName}`,
+        { schema: { tags: ['things'], params: OrgParams(idName), body: v.update ?? ThingUpdate, response: { 200: read } } },
+        async () => null,
+      );
+      api.delete(
+        `/:organization/things/:${idName}`,
+        { schema: { tags: ['things'], params: OrgParams(idName), response: { 200: Type.Null() } } },
+        async () => null,
+      );
       if (v.extraRoute) api.get('/:organization/things/export', { schema: { params: OrgParams() } }, async () => null);
       if (v.hiddenRoute) api.get('/:organization/others', { schema: { hide: true, params: OrgParams() } }, async () => null);
     },
@@ -208,41 +240,43 @@ describe('contract comparison', () => {
       extraRoute: true,
       hiddenRoute: true,
     });
-    expect(listed(r)).toEqual([
-      'GET /{organization}/others [operation.undocumented] operation',
-      'GET /{organization}/things [query.array] query descending[]',
-      'GET /{organization}/things [query.bounds] query page',
-      'GET /{organization}/things [query.missing] query sortBy[]',
-      'GET /{organization}/things [query.required] query page',
-      'GET /{organization}/things [response.enum] response.items[].status',
-      'GET /{organization}/things [response.missing] response.items[].project',
-      'GET /{organization}/things [response.type] response.items[].name',
-      'GET /{organization}/things/export [operation.unknown] operation',
-      'GET /{organization}/things/{thing_id} [path.names] path',
-      'GET /{organization}/things/{thing_id} [response.enum] response.status',
-      'GET /{organization}/things/{thing_id} [response.missing] response.project',
-      'GET /{organization}/things/{thing_id} [response.type] response.name',
-      'DELETE /{organization}/things/{thing_id} [path.names] path',
-      'PUT /{organization}/things/{thing_id} [path.names] path',
-      'PUT /{organization}/things/{thing_id} [body.default] body.enabled',
-      'PUT /{organization}/things/{thing_id} [body.default] body.tags',
-      'PUT /{organization}/things/{thing_id} [response.enum] response.status',
-      'PUT /{organization}/things/{thing_id} [response.missing] response.project',
-      'PUT /{organization}/things/{thing_id} [response.type] response.name',
-      'POST /{organization}/things [body.bounds] body.name',
-      'POST /{organization}/things [body.default] body.status',
-      'POST /{organization}/things [body.enum] body.status',
-      'POST /{organization}/things [body.extra] body.colour',
-      'POST /{organization}/things [body.missing] body.project.color',
-      'POST /{organization}/things [body.missing] body.tags',
-      'POST /{organization}/things [body.nullable] body.description',
-      'POST /{organization}/things [body.nullable] body.name',
-      'POST /{organization}/things [body.missing] body.owner',
-      'POST /{organization}/things [body.required] body',
-      'POST /{organization}/things [body.required] body.project',
-      'POST /{organization}/things [response.enum] response.status',
-      'POST /{organization}/things [response.missing] response.project',
-      'POST /{organization}/things [response.type] response.name',
-    ].sort());
+    expect(listed(r)).toEqual(
+      [
+        'GET /{organization}/others [operation.undocumented] operation',
+        'GET /{organization}/things [query.array] query descending[]',
+        'GET /{organization}/things [query.bounds] query page',
+        'GET /{organization}/things [query.missing] query sortBy[]',
+        'GET /{organization}/things [query.required] query page',
+        'GET /{organization}/things [response.enum] response.items[].status',
+        'GET /{organization}/things [response.missing] response.items[].project',
+        'GET /{organization}/things [response.type] response.items[].name',
+        'GET /{organization}/things/export [operation.unknown] operation',
+        'GET /{organization}/things/{thing_id} [path.names] path',
+        'GET /{organization}/things/{thing_id} [response.enum] response.status',
+        'GET /{organization}/things/{thing_id} [response.missing] response.project',
+        'GET /{organization}/things/{thing_id} [response.type] response.name',
+        'DELETE /{organization}/things/{thing_id} [path.names] path',
+        'PUT /{organization}/things/{thing_id} [path.names] path',
+        'PUT /{organization}/things/{thing_id} [body.default] body.enabled',
+        'PUT /{organization}/things/{thing_id} [body.default] body.tags',
+        'PUT /{organization}/things/{thing_id} [response.enum] response.status',
+        'PUT /{organization}/things/{thing_id} [response.missing] response.project',
+        'PUT /{organization}/things/{thing_id} [response.type] response.name',
+        'POST /{organization}/things [body.bounds] body.name',
+        'POST /{organization}/things [body.default] body.status',
+        'POST /{organization}/things [body.enum] body.status',
+        'POST /{organization}/things [body.extra] body.colour',
+        'POST /{organization}/things [body.missing] body.project.color',
+        'POST /{organization}/things [body.missing] body.tags',
+        'POST /{organization}/things [body.nullable] body.description',
+        'POST /{organization}/things [body.nullable] body.name',
+        'POST /{organization}/things [body.missing] body.owner',
+        'POST /{organization}/things [body.required] body',
+        'POST /{organization}/things [body.required] body.project',
+        'POST /{organization}/things [response.enum] response.status',
+        'POST /{organization}/things [response.missing] response.project',
+        'POST /{organization}/things [response.type] response.name',
+      ].sort(),
+    );
   });
 });

@@ -60,7 +60,11 @@ export class OperationComparer {
   private readonly ours: SchemaReader;
   readonly out: Mismatch[] = [];
 
-  constructor(contractDoc: Json, ourDoc: Json, private readonly op: string) {
+  constructor(
+    contractDoc: Json,
+    ourDoc: Json,
+    private readonly op: string,
+  ) {
     this.contract = new SchemaReader(contractDoc);
     this.ours = new SchemaReader(ourDoc);
   }
@@ -145,7 +149,8 @@ export class OperationComparer {
     const isUpdate = /Update$/.test(c.refs.at(-1) ?? '');
     const cNames = Object.keys(c.props).sort();
     const oNames = Object.keys(o.props).sort();
-    for (const n of cNames.filter((n) => !oNames.includes(n))) this.add('body.missing', `body.${n}`, `not accepted (contract: ${this.describe(this.contract.shape(c.props[n]))})`);
+    for (const n of cNames.filter((n) => !oNames.includes(n)))
+      this.add('body.missing', `body.${n}`, `not accepted (contract: ${this.describe(this.contract.shape(c.props[n]))})`);
     for (const n of oNames.filter((n) => !cNames.includes(n))) this.add('body.extra', `body.${n}`, `accepted, but the contract has no such field`);
 
     if (!sameJson(c.required, o.required)) this.add('body.required', 'body', `required ${show(o.required)}, contract ${show(c.required)}`);
@@ -156,7 +161,11 @@ export class OperationComparer {
       const keepsStored = isUpdate && !cp.types.includes('array');
       this.scalar('body', `body.${n}`, cp, op, { bounds: true, default: !keepsStored, required: c.required.includes(n) });
       if (keepsStored && op.hasDefault) {
-        this.add('body.default', `body.${n}`, `default ${show(op.default)} on an update: an omitted field would be overwritten with it instead of keeping its value`);
+        this.add(
+          'body.default',
+          `body.${n}`,
+          `default ${show(op.default)} on an update: an omitted field would be overwritten with it instead of keeping its value`,
+        );
       }
       if (cp.items && op.items) {
         const ci = this.contract.shape(cp.items);
@@ -178,7 +187,9 @@ export class OperationComparer {
     }
     const cNames = Object.keys(c.props).sort();
     const oNames = Object.keys(o.props).sort();
-    if (!o.open) for (const n of cNames.filter((n) => !oNames.includes(n))) this.add('body.missing', `${where}.${n}`, `not accepted (contract: ${this.describe(this.contract.shape(c.props[n]))})`);
+    if (!o.open)
+      for (const n of cNames.filter((n) => !oNames.includes(n)))
+        this.add('body.missing', `${where}.${n}`, `not accepted (contract: ${this.describe(this.contract.shape(c.props[n]))})`);
     for (const n of oNames.filter((n) => !cNames.includes(n))) this.add('body.extra', `${where}.${n}`, `accepted, but the contract has no such field`);
     const stricter = o.required.filter((n) => !c.required.includes(n));
     if (stricter.length) this.add('body.required', where, `requires ${show(stricter)}, which the contract does not (contract requires ${show(c.required)})`);
@@ -189,18 +200,22 @@ export class OperationComparer {
 
   /** Type, nullability, enum values and, when asked, bounds and default of one input value. */
   private scalar(section: string, where: string, c: Shape, o: Shape, opts: { bounds?: boolean; default?: boolean; required?: boolean }) {
-    if (c.types.length && o.types.length && !sameJson(c.types, o.types)) this.add(`${section}.type`, where, `type ${o.types.join('|')}, contract ${c.types.join('|')}`);
+    if (c.types.length && o.types.length && !sameJson(c.types, o.types))
+      this.add(`${section}.type`, where, `type ${o.types.join('|')}, contract ${c.types.join('|')}`);
     if (section === 'body') {
       // The contract's silence is no "rejects": Pydantic 1 accepts null for any optional field without
       // a default (`x: str = None`), and FastAPI cannot write `nullable` next to a $ref. It does
       // reject null for a required field and for one with a non-null default.
       const rejects = opts.required || (c.hasDefault && c.default !== null);
       if (c.nullable && !o.nullable) this.add('body.nullable', where, 'rejects null, contract accepts it');
-      else if (!c.nullable && o.nullable && rejects) this.add('body.nullable', where, `accepts null, contract rejects it (${opts.required ? 'required' : `default ${show(c.default)}`})`);
+      else if (!c.nullable && o.nullable && rejects)
+        this.add('body.nullable', where, `accepts null, contract rejects it (${opts.required ? 'required' : `default ${show(c.default)}`})`);
     }
     if ((c.enum || o.enum) && !sameJson(c.enum, o.enum)) this.add(`${section}.enum`, where, `enum ${show(o.enum)}, contract ${show(c.enum)}`);
-    if (opts.default && (c.hasDefault || o.hasDefault) && !sameJson(c.default, o.default)) this.add(`${section}.default`, where, `default ${show(o.default)}, contract ${show(c.default)}`);
-    if (opts.bounds && !sameJson(sortKeys(c.bounds), sortKeys(o.bounds))) this.add(`${section}.bounds`, where, `${showBounds(o.bounds)}, contract ${showBounds(c.bounds)}`);
+    if (opts.default && (c.hasDefault || o.hasDefault) && !sameJson(c.default, o.default))
+      this.add(`${section}.default`, where, `default ${show(o.default)}, contract ${show(c.default)}`);
+    if (opts.bounds && !sameJson(sortKeys(c.bounds), sortKeys(o.bounds)))
+      this.add(`${section}.bounds`, where, `${showBounds(o.bounds)}, contract ${showBounds(c.bounds)}`);
   }
 
   // ---- 200 response -----------------------------------------------------------------------------
@@ -226,7 +241,9 @@ export class OperationComparer {
         return;
       }
       // Missing properties of one object are one mismatch: a whole nested read model missing is one line.
-      const missing = Object.keys(c.props).sort().filter((n) => !(n in o.props!));
+      const missing = Object.keys(c.props)
+        .sort()
+        .filter((n) => !(n in o.props!));
       if (missing.length) {
         const total = Object.keys(c.props).length;
         const model = c.refs.length ? ` ${c.refs.at(-1)}` : '';
@@ -237,7 +254,9 @@ export class OperationComparer {
             : `missing ${missing.length > 12 ? `${missing.slice(0, 12).join(', ')} and ${missing.length - 12} more` : missing.join(', ')} (${missing.length} of ${total}${model} properties)`;
         this.add('response.missing', where, message);
       }
-      for (const n of Object.keys(c.props).sort().filter((n) => n in o.props!)) {
+      for (const n of Object.keys(c.props)
+        .sort()
+        .filter((n) => n in o.props!)) {
         const cw = where === 'response' ? `response.${n}` : `${where}.${n}`;
         this.responseValue(cw, this.contract.shape(c.props[n]), this.ours.shape(o.props[n]), path);
       }

@@ -72,7 +72,12 @@ export function compareAll(contract: Json, ourDoc: Json, routes: { method: strin
     const method = r.method.toUpperCase();
     if (isOwnRoute(path) || method === 'HEAD' || method === 'OPTIONS') continue;
     if (!documented.has(opKey(method, path))) {
-      mismatches.push({ op: opKey(method, path), kind: 'operation.undocumented', where: 'operation', message: 'served, but missing from our OpenAPI (hidden or without a schema)' });
+      mismatches.push({
+        op: opKey(method, path),
+        kind: 'operation.undocumented',
+        where: 'operation',
+        message: 'served, but missing from our OpenAPI (hidden or without a schema)',
+      });
     }
   }
 
@@ -133,12 +138,24 @@ export function compareAll(contract: Json, ourDoc: Json, routes: { method: strin
 export function formatResult(r: Result): string[] {
   const lines: string[] = [];
   const inContract = r.served.filter((s) => s.contractKey).length;
-  lines.push(`Contract: Muster serves ${inContract} of ${r.contractTotal} operations${r.served.length > inContract ? ` (+${r.served.length - inContract} not in the contract)` : ''}`);
+  lines.push(
+    `Contract: Muster serves ${inContract} of ${r.contractTotal} operations${r.served.length > inContract ? ` (+${r.served.length - inContract} not in the contract)` : ''}`,
+  );
 
   const started = r.tags.filter((t) => t.served > 0).sort((a, b) => a.tag.localeCompare(b.tag));
   const waiting = r.tags.filter((t) => t.served === 0).sort((a, b) => a.tag.localeCompare(b.tag));
-  lines.push(...wrap('Tags served: ', started.map((t) => `${t.tag} ${t.served}/${t.total}`)));
-  lines.push(...wrap('Tags not started: ', waiting.map((t) => `${t.tag} 0/${t.total}`)));
+  lines.push(
+    ...wrap(
+      'Tags served: ',
+      started.map((t) => `${t.tag} ${t.served}/${t.total}`),
+    ),
+  );
+  lines.push(
+    ...wrap(
+      'Tags not started: ',
+      waiting.map((t) => `${t.tag} 0/${t.total}`),
+    ),
+  );
 
   if (r.allowed.length) {
     const counts = new Map<Deviation, number>();

@@ -78,7 +78,8 @@ export class SchemaReader {
     const s = this.flatten(schema, refs);
     // The schema of null alone: `type: 'null'`, `const: null`, or @fastify/swagger's OpenAPI 3.0
     // spelling of it, `{type: 'object', nullable: true, enum: [null]}`.
-    const onlyNull = s.type === 'null' || ('const' in s && s.const === null) || (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v: unknown) => v === null));
+    const onlyNull =
+      s.type === 'null' || ('const' in s && s.const === null) || (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v: unknown) => v === null));
     if (onlyNull) return { types: [], nullable: true, required: [], open: false, hasDefault: 'default' in s, default: s.default, bounds: {}, refs };
     const shape: Shape = { types: [], nullable: s.nullable === true, required: [], open: false, hasDefault: 'default' in s, bounds: {}, refs };
     if (shape.hasDefault) shape.default = s.default;
@@ -173,6 +174,7 @@ export function showBounds(b: Record<string, unknown>): string {
   if ('minimum' in b || 'maximum' in b) parts.push(`${b.minimum ?? '-inf'}..${b.maximum ?? 'inf'}`);
   if ('exclusiveMinimum' in b) parts.push(`>${b.exclusiveMinimum}`);
   if ('exclusiveMaximum' in b) parts.push(`<${b.exclusiveMaximum}`);
-  for (const [k, v] of Object.entries(b)) if (!['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(k)) parts.push(`${k}=${JSON.stringify(v)}`);
+  for (const [k, v] of Object.entries(b))
+    if (!['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(k)) parts.push(`${k}=${JSON.stringify(v)}`);
   return parts.length ? parts.join(' ') : 'none';
 }

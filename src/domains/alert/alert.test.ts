@@ -15,7 +15,10 @@ afterAll(() => t.close());
 
 describe('alerts', () => {
   it('create, get, update, delete in the organization, with no list and no project', async () => {
-    const res = await call(t.app, 'POST', '/default/data/alerts', { token: member, body: { name: 'Spike', external_link: 'https://example.com/a', project: { name: 'default' } } });
+    const res = await call(t.app, 'POST', '/default/data/alerts', {
+      token: member,
+      body: { name: 'Spike', external_link: 'https://example.com/a', project: { name: 'default' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: res.body.id, name: 'Spike', description: null, external_link: 'https://example.com/a', originator: null });
     expect((await call(t.app, 'GET', `/default/data/alerts/${res.body.id}`, { token })).body).toEqual(res.body);

@@ -67,7 +67,10 @@ describe('login', () => {
     const res = await call(t.app, 'POST', '/default/auth/login', { body: { email: 'owner@example.com', password: 'correct horse battery' } });
     expect(res.status).toBe(200);
     expect(res.body.projects[0].project.name).toBe('default');
-    const [header, payload] = res.body.token.split('.').slice(0, 2).map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = res.body.token
+      .split('.')
+      .slice(0, 2)
+      .map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
     expect(Object.keys(payload).sort()).toEqual(['email', 'exp']);
     expect(payload.email).toBe('owner@example.com');
@@ -75,7 +78,10 @@ describe('login', () => {
   });
 
   it('answers both items on a wrong password or unknown user', async () => {
-    for (const body of [{ email: 'owner@example.com', password: 'wrong' }, { email: 'ghost@example.com', password: 'wrong' }]) {
+    for (const body of [
+      { email: 'owner@example.com', password: 'wrong' },
+      { email: 'ghost@example.com', password: 'wrong' },
+    ]) {
       const res = await call(t.app, 'POST', '/default/auth/login', { body });
       expect(res.status).toBe(422);
       expect(res.body.detail.map((d: { loc: string[] }) => d.loc[0])).toEqual(['username', 'password']);
@@ -99,10 +105,19 @@ describe('tokens', () => {
     const forged = owner.slice(0, -4) + 'AAAA';
     const { SignJWT } = await import('jose');
     const expired = await new SignJWT({ email: 'owner@example.com', exp: Math.floor(Date.now() / 1000) - 10 })
-      .setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('test-secret'));
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('test-secret'));
     const otherKey = await new SignJWT({ email: 'owner@example.com', exp: Math.floor(Date.now() / 1000) + 100 })
-      .setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret'));
-    for (const headers of <Record<string, string>[]>[{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${forged}` }, { authorization: `Bearer ${expired}` }, { authorization: `Bearer ${otherKey}` }]) {
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret'));
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${forged}` },
+      { authorization: `Bearer ${expired}` },
+      { authorization: `Bearer ${otherKey}` },
+    ]) {
       const res = await call(t.app, 'GET', '/default/auth/me', { headers });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: [{ msg: 'Could not validate credentials' }] });

@@ -6,28 +6,44 @@ import { getUser, listUsers, login, me, register, updateUser } from './service.t
 export default async function authRoutes(app: App) {
   const { db, tokens, settings } = app.muster;
 
-  app.post('/:organization/auth/login', {
-    schema: { tags: ['auth'], operationId: 'login_user', params: OrgParams(), body: UserLogin, response: { 200: UserLoginResponse } },
-    config: { auth: false },
-  }, (req) => login(db, tokens, req.params.organization, req.body));
+  app.post(
+    '/:organization/auth/login',
+    {
+      schema: { tags: ['auth'], operationId: 'login_user', params: OrgParams(), body: UserLogin, response: { 200: UserLoginResponse } },
+      config: { auth: false },
+    },
+    (req) => login(db, tokens, req.params.organization, req.body),
+  );
 
   if (settings.registrationEnabled) {
-    app.post('/:organization/auth/register', {
-      schema: { tags: ['auth'], operationId: 'register_user', params: OrgParams(), body: UserRegister, response: { 200: UserRegisterResponse } },
-      config: { auth: false },
-    }, (req) => register(db, tokens, req.params.organization, req.body));
+    app.post(
+      '/:organization/auth/register',
+      {
+        schema: { tags: ['auth'], operationId: 'register_user', params: OrgParams(), body: UserRegister, response: { 200: UserRegisterResponse } },
+        config: { auth: false },
+      },
+      (req) => register(db, tokens, req.params.organization, req.body),
+    );
   }
 
-  app.get('/:organization/auth/me', { schema: { tags: ['auth'], operationId: 'get_me', params: OrgParams(), response: { 200: UserRead } } },
-    (req) => me(db, req.caller));
+  app.get('/:organization/auth/me', { schema: { tags: ['auth'], operationId: 'get_me', params: OrgParams(), response: { 200: UserRead } } }, (req) =>
+    me(db, req.caller),
+  );
 
   const tags = ['users'];
-  app.get('/:organization/users', { schema: { tags, operationId: 'get_users', params: OrgParams(), querystring: ListQuery, response: { 200: UserPagination } } },
-    (req) => listUsers(req.ctx, req.query));
+  app.get(
+    '/:organization/users',
+    { schema: { tags, operationId: 'get_users', params: OrgParams(), querystring: ListQuery, response: { 200: UserPagination } } },
+    (req) => listUsers(req.ctx, req.query),
+  );
 
-  app.get('/:organization/users/:user_id', { schema: { tags, operationId: 'get_user', params: OrgParams('user_id'), response: { 200: UserRead } } },
-    (req) => getUser(req.ctx, req.params.user_id));
+  app.get('/:organization/users/:user_id', { schema: { tags, operationId: 'get_user', params: OrgParams('user_id'), response: { 200: UserRead } } }, (req) =>
+    getUser(req.ctx, req.params.user_id),
+  );
 
-  app.put('/:organization/users/:user_id', { schema: { tags, operationId: 'update_user', params: OrgParams('user_id'), body: UserUpdate, response: { 200: UserRead } } },
-    (req) => updateUser(req.ctx, req.params.user_id, req.body));
+  app.put(
+    '/:organization/users/:user_id',
+    { schema: { tags, operationId: 'update_user', params: OrgParams('user_id'), body: UserUpdate, response: { 200: UserRead } } },
+    (req) => updateUser(req.ctx, req.params.user_id, req.body),
+  );
 }

@@ -35,10 +35,7 @@ export const UserLogin = Type.Object(
 );
 export type UserLoginT = Static<typeof UserLogin>;
 
-export const UserLoginResponse = Type.Object(
-  { token: Nullable(Type.String()), projects: Type.Array(UserProject) },
-  { title: 'UserLoginResponse' },
-);
+export const UserLoginResponse = Type.Object({ token: Nullable(Type.String()), projects: Type.Array(UserProject) }, { title: 'UserLoginResponse' });
 
 export const UserRegister = Type.Object(
   {

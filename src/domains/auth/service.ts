@@ -74,12 +74,18 @@ async function membershipsOf(db: Executor, userIds: number[], organizationId?: n
   const inOrg = (col: typeof userOrganization.organization_id | typeof userProject.organization_id): SQL | undefined =>
     organizationId === undefined ? undefined : eq(col, organizationId);
   const [orgs, projects] = await Promise.all([
-    db.select({ user_id: userOrganization.user_id, default: userOrganization.default, role: userOrganization.role, organization: orgColumns })
-      .from(userOrganization).innerJoin(organization, eq(organization.id, userOrganization.organization_id))
-      .where(and(inArray(userOrganization.user_id, userIds), inOrg(userOrganization.organization_id))).orderBy(organization.id),
-    db.select({ user_id: userProject.user_id, default: userProject.default, role: userProject.role, project: projectColumns })
-      .from(userProject).innerJoin(project, eq(project.id, userProject.project_id))
-      .where(and(inArray(userProject.user_id, userIds), inOrg(userProject.organization_id))).orderBy(project.id),
+    db
+      .select({ user_id: userOrganization.user_id, default: userOrganization.default, role: userOrganization.role, organization: orgColumns })
+      .from(userOrganization)
+      .innerJoin(organization, eq(organization.id, userOrganization.organization_id))
+      .where(and(inArray(userOrganization.user_id, userIds), inOrg(userOrganization.organization_id)))
+      .orderBy(organization.id),
+    db
+      .select({ user_id: userProject.user_id, default: userProject.default, role: userProject.role, project: projectColumns })
+      .from(userProject)
+      .innerJoin(project, eq(project.id, userProject.project_id))
+      .where(and(inArray(userProject.user_id, userIds), inOrg(userProject.organization_id)))
+      .orderBy(project.id),
   ]);
   for (const o of orgs) out.get(o.user_id)!.organizations.push({ organization: o.organization as OrganizationRow, default: o.default, role: o.role });
   for (const p of projects) out.get(p.user_id)!.projects.push({ project: p.project as ProjectRow, default: p.default, role: p.role });
@@ -108,7 +114,10 @@ export async function login(db: Executor, tokens: Tokens, orgSlug: string, body:
   }
   if (!(await verifyPassword(body.password, user.password))) throw loginFailed();
   if (isLegacyHash(user.password)) {
-    await db.update(appUser).set({ password: await hashPassword(body.password) }).where(eq(appUser.id, user.id));
+    await db
+      .update(appUser)
+      .set({ password: await hashPassword(body.password) })
+      .where(eq(appUser.id, user.id));
   }
   const memberships = (await membershipsOf(db, [user.id])).get(user.id)!;
   return { token: await tokens.issue(user.email), projects: memberships.projects };
@@ -136,7 +145,9 @@ export async function register(db: Executor, tokens: Tokens, orgSlug: string, bo
       if (fallback) projects.push({ project: fallback, default: true, role: 'Member' });
     }
     for (const p of projects) {
-      await tx.insert(userProject).values({ user_id: user.id, project_id: p.project.id, organization_id: org.id, default: p.default, role: p.role ?? 'Member' });
+      await tx
+        .insert(userProject)
+        .values({ user_id: user.id, project_id: p.project.id, organization_id: org.id, default: p.default, role: p.role ?? 'Member' });
     }
   });
   return { token: await tokens.issue(email) };
@@ -177,13 +188,18 @@ const userList: ListDefinition<{ id: typeof appUser.id; email: typeof appUser.em
       tableName: 'project',
       table: project,
       fields: { id: 'int', name: 'text' },
-      exists: (condition) => sql`EXISTS (SELECT 1 FROM ${userProject} JOIN ${project} ON ${project.id} = ${userProject.project_id} WHERE ${userProject.user_id} = ${appUser.id} AND ${condition})`,
+      exists: (condition) =>
+        sql`EXISTS (SELECT 1 FROM ${userProject} JOIN ${project} ON ${project.id} = ${userProject.project_id} WHERE ${userProject.user_id} = ${appUser.id} AND ${condition})`,
     },
   ],
 };
 
 async function readUsers(ctx: Ctx, users: { id: number; email: string }[]) {
-  const memberships = await membershipsOf(ctx.db, users.map((u) => u.id), ctx.organization.id);
+  const memberships = await membershipsOf(
+    ctx.db,
+    users.map((u) => u.id),
+    ctx.organization.id,
+  );
   return users.map((u) => {
     const m = memberships.get(u.id)!;
     return { id: u.id, email: u.email, ...m, role: m.organizations[0]?.role ?? null };
@@ -197,8 +213,10 @@ export async function listUsers(ctx: Ctx, query: ListQueryT) {
 }
 
 async function member(ctx: Ctx, id: number) {
-  const [row] = await ctx.db.select({ id: appUser.id, email: appUser.email, role: userOrganization.role })
-    .from(appUser).innerJoin(userOrganization, and(eq(userOrganization.user_id, appUser.id), eq(userOrganization.organization_id, ctx.organization.id)))
+  const [row] = await ctx.db
+    .select({ id: appUser.id, email: appUser.email, role: userOrganization.role })
+    .from(appUser)
+    .innerJoin(userOrganization, and(eq(userOrganization.user_id, appUser.id), eq(userOrganization.organization_id, ctx.organization.id)))
     .where(eq(appUser.id, id));
   if (!row) throw errors.notFound('A user');
   return row;
@@ -226,22 +244,33 @@ export async function updateUser(ctx: Ctx, id: number, body: UserUpdateT) {
   await ctx.db.transaction(async (tx) => {
     if (roleChange) {
       if (target.role === 'Owner') {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(userOrganization)
+        const [{ n }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(userOrganization)
           .where(and(eq(userOrganization.organization_id, ctx.organization.id), eq(userOrganization.role, 'Owner'), ne(userOrganization.user_id, id)));
         if (n === 0) throw errors.conflict('An organization needs at least one Owner; make someone else Owner first.');
       }
-      await tx.update(userOrganization).set({ role: body.role! })
+      await tx
+        .update(userOrganization)
+        .set({ role: body.role! })
         .where(and(eq(userOrganization.user_id, id), eq(userOrganization.organization_id, ctx.organization.id)));
     }
     if (body.password != null) {
-      await tx.update(appUser).set({ password: await hashPassword(body.password), updated_at: new Date() }).where(eq(appUser.id, id));
+      await tx
+        .update(appUser)
+        .set({ password: await hashPassword(body.password), updated_at: new Date() })
+        .where(eq(appUser.id, id));
     }
     if (body.projects) {
       const projects = await resolveProjects(tx, ctx.organization.id, body.projects);
       // Dispatch semantics: the listed projects are the user's defaults; memberships are kept.
-      await tx.update(userProject).set({ default: false }).where(and(eq(userProject.user_id, id), eq(userProject.organization_id, ctx.organization.id)));
+      await tx
+        .update(userProject)
+        .set({ default: false })
+        .where(and(eq(userProject.user_id, id), eq(userProject.organization_id, ctx.organization.id)));
       for (const p of projects) {
-        await tx.insert(userProject)
+        await tx
+          .insert(userProject)
           .values({ user_id: id, project_id: p.project.id, organization_id: ctx.organization.id, default: p.default, role: p.role ?? 'Member' })
           .onConflictDoUpdate({ target: [userProject.user_id, userProject.project_id], set: { default: p.default, ...(p.role ? { role: p.role } : {}) } });
       }

@@ -21,7 +21,9 @@ export const appUser = pgTable(
 export const userOrganization = pgTable(
   'user_organization',
   {
-    user_id: integer('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
     organization_id: organizationId().references(() => organization.id, { onDelete: 'cascade' }),
     role: text('role').notNull().default('Member'),
     default: boolean('default').notNull().default(false),
@@ -34,8 +36,12 @@ export const userOrganization = pgTable(
 export const userProject = pgTable(
   'user_project',
   {
-    user_id: integer('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
-    project_id: integer('project_id').notNull().references(() => project.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'cascade' }),
     organization_id: organizationId().references(() => organization.id, { onDelete: 'cascade' }),
     role: text('role'),
     default: boolean('default').notNull().default(false),

@@ -13,7 +13,10 @@ export class Tokens {
   // and the key, so nothing here needs sharing or invalidating between nodes.
   private readonly verified = new Map<string, TokenClaims>();
 
-  constructor(secret: string, private readonly lifetimeSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly lifetimeSeconds: number,
+  ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 

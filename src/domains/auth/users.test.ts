@@ -21,8 +21,11 @@ describe('users', () => {
     const res = await call(t.app, 'GET', '/default/users', { token: alice, query: { sortBy: [], 'sortBy[]': 'email', 'descending[]': false } });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(3);
-    expect(res.body.items.map((u: { email: string; role: string }) => `${u.email}:${u.role}`))
-      .toEqual(['alice@example.com:Member', 'bob@example.com:Member', 'owner@example.com:Owner']);
+    expect(res.body.items.map((u: { email: string; role: string }) => `${u.email}:${u.role}`)).toEqual([
+      'alice@example.com:Member',
+      'bob@example.com:Member',
+      'owner@example.com:Owner',
+    ]);
     expect(res.body.items[0].projects[0].project.name).toBe('default');
   });
 
@@ -46,25 +49,40 @@ describe('users', () => {
   });
 
   it('lets only an Owner change a role; an omitted role stays', async () => {
-    const denied = await call(t.app, 'PUT', `/default/users/${ids['alice@example.com']}`, { token: alice, body: { id: ids['alice@example.com'], role: 'Admin' } });
+    const denied = await call(t.app, 'PUT', `/default/users/${ids['alice@example.com']}`, {
+      token: alice,
+      body: { id: ids['alice@example.com'], role: 'Admin' },
+    });
     expect(denied.status).toBe(403);
     const ok = await call(t.app, 'PUT', `/default/users/${ids['alice@example.com']}`, { token: owner, body: { id: ids['alice@example.com'], role: 'Admin' } });
     expect(ok.body.role).toBe('Admin');
     const kept = await call(t.app, 'PUT', `/default/users/${ids['alice@example.com']}`, { token: owner, body: { id: ids['alice@example.com'] } });
     expect(kept.body.role).toBe('Admin');
-    const bad = await call(t.app, 'PUT', `/default/users/${ids['alice@example.com']}`, { token: owner, body: { id: ids['alice@example.com'], role: 'Emperor' } });
+    const bad = await call(t.app, 'PUT', `/default/users/${ids['alice@example.com']}`, {
+      token: owner,
+      body: { id: ids['alice@example.com'], role: 'Emperor' },
+    });
     expect(bad.status).toBe(422);
   });
 
   it('does not let the last Owner step down', async () => {
-    const res = await call(t.app, 'PUT', `/default/users/${ids['owner@example.com']}`, { token: owner, body: { id: ids['owner@example.com'], role: 'Member' } });
+    const res = await call(t.app, 'PUT', `/default/users/${ids['owner@example.com']}`, {
+      token: owner,
+      body: { id: ids['owner@example.com'], role: 'Member' },
+    });
     expect(res.status).toBe(409);
   });
 
-  it('lets users change their own password but not someone else\'s', async () => {
-    const other = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, { token: alice, body: { id: ids['bob@example.com'], password: 'pwned' } });
+  it("lets users change their own password but not someone else's", async () => {
+    const other = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, {
+      token: alice,
+      body: { id: ids['bob@example.com'], password: 'pwned' },
+    });
     expect(other.status).toBe(403);
-    const own = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, { token: bob, body: { id: ids['bob@example.com'], password: 'new password' } });
+    const own = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, {
+      token: bob,
+      body: { id: ids['bob@example.com'], password: 'new password' },
+    });
     expect(own.status).toBe(200);
     const login = await call(t.app, 'POST', '/default/auth/login', { body: { email: 'bob@example.com', password: 'new password' } });
     expect(login.status).toBe(200);
@@ -72,11 +90,17 @@ describe('users', () => {
 
   it('sets default projects from the body', async () => {
     const p = await call(t.app, 'POST', '/default/projects', { token: owner, body: { name: 'Second', organization: {} } });
-    const res = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, { token: bob, body: { id: ids['bob@example.com'], projects: [{ project: { id: p.body.id }, default: true }] } });
+    const res = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, {
+      token: bob,
+      body: { id: ids['bob@example.com'], projects: [{ project: { id: p.body.id }, default: true }] },
+    });
     expect(res.status).toBe(200);
     const byName = Object.fromEntries(res.body.projects.map((m: { project: { name: string }; default: boolean }) => [m.project.name, m.default]));
     expect(byName).toEqual({ default: false, Second: true });
-    const unknown = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, { token: bob, body: { id: ids['bob@example.com'], projects: [{ project: { name: 'Nope' } }] } });
+    const unknown = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, {
+      token: bob,
+      body: { id: ids['bob@example.com'], projects: [{ project: { name: 'Nope' } }] },
+    });
     expect(unknown.status).toBe(422);
   });
 });

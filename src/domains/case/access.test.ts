@@ -32,7 +32,7 @@ describe('case visibility and permissions', () => {
     expect(filtered.body).toMatchObject({ total: 0, items: [] });
   });
 
-  it('nested reads leave it out: related and duplicate lists, an incident\'s cases', async () => {
+  it("nested reads leave it out: related and duplicate lists, an incident's cases", async () => {
     const seen = (await c.get(open.id)).body;
     expect(seen.related).toEqual([]);
     expect(seen.duplicates).toEqual([]);
@@ -75,7 +75,7 @@ describe('case visibility and permissions', () => {
     expect((await c.get(mine.id)).status).toBe(404);
   });
 
-  it('another organization\'s cases are not there', async () => {
+  it("another organization's cases are not there", async () => {
     expect((await call(w.t.app, 'GET', `/elsewhere/cases/${open.id}`, { token: w.owner })).status).toBe(404);
     expect((await call(w.t.app, 'GET', '/elsewhere/cases', { token: w.owner })).body.total).toBe(0);
     expect((await call(w.t.app, 'GET', `/elsewhere/cases/${open.id}`, { token: w.member })).status).toBe(403);

@@ -16,28 +16,49 @@ describe('case create', () => {
     expect(res.status).toBe(200);
     const body = res.body;
     expect(body).toMatchObject({
-      title: 'Suspicious login', status: 'New', visibility: 'Open', resolution: 'Description of the actions taken to resolve the case.',
-      name: `muster-default-default-${body.id}`, project: { name: 'default' },
-      case_type: { default: true }, case_priority: { default: true }, case_severity: { default: true },
+      title: 'Suspicious login',
+      status: 'New',
+      visibility: 'Open',
+      resolution: 'Description of the actions taken to resolve the case.',
+      name: `muster-default-default-${body.id}`,
+      project: { name: 'default' },
+      case_type: { default: true },
+      case_priority: { default: true },
+      case_severity: { default: true },
       assignee: { individual: { email: 'member@example.com' } },
-      triage_at: null, escalated_at: null, closed_at: null,
+      triage_at: null,
+      escalated_at: null,
+      closed_at: null,
     });
     expect(roles(body)).toEqual({ 'member@example.com': ['Assignee', 'Reporter'] });
     expect(body.events.map((e: any) => e.description)).toEqual([
-      'Case created', 'Member added to case with Assignee role', 'Member has assumed the Reporter role',
+      'Case created',
+      'Member added to case with Assignee role',
+      'Member has assumed the Reporter role',
     ]);
     expect(body.reported_at).toBe(body.created_at);
   });
 
   it('takes type, priority, severity, people, tags and visibility from the body', async () => {
-    const type = await call(w.t.app, 'POST', '/default/case_types', { token: w.owner, body: { name: 'Phishing', visibility: 'Restricted', project: { name: 'default' } } });
+    const type = await call(w.t.app, 'POST', '/default/case_types', {
+      token: w.owner,
+      body: { name: 'Phishing', visibility: 'Restricted', project: { name: 'default' } },
+    });
     const res = await c.create({
-      case_type: { name: 'Phishing' }, case_priority: { name: 'High' }, case_severity: { name: 'Medium' },
-      assignee: person('analyst@corp.example'), reporter: person('reporter@corp.example'),
+      case_type: { name: 'Phishing' },
+      case_priority: { name: 'High' },
+      case_severity: { name: 'Medium' },
+      assignee: person('analyst@corp.example'),
+      reporter: person('reporter@corp.example'),
       tags: [{ name: 'credential', tag_type: { name: 'Technique' } }],
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ case_type: { id: type.body.id }, case_priority: { name: 'High' }, case_severity: { name: 'Medium' }, visibility: 'Restricted' });
+    expect(res.body).toMatchObject({
+      case_type: { id: type.body.id },
+      case_priority: { name: 'High' },
+      case_severity: { name: 'Medium' },
+      visibility: 'Restricted',
+    });
     expect(roles(res.body)).toEqual({ 'analyst@corp.example': ['Assignee'], 'reporter@corp.example': ['Reporter'] });
     expect(res.body.tags.map((t: any) => `${t.tag_type.name}:${t.name}`)).toEqual(['Technique:credential']);
     // A body visibility wins over the type's.
@@ -83,7 +104,9 @@ describe('a case opened by a signal', () => {
     expect(kase.body.title).toBe('Impossible travel');
     expect(kase.body.signal_instances).toHaveLength(1);
     expect(kase.body.signal_instances[0]).toMatchObject({
-      fingerprint: instance.body.fingerprint, signal: { id: def.id, name: 'Impossible travel' }, raw: { source_ip: '203.0.113.7' },
+      fingerprint: instance.body.fingerprint,
+      signal: { id: def.id, name: 'Impossible travel' },
+      raw: { source_ip: '203.0.113.7' },
       entities: [{ value: '203.0.113.7', entity_type: { id: ip.id } }],
     });
   });

@@ -9,8 +9,12 @@ beforeAll(async () => {
   w = await createWorld();
   c = cases(w);
   // A case type that maps to an incident type.
-  incidentTypeId = (await call(w.t.app, 'POST', '/default/incident_types', { token: w.owner, body: { name: 'Security', project: { name: 'default' } } })).body.id;
-  await call(w.t.app, 'POST', '/default/case_types', { token: w.owner, body: { name: 'Intrusion', incident_type: { id: incidentTypeId }, project: { name: 'default' } } });
+  incidentTypeId = (await call(w.t.app, 'POST', '/default/incident_types', { token: w.owner, body: { name: 'Security', project: { name: 'default' } } })).body
+    .id;
+  await call(w.t.app, 'POST', '/default/case_types', {
+    token: w.owner,
+    body: { name: 'Intrusion', incident_type: { id: incidentTypeId }, project: { name: 'default' } },
+  });
 });
 afterAll(() => w.t.close());
 
@@ -18,14 +22,18 @@ const incidentOf = (id: number) => call(w.t.app, 'GET', `/default/incidents/${id
 
 describe('case escalation', () => {
   it('PUT escalate makes the incident, links both ways and moves the case to Escalated', async () => {
-    const kase = (await c.create({ case_type: { name: 'Intrusion' }, assignee: person('analyst@corp.example'), reporter: person('witness@corp.example') })).body;
+    const kase = (await c.create({ case_type: { name: 'Intrusion' }, assignee: person('analyst@corp.example'), reporter: person('witness@corp.example') }))
+      .body;
     // The member created it for others, so takes no part in it: an Admin escalates.
     const res = await c.escalate(kase.id, { title: 'Intrusion on db-1', description: 'Escalated from triage.' }, w.admin);
     expect(res.status).toBe(200);
     const incident = res.body;
     expect(incident).toMatchObject({
-      title: 'Intrusion on db-1', status: 'Active', incident_type: { id: incidentTypeId },
-      commander: { individual: { email: 'analyst@corp.example' } }, reporter: { individual: { email: 'witness@corp.example' } },
+      title: 'Intrusion on db-1',
+      status: 'Active',
+      incident_type: { id: incidentTypeId },
+      commander: { individual: { email: 'analyst@corp.example' } },
+      reporter: { individual: { email: 'witness@corp.example' } },
     });
     expect(incident.participants.map((p: any) => p.individual.email).sort()).toEqual(['analyst@corp.example', 'witness@corp.example']);
     expect(incident.events.map((e: any) => e.description)).toContain(`Incident created from case ${kase.name}`);
@@ -41,7 +49,11 @@ describe('case escalation', () => {
     const kase = (await c.create({ case_type: { name: 'Intrusion' } })).body;
     const res = await c.escalate(kase.id, { commander: person('ic@corp.example'), reporter: person('me@corp.example'), incident_type: { name: 'Default' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ commander: { individual: { email: 'ic@corp.example' } }, reporter: { individual: { email: 'me@corp.example' } }, incident_type: { name: 'Default' } });
+    expect(res.body).toMatchObject({
+      commander: { individual: { email: 'ic@corp.example' } },
+      reporter: { individual: { email: 'me@corp.example' } },
+      incident_type: { name: 'Default' },
+    });
   });
 
   it('a bad incident body changes nothing', async () => {
@@ -61,8 +73,11 @@ describe('case escalation', () => {
     expect(res.body.incidents).toHaveLength(1);
     const incident = (await incidentOf(res.body.incidents[0].id)).body;
     expect(incident).toMatchObject({
-      title: kase.title, incident_type: { id: incidentTypeId }, incident_priority: { name: 'High' },
-      reporter: { individual: { email: 'analyst@corp.example' } }, commander: { individual: { email: 'analyst@corp.example' } },
+      title: kase.title,
+      incident_type: { id: incidentTypeId },
+      incident_priority: { name: 'High' },
+      reporter: { individual: { email: 'analyst@corp.example' } },
+      commander: { individual: { email: 'analyst@corp.example' } },
     });
     expect(incident.description).toContain(`created from case ${kase.name}`);
     // Leaving Escalated and coming back does not make another.

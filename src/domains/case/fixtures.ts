@@ -25,4 +25,6 @@ export const person = (email: string) => ({ individual: { email } });
 
 /** `email: [role, ...]` of every participant, renounced roles marked. */
 export const roles = (body: { participants: any[] }) =>
-  Object.fromEntries(body.participants.map((p) => [p.individual.email, p.participant_roles.map((r: any) => (r.renounced_at ? `${r.role} (renounced)` : r.role))]));
+  Object.fromEntries(
+    body.participants.map((p) => [p.individual.email, p.participant_roles.map((r: any) => (r.renounced_at ? `${r.role} (renounced)` : r.role))]),
+  );

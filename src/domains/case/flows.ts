@@ -26,7 +26,14 @@ import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { project } from '../project/table.ts';
 import { addParticipant, participantEmail } from '../participant/service.ts';
-import { addCaseParticipant, addFirstCaseParticipants, caseParticipants, inactivateCaseParticipants, reactivateCaseParticipants, renounceCaseRole } from './participants.ts';
+import {
+  addCaseParticipant,
+  addFirstCaseParticipants,
+  caseParticipants,
+  inactivateCaseParticipants,
+  reactivateCaseParticipants,
+  renounceCaseRole,
+} from './participants.ts';
 import { readVisibleCases } from './reader.ts';
 import type { CaseCreate, CaseStatus, CaseUpdate } from './schema.ts';
 import { caseDuplicate, caseIncident, caseRelated, caseTable, caseTag } from './table.ts';
@@ -42,9 +49,12 @@ export const DEFAULT_CASE_RESOLUTION = 'Description of the actions taken to reso
 /** Title and description must say something (the description is required in practice). */
 function checkText(body: { title: string; description?: string | null }) {
   const items = [];
-  if (body.title.trim() === '') items.push({ loc: ['body', 'title'], msg: 'must not be empty string', type: 'value_error', ctx: { msg: 'must not be empty string' } });
-  if (body.description === undefined || body.description === null) items.push({ loc: ['body', 'description'], msg: 'field required', type: 'value_error.missing' });
-  else if (body.description.trim() === '') items.push({ loc: ['body', 'description'], msg: 'must not be empty string', type: 'value_error', ctx: { msg: 'must not be empty string' } });
+  if (body.title.trim() === '')
+    items.push({ loc: ['body', 'title'], msg: 'must not be empty string', type: 'value_error', ctx: { msg: 'must not be empty string' } });
+  if (body.description === undefined || body.description === null)
+    items.push({ loc: ['body', 'description'], msg: 'field required', type: 'value_error.missing' });
+  else if (body.description.trim() === '')
+    items.push({ loc: ['body', 'description'], msg: 'must not be empty string', type: 'value_error', ctx: { msg: 'must not be empty string' } });
   if (items.length) throw validationError(items);
 }
 
@@ -61,7 +71,12 @@ interface Assessment {
   severityId: number;
 }
 
-async function resolveAssessment(tx: Executor, ctx: Ctx, projectId: number, body: { case_type?: RefValue; case_priority?: RefValue; case_severity?: RefValue }): Promise<Assessment> {
+async function resolveAssessment(
+  tx: Executor,
+  ctx: Ctx,
+  projectId: number,
+  body: { case_type?: RefValue; case_priority?: RefValue; case_severity?: RefValue },
+): Promise<Assessment> {
   return {
     typeId: await refOrDefault(tx, ctx, caseTypeTarget, caseTypeGroup, body.case_type, 'case_type', projectId, 'case type'),
     priorityId: await refOrDefault(tx, ctx, casePriorityTarget, casePriorityGroup, body.case_priority, 'case_priority', projectId, 'case priority'),
@@ -89,7 +104,12 @@ async function transition(tx: Executor, ctx: Ctx, row: CaseRow, to: CaseStatus, 
     values.closed_at = now;
     await inactivateCaseParticipants(tx, ctx, row.id, now);
   }
-  await logCaseEvent(tx, ctx, row.id, { description: `Case status changed from ${from} to ${to}`, type: 'Assessment updated', details: { field: 'status', previous: from, current: to }, at: now });
+  await logCaseEvent(tx, ctx, row.id, {
+    description: `Case status changed from ${from} to ${to}`,
+    type: 'Assessment updated',
+    details: { field: 'status', previous: from, current: to },
+    at: now,
+  });
   if (to === 'Escalated') await autoEscalate(tx, ctx, { ...row, ...values } as CaseRow);
   return values;
 }
@@ -135,7 +155,14 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
   const people = inputs.map((input, i) => {
     const assignee = input.assigneeEmail ?? ctx.user.email;
     const reporter = input.reporterEmail ?? ctx.user.email;
-    return { caseId: rows[i].id, projectId: input.projectId, people: [{ email: assignee, roles: ['Assignee' as const] }, { email: reporter, roles: ['Reporter' as const] }] };
+    return {
+      caseId: rows[i].id,
+      projectId: input.projectId,
+      people: [
+        { email: assignee, roles: ['Assignee' as const] },
+        { email: reporter, roles: ['Reporter' as const] },
+      ],
+    };
   });
   const participants = await addFirstCaseParticipants(tx, ctx, people, now);
   const named = rows.map((row, i) => {
@@ -149,12 +176,15 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
   });
   // Names, assignees and reporters, and the timeline ("Case created", then who joined), in one statement.
   const events = insertEvents(tx, ctx, [...rows.map((row) => ({ record: { case_id: row.id }, description: 'Case created', at: now })), ...participants.events]);
-  await runStatement(tx, sql`
+  await runStatement(
+    tx,
+    sql`
     WITH named AS (
       UPDATE ${caseTable} SET name = x.name, assignee_id = x.assignee_id, reporter_id = x.reporter_id
       FROM json_to_recordset(${JSON.stringify(named)}::json) AS x(id int, name text, assignee_id int, reporter_id int) WHERE ${caseTable.id} = x.id
     )
-    ${events.getSQL()}`);
+    ${events.getSQL()}`,
+  );
   for (const [i, input] of inputs.entries()) {
     const status = input.status ?? 'New';
     if (status === 'New') continue;
@@ -173,19 +203,23 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
  * the rows and their projects' slugs, in the inputs' order.
  */
 async function insertCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { projectId: number })[], at: Date): Promise<{ rows: CaseRow[]; slugs: string[] }> {
-  const asked = JSON.stringify(inputs.map((i, n) => ({
-    n,
-    project_id: i.projectId,
-    title: i.title,
-    description: i.description ?? '',
-    resolution: i.resolution ?? DEFAULT_CASE_RESOLUTION,
-    resolution_reason: i.resolutionReason ?? null,
-    visibility: i.visibility ?? null,
-    type_id: i.typeId ?? null,
-    priority_id: i.priorityId ?? null,
-    severity_id: i.severityId ?? null,
-  })));
-  const [result] = await runStatement<{ rows: CaseRow[] | null; slugs: string[]; missing: string | null }>(tx, sql`
+  const asked = JSON.stringify(
+    inputs.map((i, n) => ({
+      n,
+      project_id: i.projectId,
+      title: i.title,
+      description: i.description ?? '',
+      resolution: i.resolution ?? DEFAULT_CASE_RESOLUTION,
+      resolution_reason: i.resolutionReason ?? null,
+      visibility: i.visibility ?? null,
+      type_id: i.typeId ?? null,
+      priority_id: i.priorityId ?? null,
+      severity_id: i.severityId ?? null,
+    })),
+  );
+  const [result] = await runStatement<{ rows: CaseRow[] | null; slugs: string[]; missing: string | null }>(
+    tx,
+    sql`
     WITH x AS (
       SELECT * FROM json_to_recordset(${asked}::json) AS x(n int, project_id int, title text, description text, resolution text,
         resolution_reason text, visibility text, type_id int, priority_id int, severity_id int)
@@ -210,7 +244,8 @@ async function insertCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { pr
     SELECT
       (SELECT json_agg(made ORDER BY made.id) FROM made) AS rows,
       (SELECT json_agg(d.slug ORDER BY d.n) FROM d) AS slugs,
-      (SELECT CASE WHEN bool_or(t IS NULL) THEN 'type' WHEN bool_or(pr IS NULL) THEN 'priority' WHEN bool_or(sv IS NULL) THEN 'severity' END FROM d) AS missing`);
+      (SELECT CASE WHEN bool_or(t IS NULL) THEN 'type' WHEN bool_or(pr IS NULL) THEN 'priority' WHEN bool_or(sv IS NULL) THEN 'severity' END FROM d) AS missing`,
+  );
   if (result.missing) throw invalid([`case_${result.missing}`], `No default case ${result.missing} defined.`, 'value_error.not_found');
   // Ids are drawn in insertion order, which is the inputs' order.
   return { rows: result.rows ?? [], slugs: result.slugs };
@@ -278,9 +313,16 @@ async function replaceLinks(tx: Executor, table: LinkTable, other: string, caseI
 async function hiddenLinks(tx: Executor, ctx: Ctx, table: LinkTable, other: string, caseId: number): Promise<number[]> {
   const linked = await linkedIds(tx, table, other, caseId);
   if (linked.length === 0) return [];
-  const visible = table === caseIncident
-    ? await tx.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, linked), visibleIncidents(ctx)))
-    : await tx.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, linked), visibleCases(ctx)));
+  const visible =
+    table === caseIncident
+      ? await tx
+          .select({ id: incident.id })
+          .from(incident)
+          .where(and(inArray(incident.id, linked), visibleIncidents(ctx)))
+      : await tx
+          .select({ id: caseTable.id })
+          .from(caseTable)
+          .where(and(inArray(caseTable.id, linked), visibleCases(ctx)));
   const seen = new Set(visible.map((r) => r.id));
   return linked.filter((id) => !seen.has(id));
 }
@@ -311,14 +353,23 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
     const changes: Values = {};
     const events: { description: string; field: string; type: 'Field updated' | 'Assessment updated'; previous: unknown; current: unknown }[] = [];
     const who = ctx.user.email;
-    const scalar = <K extends 'title' | 'description' | 'resolution' | 'resolution_reason' | 'visibility' | 'reported_at' | 'triage_at' | 'escalated_at'>(field: K, value: Values[K] | undefined) => {
+    const scalar = <K extends 'title' | 'description' | 'resolution' | 'resolution_reason' | 'visibility' | 'reported_at' | 'triage_at' | 'escalated_at'>(
+      field: K,
+      value: Values[K] | undefined,
+    ) => {
       if (value === undefined) return;
       const previous = row[field];
       const same = previous instanceof Date && value instanceof Date ? previous.getTime() === value.getTime() : previous === value;
       if (same) return;
       (changes as Record<string, unknown>)[field] = value;
       const label = field.replace(/_/g, ' ');
-      events.push({ description: `Case ${label} changed from ${show(previous)} to ${show(value)} by ${who}`, field, type: 'Field updated', previous, current: value });
+      events.push({
+        description: `Case ${label} changed from ${show(previous)} to ${show(value)} by ${who}`,
+        field,
+        type: 'Field updated',
+        previous,
+        current: value,
+      });
     };
     scalar('title', body.title);
     scalar('description', body.description ?? undefined);
@@ -337,7 +388,13 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       if (row[field] === value) continue;
       changes[field] = value;
       const current = await nameOf(tx, table, value);
-      events.push({ description: `Case ${label} changed to ${current} by ${who}`, field: field.replace(/_id$/, ''), type: label === 'type' ? 'Field updated' : 'Assessment updated', previous: await nameOf(tx, table, row[field]), current });
+      events.push({
+        description: `Case ${label} changed to ${current} by ${who}`,
+        field: field.replace(/_id$/, ''),
+        type: label === 'type' ? 'Field updated' : 'Assessment updated',
+        previous: await nameOf(tx, table, row[field]),
+        current,
+      });
     }
 
     // Lists: replaced by the body's.
@@ -365,9 +422,16 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       }
     }
     for (const e of events) {
-      await logCaseEvent(tx, ctx, id, { description: e.description, type: e.type, details: { field: e.field, previous: show(e.previous), current: show(e.current) } });
+      await logCaseEvent(tx, ctx, id, {
+        description: e.description,
+        type: e.type,
+        details: { field: e.field, previous: show(e.previous), current: show(e.current) },
+      });
     }
-    await tx.update(caseTable).set({ ...changes, updated_at: now }).where(eq(caseTable.id, id));
+    await tx
+      .update(caseTable)
+      .set({ ...changes, updated_at: now })
+      .where(eq(caseTable.id, id));
     if (body.status && body.status !== row.status) {
       // A stamp sent with the transition gives way to the transition's own.
       const moved = await transition(tx, ctx, { ...row, ...changes } as CaseRow, body.status, now);
@@ -385,8 +449,11 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
  */
 async function linkEscalation(tx: Executor, ctx: Ctx, row: CaseRow, incidentId: number, now: Date) {
   await tx.insert(caseIncident).values({ case_id: row.id, incident_id: incidentId }).onConflictDoNothing();
-  const [inc] = await tx.select({ name: incident.name, project: project.name }).from(incident)
-    .innerJoin(project, eq(project.id, incident.project_id)).where(eq(incident.id, incidentId));
+  const [inc] = await tx
+    .select({ name: incident.name, project: project.name })
+    .from(incident)
+    .innerJoin(project, eq(project.id, incident.project_id))
+    .where(eq(incident.id, incidentId));
   await logCaseEvent(tx, ctx, row.id, { description: `The case has been linked to incident ${inc.name} in the ${inc.project} project`, at: now });
   await logIncidentEvent(tx, ctx, incidentId, { description: `Incident created from case ${row.name ?? row.id}`, details: { case_id: row.id }, at: now });
   // The case's people take part in the incident; its assignee commands it when nobody else was named.
@@ -397,8 +464,11 @@ async function linkEscalation(tx: Executor, ctx: Ctx, row: CaseRow, incidentId: 
 
 /** The incident type a case type maps to, with that type's project. */
 async function mappedIncidentType(tx: Executor, caseTypeId: number): Promise<{ id: number; name: string; project_id: number } | undefined> {
-  const [mapped] = await tx.select({ id: incidentType.id, name: incidentType.name, project_id: incidentType.project_id }).from(caseType)
-    .innerJoin(incidentType, eq(incidentType.id, caseType.incident_type_id)).where(eq(caseType.id, caseTypeId));
+  const [mapped] = await tx
+    .select({ id: incidentType.id, name: incidentType.name, project_id: incidentType.project_id })
+    .from(caseType)
+    .innerJoin(incidentType, eq(incidentType.id, caseType.incident_type_id))
+    .where(eq(caseType.id, caseTypeId));
   return mapped;
 }
 
@@ -413,8 +483,11 @@ async function autoEscalate(tx: Executor, ctx: Ctx, row: CaseRow) {
   const type = await mappedIncidentType(tx, row.case_type_id);
   const projectId = type?.project_id ?? row.project_id;
   const priorityName = await nameOf(tx, casePriority, row.case_priority_id);
-  const [priority] = await tx.select({ id: incidentPriority.id }).from(incidentPriority)
-    .where(and(eq(incidentPriority.project_id, projectId), eq(incidentPriority.name, priorityName))).limit(1);
+  const [priority] = await tx
+    .select({ id: incidentPriority.id })
+    .from(incidentPriority)
+    .where(and(eq(incidentPriority.project_id, projectId), eq(incidentPriority.name, priorityName)))
+    .limit(1);
   const assignee = (await participantEmail(tx, row.assignee_id)) ?? ctx.user.email;
   const created = await createIncident({ ...ctx, db: tx }, {
     title: row.title,
@@ -443,7 +516,8 @@ export async function escalateCase(ctx: Ctx, id: number, body: EscalateBody) {
     const incidentBody = { ...body } as Record<string, unknown>;
     if (!named(body.incident_type as RefValue) && type) incidentBody.incident_type = { id: type.id };
     if (!named(body.project as RefValue)) incidentBody.project = { id: type?.project_id ?? row.project_id };
-    if (!(body.reporter as PersonRef)?.individual) incidentBody.reporter = { individual: { email: (await participantEmail(tx, row.reporter_id)) ?? ctx.user.email } };
+    if (!(body.reporter as PersonRef)?.individual)
+      incidentBody.reporter = { individual: { email: (await participantEmail(tx, row.reporter_id)) ?? ctx.user.email } };
     const assignee = await participantEmail(tx, row.assignee_id);
     if (!(body.commander as PersonRef)?.individual && assignee) incidentBody.commander = { individual: { email: assignee } };
     const created = (await createIncident({ ...ctx, db: tx }, incidentBody as EscalateBody)) as { id: number };
@@ -452,7 +526,10 @@ export async function escalateCase(ctx: Ctx, id: number, body: EscalateBody) {
       // The incident is linked first, so that the transition does not make another.
       await tx.insert(caseIncident).values({ case_id: row.id, incident_id: created.id }).onConflictDoNothing();
       const moved = await transition(tx, ctx, row, 'Escalated', now);
-      await tx.update(caseTable).set({ ...moved, updated_at: now }).where(eq(caseTable.id, id));
+      await tx
+        .update(caseTable)
+        .set({ ...moved, updated_at: now })
+        .where(eq(caseTable.id, id));
     }
     await linkEscalation(tx, ctx, row, created.id, now);
     const [item] = await readIncidents(tx, [created.id], true);

@@ -9,7 +9,18 @@ let closed: any;
 beforeAll(async () => {
   w = await createWorld();
   c = cases(w);
-  phish = (await c.create({ title: 'Phishing mail', case_priority: { name: 'High' }, case_severity: { name: 'High' }, tags: [{ name: 'mail', tag_type: { name: 'Vector' } }], assignee: person('analyst@corp.example') }, w.owner)).body;
+  phish = (
+    await c.create(
+      {
+        title: 'Phishing mail',
+        case_priority: { name: 'High' },
+        case_severity: { name: 'High' },
+        tags: [{ name: 'mail', tag_type: { name: 'Vector' } }],
+        assignee: person('analyst@corp.example'),
+      },
+      w.owner,
+    )
+  ).body;
   malware = (await c.create({ title: 'Malware on laptop', status: 'Triage', tags: [{ name: 'endpoint', tag_type: { name: 'Asset' } }] }, w.owner)).body;
   closed = (await c.create({ title: 'Old alert', status: 'Closed', resolution_reason: 'False Positive' }, w.owner)).body;
   await c.edit(malware.id, { related: [{ id: phish.id }] });
@@ -25,8 +36,27 @@ describe('case list', () => {
     expect(res.body).toMatchObject({ total: 3, page: 1, itemsPerPage: 3 });
     const item = res.body.items[1];
     expect(Object.keys(item).sort()).toEqual([
-      'assignee', 'case_priority', 'case_severity', 'case_type', 'closed_at', 'created_at', 'description', 'duplicates', 'escalated_at', 'id',
-      'incidents', 'name', 'project', 'related', 'reported_at', 'resolution', 'resolution_reason', 'status', 'title', 'triage_at', 'visibility',
+      'assignee',
+      'case_priority',
+      'case_severity',
+      'case_type',
+      'closed_at',
+      'created_at',
+      'description',
+      'duplicates',
+      'escalated_at',
+      'id',
+      'incidents',
+      'name',
+      'project',
+      'related',
+      'reported_at',
+      'resolution',
+      'resolution_reason',
+      'status',
+      'title',
+      'triage_at',
+      'visibility',
     ]);
     expect(item.related.map((r: any) => r.title)).toEqual(['Phishing mail']);
     expect(item.assignee.individual).not.toHaveProperty('filters');

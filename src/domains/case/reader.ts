@@ -36,8 +36,13 @@ const assessment = {
 };
 
 const incidentsLink = { table: caseIncident, ownerColumn: 'case_id', otherColumn: 'incident_id', target: incidentTarget, read: incidentMinimalReader };
-const caseLink = (table: typeof caseRelated | typeof caseDuplicate, other: string, read: () => Reader) =>
-  ({ table, ownerColumn: 'case_id', otherColumn: other, target: caseTarget, read });
+const caseLink = (table: typeof caseRelated | typeof caseDuplicate, other: string, read: () => Reader) => ({
+  table,
+  ownerColumn: 'case_id',
+  otherColumn: other,
+  target: caseTarget,
+  read,
+});
 
 /** A related or duplicate case nested in a minimal case: its own related and duplicates are not read. */
 const nestedDef: ReadDef = {
@@ -138,10 +143,24 @@ export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], sh
   };
   items.forEach(walk);
   const seeCases = caseIds.size
-    ? new Set((await db.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, [...caseIds]), visibleCases(ctx)))).map((r) => r.id))
+    ? new Set(
+        (
+          await db
+            .select({ id: caseTable.id })
+            .from(caseTable)
+            .where(and(inArray(caseTable.id, [...caseIds]), visibleCases(ctx)))
+        ).map((r) => r.id),
+      )
     : new Set<number>();
   const seeIncidents = incidentIds.size
-    ? new Set((await db.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, [...incidentIds]), visibleIncidents(ctx)))).map((r) => r.id))
+    ? new Set(
+        (
+          await db
+            .select({ id: incident.id })
+            .from(incident)
+            .where(and(inArray(incident.id, [...incidentIds]), visibleIncidents(ctx)))
+        ).map((r) => r.id),
+      )
     : new Set<number>();
   const prune = (c: Nested) => {
     if (c.incidents) {

@@ -18,27 +18,47 @@ const CaseListQuery = Type.Object({ ...IncludeQuery.properties, ...ListQuery.pro
 const CaseListResponse = includeShape(Pagination(CaseReadMinimal, 'CasePagination'));
 
 /** CaseView and CaseEdit run before the body is validated: a caller who may not act on the case gets 404/403 whatever they sent. */
-const guard = (check: (ctx: Ctx, id: number) => Promise<unknown>): preValidationAsyncHookHandler => async (req) => {
-  const raw = (req.params as { case_id?: string }).case_id;
-  if (raw !== undefined && /^\d+$/.test(raw) && Number(raw) <= MAX_ID) await check(req.ctx, Number(raw));
-};
+const guard =
+  (check: (ctx: Ctx, id: number) => Promise<unknown>): preValidationAsyncHookHandler =>
+  async (req) => {
+    const raw = (req.params as { case_id?: string }).case_id;
+    if (raw !== undefined && /^\d+$/.test(raw) && Number(raw) <= MAX_ID) await check(req.ctx, Number(raw));
+  };
 
 export default async function caseRoutes(app: App) {
-  app.get('/:organization/cases', { schema: { tags, params: OrgParams(), querystring: CaseListQuery, response: { 200: CaseListResponse } } },
-    (req) => listCases(req.ctx, req.query) as never);
+  app.get(
+    '/:organization/cases',
+    { schema: { tags, params: OrgParams(), querystring: CaseListQuery, response: { 200: CaseListResponse } } },
+    (req) => listCases(req.ctx, req.query) as never,
+  );
 
-  app.post('/:organization/cases', { schema: { tags, params: OrgParams(), body: CaseCreate, response: { 200: CaseRead } } },
-    (req) => createCase(req.ctx, req.body) as never);
+  app.post(
+    '/:organization/cases',
+    { schema: { tags, params: OrgParams(), body: CaseCreate, response: { 200: CaseRead } } },
+    (req) => createCase(req.ctx, req.body) as never,
+  );
 
-  app.get('/:organization/cases/:case_id', { schema: { tags, params: one, response: { 200: CaseRead } }, preValidation: guard(assertCanViewCase) },
-    (req) => getCase(req.ctx, req.params.case_id) as never);
+  app.get(
+    '/:organization/cases/:case_id',
+    { schema: { tags, params: one, response: { 200: CaseRead } }, preValidation: guard(assertCanViewCase) },
+    (req) => getCase(req.ctx, req.params.case_id) as never,
+  );
 
-  app.put('/:organization/cases/:case_id', { schema: { tags, params: one, body: CaseUpdate, response: { 200: CaseRead } }, preValidation: guard(assertCanEditCase) },
-    (req) => updateCase(req.ctx, req.params.case_id, req.body) as never);
+  app.put(
+    '/:organization/cases/:case_id',
+    { schema: { tags, params: one, body: CaseUpdate, response: { 200: CaseRead } }, preValidation: guard(assertCanEditCase) },
+    (req) => updateCase(req.ctx, req.params.case_id, req.body) as never,
+  );
 
-  app.delete('/:organization/cases/:case_id', { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanEditCase) },
-    (req) => deleteCase(req.ctx, req.params.case_id));
+  app.delete(
+    '/:organization/cases/:case_id',
+    { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanEditCase) },
+    (req) => deleteCase(req.ctx, req.params.case_id),
+  );
 
-  app.put('/:organization/cases/:case_id/escalate', { schema: { tags, params: one, body: IncidentCreate, response: { 200: IncidentRead } }, preValidation: guard(assertCanEditCase) },
-    (req) => escalateCase(req.ctx, req.params.case_id, req.body) as never);
+  app.put(
+    '/:organization/cases/:case_id/escalate',
+    { schema: { tags, params: one, body: IncidentCreate, response: { 200: IncidentRead } }, preValidation: guard(assertCanEditCase) },
+    (req) => escalateCase(req.ctx, req.params.case_id, req.body) as never,
+  );
 }

@@ -32,25 +32,72 @@ export const caseList: ListDefinition<typeof columns> = {
   searchVector: caseTable.search_vector,
   separateCount: true,
   fields: {
-    id: 'int', name: 'text', title: 'text', description: 'text', resolution: 'text', resolution_reason: 'text', status: 'text', visibility: 'text',
-    reported_at: 'timestamp', triage_at: 'timestamp', escalated_at: 'timestamp', stable_at: 'timestamp', closed_at: 'timestamp', created_at: 'timestamp', updated_at: 'timestamp',
+    id: 'int',
+    name: 'text',
+    title: 'text',
+    description: 'text',
+    resolution: 'text',
+    resolution_reason: 'text',
+    status: 'text',
+    visibility: 'text',
+    reported_at: 'timestamp',
+    triage_at: 'timestamp',
+    escalated_at: 'timestamp',
+    stable_at: 'timestamp',
+    closed_at: 'timestamp',
+    created_at: 'timestamp',
+    updated_at: 'timestamp',
   },
   relations: [
     { kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, caseTable.project_id), fields: { id: 'int', name: 'text' } },
-    { kind: 'one', model: 'CasePriority', tableName: 'case_priority', table: casePriority, on: eq(casePriority.id, caseTable.case_priority_id), fields: { id: 'int', name: 'text', view_order: 'int', page_assignee: 'bool' } },
-    { kind: 'one', model: 'CaseSeverity', tableName: 'case_severity', table: caseSeverity, on: eq(caseSeverity.id, caseTable.case_severity_id), fields: { id: 'int', name: 'text', view_order: 'int' } },
-    { kind: 'one', model: 'CaseType', tableName: 'case_type', table: caseType, on: eq(caseType.id, caseTable.case_type_id), fields: { id: 'int', name: 'text', visibility: 'text', exclude_from_metrics: 'bool' } },
     {
-      kind: 'many', model: 'Tag', tableName: 'tag', table: tag, fields: { id: 'int', name: 'text', external_id: 'text', discoverable: 'bool' },
+      kind: 'one',
+      model: 'CasePriority',
+      tableName: 'case_priority',
+      table: casePriority,
+      on: eq(casePriority.id, caseTable.case_priority_id),
+      fields: { id: 'int', name: 'text', view_order: 'int', page_assignee: 'bool' },
+    },
+    {
+      kind: 'one',
+      model: 'CaseSeverity',
+      tableName: 'case_severity',
+      table: caseSeverity,
+      on: eq(caseSeverity.id, caseTable.case_severity_id),
+      fields: { id: 'int', name: 'text', view_order: 'int' },
+    },
+    {
+      kind: 'one',
+      model: 'CaseType',
+      tableName: 'case_type',
+      table: caseType,
+      on: eq(caseType.id, caseTable.case_type_id),
+      fields: { id: 'int', name: 'text', visibility: 'text', exclude_from_metrics: 'bool' },
+    },
+    {
+      kind: 'many',
+      model: 'Tag',
+      tableName: 'tag',
+      table: tag,
+      fields: { id: 'int', name: 'text', external_id: 'text', discoverable: 'bool' },
       exists: (c) => sql`EXISTS (SELECT 1 FROM ${caseTag} JOIN ${tag} ON ${tag.id} = ${caseTag.tag_id} WHERE ${caseTag.case_id} = ${caseTable.id} AND ${c})`,
     },
     {
-      kind: 'many', model: 'TagType', tableName: 'tag_type', table: tagType, fields: { id: 'int', name: 'text', exclusive: 'bool' },
-      exists: (c) => sql`EXISTS (SELECT 1 FROM ${caseTag} JOIN ${tag} ON ${tag.id} = ${caseTag.tag_id} JOIN ${tagType} ON ${tagType.id} = ${tag.tag_type_id} WHERE ${caseTag.case_id} = ${caseTable.id} AND ${c})`,
+      kind: 'many',
+      model: 'TagType',
+      tableName: 'tag_type',
+      table: tagType,
+      fields: { id: 'int', name: 'text', exclusive: 'bool' },
+      exists: (c) =>
+        sql`EXISTS (SELECT 1 FROM ${caseTag} JOIN ${tag} ON ${tag.id} = ${caseTag.tag_id} JOIN ${tagType} ON ${tagType.id} = ${tag.tag_type_id} WHERE ${caseTag.case_id} = ${caseTable.id} AND ${c})`,
     },
     {
       // The assignee (Dispatch filters cases by "assignee" as an IndividualContact).
-      kind: 'many', model: 'IndividualContact', tableName: 'individual_contact', table: individualContact, fields: { id: 'int', email: 'text', name: 'text', title: 'text', company: 'text' },
+      kind: 'many',
+      model: 'IndividualContact',
+      tableName: 'individual_contact',
+      table: individualContact,
+      fields: { id: 'int', email: 'text', name: 'text', title: 'text', company: 'text' },
       exists: (c) => sql`EXISTS (SELECT 1 FROM ${individualContact} WHERE ${individualContact.id} = ${assignee} AND ${c})`,
     },
   ],
@@ -63,7 +110,12 @@ export interface CaseListQuery extends ListQueryT {
 /** The cases the caller may see, minimal, cut to `include[]` when given. */
 export async function listCases(ctx: Ctx, query: CaseListQuery) {
   const page = await runList<{ id: number }>(ctx.db, caseList, query, visibleCases(ctx));
-  const items = await readVisibleCases(ctx, ctx.db, page.items.map((i) => i.id), false);
+  const items = await readVisibleCases(
+    ctx,
+    ctx.db,
+    page.items.map((i) => i.id),
+    false,
+  );
   return { ...page, items: applyInclude(items, query['include[]']) };
 }
 

@@ -22,9 +22,15 @@ export const caseTable = pgTable(
     resolution_reason: text('resolution_reason'),
     status: text('status').notNull().default('New'),
     visibility: text('visibility').notNull().default('Open'),
-    case_type_id: integer('case_type_id').notNull().references(() => caseType.id),
-    case_priority_id: integer('case_priority_id').notNull().references(() => casePriority.id),
-    case_severity_id: integer('case_severity_id').notNull().references(() => caseSeverity.id),
+    case_type_id: integer('case_type_id')
+      .notNull()
+      .references(() => caseType.id),
+    case_priority_id: integer('case_priority_id')
+      .notNull()
+      .references(() => casePriority.id),
+    case_severity_id: integer('case_severity_id')
+      .notNull()
+      .references(() => caseSeverity.id),
     assignee_id: integer('assignee_id').references((): AnyPgColumn => participant.id, { onDelete: 'set null' }),
     reporter_id: integer('reporter_id').references((): AnyPgColumn => participant.id, { onDelete: 'set null' }),
     storage: jsonb('storage'),
@@ -63,8 +69,12 @@ export const caseDuplicate = linkTable('case_duplicate', ['case_id', caseTable],
 export const caseIncident = pgTable(
   'case_incident',
   {
-    case_id: integer('case_id').notNull().references((): AnyPgColumn => caseTable.id, { onDelete: 'cascade' }),
-    incident_id: integer('incident_id').notNull().references((): AnyPgColumn => incident.id, { onDelete: 'cascade' }),
+    case_id: integer('case_id')
+      .notNull()
+      .references((): AnyPgColumn => caseTable.id, { onDelete: 'cascade' }),
+    incident_id: integer('incident_id')
+      .notNull()
+      .references((): AnyPgColumn => incident.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.case_id, t.incident_id] }), index('case_incident_incident_id_idx').on(t.incident_id)],
 );

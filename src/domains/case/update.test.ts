@@ -11,17 +11,29 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const newEvents = (before: { body: any }, after: { body: any }) => after.body.events.slice(before.body.events.length).map((e: any) => `${e.type}: ${e.description}`);
+const newEvents = (before: { body: any }, after: { body: any }) =>
+  after.body.events.slice(before.body.events.length).map((e: any) => `${e.type}: ${e.description}`);
 
 describe('case update', () => {
   it('changes fields and assessment, logging who changed what', async () => {
     const before = await c.create();
     const res = await c.edit(before.body.id, {
-      title: 'Credential stuffing', resolution: 'Reset passwords', resolution_reason: 'Mitigated', visibility: 'Restricted',
-      case_priority: { name: 'High' }, case_severity: { name: 'High' },
+      title: 'Credential stuffing',
+      resolution: 'Reset passwords',
+      resolution_reason: 'Mitigated',
+      visibility: 'Restricted',
+      case_priority: { name: 'High' },
+      case_severity: { name: 'High' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Credential stuffing', resolution: 'Reset passwords', resolution_reason: 'Mitigated', visibility: 'Restricted', case_priority: { name: 'High' }, case_severity: { name: 'High' } });
+    expect(res.body).toMatchObject({
+      title: 'Credential stuffing',
+      resolution: 'Reset passwords',
+      resolution_reason: 'Mitigated',
+      visibility: 'Restricted',
+      case_priority: { name: 'High' },
+      case_severity: { name: 'High' },
+    });
     expect(newEvents(before, res)).toEqual([
       'Field updated: Case title changed from Suspicious login to Credential stuffing by owner@example.com',
       'Field updated: Case resolution changed from Description of the actions taken to resolve the case. to Reset passwords by owner@example.com',
@@ -40,7 +52,10 @@ describe('case update', () => {
     const three = (await c.create()).body;
     const incident = (await call(w.t.app, 'POST', '/default/incidents', { token: w.member, body: { title: 'Outage', description: 'Down.' } })).body;
     const res = await c.edit(one.id, {
-      tags: [{ name: 'vip', tag_type: { name: 'Audience' } }], related: [{ id: two.id }], duplicates: [{ id: three.id }], incidents: [{ id: incident.id }],
+      tags: [{ name: 'vip', tag_type: { name: 'Audience' } }],
+      related: [{ id: two.id }],
+      duplicates: [{ id: three.id }],
+      incidents: [{ id: incident.id }],
     });
     expect(res.status).toBe(200);
     expect(res.body.tags.map((t: any) => t.name)).toEqual(['vip']);
@@ -48,7 +63,11 @@ describe('case update', () => {
     expect(res.body.duplicates.map((r: any) => r.id)).toEqual([three.id]);
     expect(res.body.incidents.map((r: any) => r.id)).toEqual([incident.id]);
     expect(res.body.related[0]).toMatchObject({ title: 'Suspicious login', case_type: { name: two.case_type.name }, related: [], duplicates: [] });
-    const cleared = await c.update(one.id, { title: one.title, description: one.description, assignee: one.assignee, status: 'New', visibility: 'Open' }, w.owner);
+    const cleared = await c.update(
+      one.id,
+      { title: one.title, description: one.description, assignee: one.assignee, status: 'New', visibility: 'Open' },
+      w.owner,
+    );
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ tags: [], related: [], duplicates: [], incidents: [] });
     expect(problems(await c.edit(one.id, { related: [{ id: one.id }] }))).toEqual(['related.0:value_error.not_found']);
@@ -95,7 +114,10 @@ describe('case transitions', () => {
         for (const k of ['triage', 'escalated', 'closed'] as const) expect(got[k]).toBe(stamps(start)[k] || expected[to][k]);
         if (to === 'Escalated' && !start.escalated_at) expect(Date.parse(res.body.escalated_at)).toBeGreaterThanOrEqual(Date.parse(start.created_at));
         if (to === 'Triage' && start.triage_at) expect(res.body.triage_at).toBe(start.triage_at);
-        expect(res.body.events.at(-1).description === `Case status changed from ${from} to ${to}` || res.body.events.some((e: any) => e.description === `Case status changed from ${from} to ${to}`)).toBe(true);
+        expect(
+          res.body.events.at(-1).description === `Case status changed from ${from} to ${to}` ||
+            res.body.events.some((e: any) => e.description === `Case status changed from ${from} to ${to}`),
+        ).toBe(true);
         // Escalating opens (or has opened) exactly one incident.
         expect(res.body.incidents.length).toBe(to === 'Escalated' || from === 'Escalated' ? 1 : 0);
       });

@@ -35,7 +35,10 @@ export function caseVisible(ctx: Ctx, caseId: PgColumn | SQL): SQL {
 
 /** The case if the caller may see it; 404 otherwise (missing, another organization's, or hidden). */
 export async function assertCanViewCase(ctx: Ctx, caseId: number, db: Executor = ctx.db): Promise<CaseRow> {
-  const [row] = await db.select().from(caseTable).where(and(eq(caseTable.id, caseId), visibleCases(ctx)));
+  const [row] = await db
+    .select()
+    .from(caseTable)
+    .where(and(eq(caseTable.id, caseId), visibleCases(ctx)));
   if (!row) throw errors.notFound('A case');
   return row;
 }
@@ -44,7 +47,10 @@ export async function assertCanViewCase(ctx: Ctx, caseId: number, db: Executor =
 export async function assertCanEditCase(ctx: Ctx, caseId: number, db: Executor = ctx.db): Promise<CaseRow> {
   const row = await assertCanViewCase(ctx, caseId, db);
   if (atLeast(ctx.role, 'Admin')) return row;
-  const [hit] = await db.select({ id: caseTable.id }).from(caseTable).where(and(eq(caseTable.id, caseId), isCaseParticipant(ctx, caseTable.id)));
+  const [hit] = await db
+    .select({ id: caseTable.id })
+    .from(caseTable)
+    .where(and(eq(caseTable.id, caseId), isCaseParticipant(ctx, caseTable.id)));
   if (!hit) throw errors.forbidden();
   return row;
 }

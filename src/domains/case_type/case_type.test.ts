@@ -19,7 +19,10 @@ let otherProjectType: number;
 /** The organization's project `default`, where rows of other domains are put directly. */
 async function scope(orgSlug: string) {
   const [org] = await t.database.db.select().from(organization).where(eq(organization.slug, orgSlug));
-  const [p] = await t.database.db.select().from(project).where(and(eq(project.organization_id, org.id), eq(project.name, 'default')));
+  const [p] = await t.database.db
+    .select()
+    .from(project)
+    .where(and(eq(project.organization_id, org.id), eq(project.name, 'default')));
   return { organization_id: org.id, project_id: p.id };
 }
 
@@ -31,13 +34,28 @@ beforeAll(async () => {
   const types = await call(t.app, 'GET', '/default/incident_types', { token: owner });
   defaultType = types.body.items[0];
   const db = t.database.db;
-  [{ id: oncall }] = await db.insert(service).values({ ...here, name: 'Security Oncall', external_id: 'PD123', type: 'pagerduty-oncall' }).returning();
-  [{ id: nameless }] = await db.insert(service).values({ ...here, external_id: 'PD456' }).returning();
-  [{ id: template }] = await db.insert(document).values({ ...here, name: 'Case Template', weblink: 'https://docs.example.com/case' }).returning();
+  [{ id: oncall }] = await db
+    .insert(service)
+    .values({ ...here, name: 'Security Oncall', external_id: 'PD123', type: 'pagerduty-oncall' })
+    .returning();
+  [{ id: nameless }] = await db
+    .insert(service)
+    .values({ ...here, external_id: 'PD456' })
+    .returning();
+  [{ id: template }] = await db
+    .insert(document)
+    .values({ ...here, name: 'Case Template', weblink: 'https://docs.example.com/case' })
+    .returning();
   await call(t.app, 'POST', '/organizations', { token: member, body: { name: 'Elsewhere' } });
-  [{ id: foreignService }] = await db.insert(service).values({ ...(await scope('elsewhere')), name: 'Their Oncall', external_id: 'X1' }).returning();
+  [{ id: foreignService }] = await db
+    .insert(service)
+    .values({ ...(await scope('elsewhere')), name: 'Their Oncall', external_id: 'X1' })
+    .returning();
   const other = await call(t.app, 'POST', '/default/projects', { token: owner, body: { name: 'Other', organization: { name: 'default' } } });
-  const otherTypes = await call(t.app, 'GET', '/default/incident_types', { token: owner, query: { filter: JSON.stringify([{ model: 'Project', field: 'id', op: '==', value: other.body.id }]) } });
+  const otherTypes = await call(t.app, 'GET', '/default/incident_types', {
+    token: owner,
+    query: { filter: JSON.stringify([{ model: 'Project', field: 'id', op: '==', value: other.body.id }]) },
+  });
   otherProjectType = otherTypes.body.items[0].id;
 });
 afterAll(() => t.close());
@@ -68,7 +86,7 @@ describe('case types', () => {
     ]);
   });
 
-  it('round trips with its incident type, on-call service and template document nested as the contract\'s small shapes', async () => {
+  it("round trips with its incident type, on-call service and template document nested as the contract's small shapes", async () => {
     const res = await create({
       name: 'Phishing',
       conversation_target: '#phishing',
@@ -84,18 +102,37 @@ describe('case types', () => {
       visibility: null,
       incident_type: { id: defaultType.id, name: 'Default' },
       oncall_service: { id: oncall, name: 'Security Oncall', external_id: 'PD123', is_active: true, type: 'pagerduty-oncall', description: null },
-      case_template_document: { id: template, name: 'Case Template', weblink: 'https://docs.example.com/case', resource_id: null, resource_type: null, description: null },
+      case_template_document: {
+        id: template,
+        name: 'Case Template',
+        weblink: 'https://docs.example.com/case',
+        resource_id: null,
+        resource_type: null,
+        description: null,
+      },
     });
     expect((await call(t.app, 'GET', `${url}/${res.body.id}`, { token: member })).body).toEqual(res.body);
     // The web UI sends the whole read object back.
-    const upd = await call(t.app, 'PUT', `${url}/${res.body.id}`, { token: owner, body: { ...res.body, oncall_service: { id: nameless }, description: 'Reported phishing' } });
+    const upd = await call(t.app, 'PUT', `${url}/${res.body.id}`, {
+      token: owner,
+      body: { ...res.body, oncall_service: { id: nameless }, description: 'Reported phishing' },
+    });
     expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({ description: 'Reported phishing', oncall_service: { id: nameless, name: null, external_id: 'PD456' }, incident_type: { id: defaultType.id } });
+    expect(upd.body).toMatchObject({
+      description: 'Reported phishing',
+      oncall_service: { id: nameless, name: null, external_id: 'PD456' },
+      incident_type: { id: defaultType.id },
+    });
     const again = await call(t.app, 'PUT', `${url}/${res.body.id}`, { token: owner, body: upd.body });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(upd.body);
     const cleared = await call(t.app, 'PUT', `${url}/${res.body.id}`, { token: owner, body: { name: 'Phishing', oncall_service: null, incident_type: null } });
-    expect(cleared.body).toMatchObject({ oncall_service: null, incident_type: null, case_template_document: { id: template }, conversation_target: '#phishing' });
+    expect(cleared.body).toMatchObject({
+      oncall_service: null,
+      incident_type: null,
+      case_template_document: { id: template },
+      conversation_target: '#phishing',
+    });
   });
 
   it('refuses references that are unknown, in another project or in another organization, naming the field', async () => {
@@ -111,7 +148,10 @@ describe('case types', () => {
   });
 
   it('detaches an on-call service when the service goes', async () => {
-    const [{ id }] = await t.database.db.insert(service).values({ ...(await scope('default')), name: 'Short Lived', external_id: 'TMP' }).returning();
+    const [{ id }] = await t.database.db
+      .insert(service)
+      .values({ ...(await scope('default')), name: 'Short Lived', external_id: 'TMP' })
+      .returning();
     const res = await create({ name: 'Detaching', oncall_service: { id } });
     expect((await call(t.app, 'DELETE', `/default/services/${id}`, { token: owner })).status).toBe(200);
     expect((await call(t.app, 'GET', `${url}/${res.body.id}`, { token: member })).body.oncall_service).toBeNull();
@@ -129,16 +169,33 @@ describe('case types', () => {
 
   it('keeps one default per project', async () => {
     const res = await create({ name: 'Fresh Default', default: true, visibility: 'Restricted' });
-    const defaults = await call(t.app, 'GET', url, { token: member, query: { filter: JSON.stringify([inDefault, { field: 'default', op: '==', value: true }]) } });
+    const defaults = await call(t.app, 'GET', url, {
+      token: member,
+      query: { filter: JSON.stringify([inDefault, { field: 'default', op: '==', value: true }]) },
+    });
     expect(defaults.body.items.map((i: { id: number }) => i.id)).toEqual([res.body.id]);
   });
 
   it('lists through its incident type and on-call service', async () => {
-    const byType = await call(t.app, 'GET', url, { token: member, query: { itemsPerPage: -1, filter: JSON.stringify([inDefault, { model: 'IncidentType', field: 'name', op: '==', value: 'Default' }]), 'sortBy[]': 'name', 'descending[]': false } });
+    const byType = await call(t.app, 'GET', url, {
+      token: member,
+      query: {
+        itemsPerPage: -1,
+        filter: JSON.stringify([inDefault, { model: 'IncidentType', field: 'name', op: '==', value: 'Default' }]),
+        'sortBy[]': 'name',
+        'descending[]': false,
+      },
+    });
     expect(byType.body.items.map((i: { name: string }) => i.name)).toEqual(['Default']);
-    const byService = await call(t.app, 'GET', url, { token: member, query: { filter: JSON.stringify([{ model: 'Service', field: 'external_id', op: '==', value: 'PD456' }]) } });
+    const byService = await call(t.app, 'GET', url, {
+      token: member,
+      query: { filter: JSON.stringify([{ model: 'Service', field: 'external_id', op: '==', value: 'PD456' }]) },
+    });
     expect(byService.body.total).toBe(0); // cleared above
-    const sorted = await call(t.app, 'GET', url, { token: member, query: { itemsPerPage: -1, filter: JSON.stringify([inDefault]), 'sortBy[]': 'incident_type.name', 'descending[]': true } });
+    const sorted = await call(t.app, 'GET', url, {
+      token: member,
+      query: { itemsPerPage: -1, filter: JSON.stringify([inDefault]), 'sortBy[]': 'incident_type.name', 'descending[]': true },
+    });
     expect(sorted.status).toBe(200);
     const q = await call(t.app, 'GET', url, { token: member, query: { q: 'phish' } });
     expect(q.body.items.map((i: { name: string }) => i.name)).toEqual(['Phishing']);

@@ -27,7 +27,10 @@ describe('definitions and terms', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ text: 'Service level agreement', source: 'glossary' });
-    expect(res.body.terms).toEqual([{ id: known.body.id, text: 'SLA' }, { id: expect.any(Number), text: 'Service level' }]);
+    expect(res.body.terms).toEqual([
+      { id: known.body.id, text: 'SLA' },
+      { id: expect.any(Number), text: 'Service level' },
+    ]);
     expect((await call(t.app, 'GET', `/default/definitions/${res.body.id}`, { token })).body).toEqual(res.body);
 
     // The term side reads the same link: its definitions are full definition objects.
@@ -37,7 +40,10 @@ describe('definitions and terms', () => {
     expect(created.body).toMatchObject({ total: 1, items: [{ text: 'Service level', discoverable: true, definitions: [{ id: res.body.id }] }] });
 
     // Update replaces the terms; by id works too.
-    const upd = await call(t.app, 'PUT', `/default/definitions/${res.body.id}`, { token, body: { text: 'Service level agreement', terms: [{ id: known.body.id }] } });
+    const upd = await call(t.app, 'PUT', `/default/definitions/${res.body.id}`, {
+      token,
+      body: { text: 'Service level agreement', terms: [{ id: known.body.id }] },
+    });
     expect(upd.body.terms).toEqual([{ id: known.body.id, text: 'SLA' }]);
     expect(upd.body.source).toBe('glossary');
     const dropped = await call(t.app, 'GET', '/default/terms', { token, query: { q: 'level' } });
@@ -46,7 +52,10 @@ describe('definitions and terms', () => {
 
   it('a term names definitions by id or text; they must exist', async () => {
     const d = await call(t.app, 'POST', '/default/definitions', { token, body: { text: 'Mean time to recovery', project } });
-    const res = await call(t.app, 'POST', '/default/terms', { token, body: { text: 'MTTR', discoverable: false, definitions: [{ text: 'Mean time to recovery' }], project } });
+    const res = await call(t.app, 'POST', '/default/terms', {
+      token,
+      body: { text: 'MTTR', discoverable: false, definitions: [{ text: 'Mean time to recovery' }], project },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ text: 'MTTR', discoverable: false, definitions: [{ id: d.body.id, text: 'Mean time to recovery' }] });
     expect((await call(t.app, 'GET', `/default/definitions/${d.body.id}`, { token })).body.terms).toEqual([{ id: res.body.id, text: 'MTTR' }]);
@@ -57,7 +66,7 @@ describe('definitions and terms', () => {
     expect(upd.body).toMatchObject({ discoverable: false, definitions: [{ id: d.body.id }] });
   });
 
-  it('keeps texts unique per project and refuses other organizations\' records', async () => {
+  it("keeps texts unique per project and refuses other organizations' records", async () => {
     const dupDef = await call(t.app, 'POST', '/default/definitions', { token, body: { text: 'Mean time to recovery', project } });
     expect(dupDef.status).toBe(422);
     expect(dupDef.body.detail[0]).toMatchObject({ loc: ['text'], msg: 'A definition with this text already exists.', type: 'value_error.exists' });
@@ -71,14 +80,20 @@ describe('definitions and terms', () => {
     // The same texts in another organization are another organization's business.
     const theirTerm = await call(t.app, 'POST', '/other_org/terms', { token, body: { text: 'MTTR', project } });
     expect(theirTerm.status).toBe(200);
-    const theirDef = await call(t.app, 'POST', '/other_org/definitions', { token, body: { text: 'Mean time to recovery', terms: [{ text: 'MTTR' }], project } });
+    const theirDef = await call(t.app, 'POST', '/other_org/definitions', {
+      token,
+      body: { text: 'Mean time to recovery', terms: [{ text: 'MTTR' }], project },
+    });
     expect(theirDef.body.terms).toEqual([{ id: theirTerm.body.id, text: 'MTTR' }]);
     const byId = await call(t.app, 'POST', '/default/definitions', { token, body: { text: 'Borrowed', terms: [{ id: theirTerm.body.id }], project } });
     expect(byId.body.detail[0]).toMatchObject({ loc: ['terms', 0], msg: 'Term not found.' });
     const defById = await call(t.app, 'POST', '/default/terms', { token, body: { text: 'Borrowed', definitions: [{ id: theirDef.body.id }], project } });
     expect(defById.body.detail[0]).toMatchObject({ loc: ['definitions', 0], msg: 'Definition not found.' });
     // A refused write leaves nothing behind, not even the terms it would have created.
-    const half = await call(t.app, 'POST', '/default/definitions', { token, body: { text: 'Half', terms: [{ text: 'Fresh term' }, { id: theirTerm.body.id }], project } });
+    const half = await call(t.app, 'POST', '/default/definitions', {
+      token,
+      body: { text: 'Half', terms: [{ text: 'Fresh term' }, { id: theirTerm.body.id }], project },
+    });
     expect(half.status).toBe(422);
     expect((await call(t.app, 'GET', '/default/terms', { token, query: { q: 'Fresh' } })).body.total).toBe(0);
     expect((await call(t.app, 'GET', `/other_org/terms/${theirTerm.body.id}`, { token })).body.definitions).toHaveLength(1);
@@ -89,7 +104,10 @@ describe('definitions and terms', () => {
     const f = (x: unknown) => JSON.stringify(x);
     const defs = await call(t.app, 'GET', '/default/definitions', { token, query: { filter: f([{ model: 'Term', field: 'text', op: '==', value: 'MTTR' }]) } });
     expect(texts(defs.body.items)).toEqual(['Mean time to recovery']);
-    const terms = await call(t.app, 'GET', '/default/terms', { token, query: { filter: f([{ model: 'Definition', field: 'text', op: 'like', value: '%agreement%' }]) } });
+    const terms = await call(t.app, 'GET', '/default/terms', {
+      token,
+      query: { filter: f([{ model: 'Definition', field: 'text', op: 'like', value: '%agreement%' }]) },
+    });
     expect(texts(terms.body.items)).toEqual(['SLA']);
     const page = await call(t.app, 'GET', '/default/terms', { token, query: { 'sortBy[]': 'text', 'descending[]': true, itemsPerPage: 2, page: 1 } });
     expect(page.body).toMatchObject({ total: 3, itemsPerPage: 2, items: [{ text: 'Service level' }, { text: 'SLA' }] });

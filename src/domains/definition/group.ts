@@ -5,7 +5,13 @@ import { DefinitionCreate, DefinitionPagination, DefinitionRead, DefinitionUpdat
 import { definition, definitionTerm } from './table.ts';
 
 /** Definitions are named by their text in other bodies. */
-export const definitionTarget: RefTarget = { table: definition, model: 'Definition', label: 'Definition', nameColumn: 'text', fields: { id: 'int', text: 'text', source: 'text' } };
+export const definitionTarget: RefTarget = {
+  table: definition,
+  model: 'Definition',
+  label: 'Definition',
+  nameColumn: 'text',
+  fields: { id: 'int', text: 'text', source: 'text' },
+};
 
 export const definitionGroup: GroupDef = {
   path: 'definitions',

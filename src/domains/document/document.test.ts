@@ -7,7 +7,10 @@ let w: World;
 let filterId: number;
 beforeAll(async () => {
   w = await createWorld();
-  const f = await call(w.t.app, 'POST', '/default/search/filters', { token: w.owner, body: { name: 'Phishing', expression: [{ model: 'Tag', field: 'name', value: 'phishing' }], project: { name: 'default' } } });
+  const f = await call(w.t.app, 'POST', '/default/search/filters', {
+    token: w.owner,
+    body: { name: 'Phishing', expression: [{ model: 'Tag', field: 'name', value: 'phishing' }], project: { name: 'default' } },
+  });
   filterId = f.body.id;
 });
 afterAll(() => w.t.close());
@@ -21,8 +24,14 @@ describe('documents', () => {
     const res = await create({ name: 'Runbook', filters: [{ id: filterId }], resource_id: 'abc', resource_type: 'google-doc' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      name: 'Runbook', description: 'No Description', resource_id: 'abc', weblink: 'https://docs.example.com/x',
-      evergreen: false, evergreen_owner: null, evergreen_reminder_interval: 90, evergreen_last_reminder_at: null,
+      name: 'Runbook',
+      description: 'No Description',
+      resource_id: 'abc',
+      weblink: 'https://docs.example.com/x',
+      evergreen: false,
+      evergreen_owner: null,
+      evergreen_reminder_interval: 90,
+      evergreen_last_reminder_at: null,
       filters: [{ id: filterId, name: 'Phishing', expression: [{ model: 'Tag', field: 'name', value: 'phishing' }] }],
       project: { name: 'default' },
     });
@@ -54,10 +63,17 @@ describe('documents', () => {
   });
 
   it('validates name, evergreen fields and references', async () => {
-    const res = await call(w.t.app, 'POST', path, { token: w.member, body: { name: '  ', evergreen_owner: 'not-an-email', evergreen_reminder_interval: 'weekly', evergreen: 'sometimes', filters: { id: 1 } } });
+    const res = await call(w.t.app, 'POST', path, {
+      token: w.member,
+      body: { name: '  ', evergreen_owner: 'not-an-email', evergreen_reminder_interval: 'weekly', evergreen: 'sometimes', filters: { id: 1 } },
+    });
     expect(problems(res)).toEqual([
-      'body.evergreen:type_error.bool', 'body.evergreen_owner:value_error.email', 'body.evergreen_reminder_interval:type_error.integer',
-      'body.filters:type_error.list', 'body.name:value_error.any_str.min_length', 'body.project:value_error.missing',
+      'body.evergreen:type_error.bool',
+      'body.evergreen_owner:value_error.email',
+      'body.evergreen_reminder_interval:type_error.integer',
+      'body.filters:type_error.list',
+      'body.name:value_error.any_str.min_length',
+      'body.project:value_error.missing',
     ]);
     const missing = await call(w.t.app, 'PUT', `${path}/1`, { token: w.member, body: { description: 'no name' } });
     expect(problems(missing)).toEqual(['body.name:value_error.missing']);
@@ -81,7 +97,10 @@ describe('documents', () => {
     const other = await create({ name: 'Not a FAQ' });
     const turned = await call(w.t.app, 'PUT', `${path}/${other.body.id}`, { token: w.member, body: { name: 'Not a FAQ', resource_type: FAQ_DOCUMENT } });
     expect(turned.status).toBe(422);
-    const same = await call(w.t.app, 'PUT', `${path}/${faq.body.id}`, { token: w.member, body: { name: 'FAQ', resource_type: FAQ_DOCUMENT, description: 'Questions' } });
+    const same = await call(w.t.app, 'PUT', `${path}/${faq.body.id}`, {
+      token: w.member,
+      body: { name: 'FAQ', resource_type: FAQ_DOCUMENT, description: 'Questions' },
+    });
     expect(same.status).toBe(200);
     // Another project may have its own.
     await call(w.t.app, 'POST', '/default/projects', { token: w.owner, body: { name: 'Second', organization: { name: 'default' } } });
@@ -96,18 +115,35 @@ describe('documents', () => {
   });
 
   it('lists with filter, sort, q and paging', async () => {
-    for (const [name, resource_type] of [['Guide alpha', 'sheet'], ['Guide beta', 'doc'], ['Guide gamma', 'sheet']]) await create({ name, resource_type });
-    const sheets = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ field: 'resource_type', value: 'sheet' }], sort: 'name', descending: true }) });
+    for (const [name, resource_type] of [
+      ['Guide alpha', 'sheet'],
+      ['Guide beta', 'doc'],
+      ['Guide gamma', 'sheet'],
+    ])
+      await create({ name, resource_type });
+    const sheets = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ field: 'resource_type', value: 'sheet' }], sort: 'name', descending: true }),
+    });
     expect(names(sheets)).toEqual(['Guide gamma', 'Guide alpha']);
     const q = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ q: 'gui bet' }) });
     expect(names(q)).toEqual(['Guide beta']);
-    const page = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: { field: 'name', op: 'like', value: 'Guide%' }, sort: 'name', itemsPerPage: 2, page: 1 }) });
+    const page = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: { field: 'name', op: 'like', value: 'Guide%' }, sort: 'name', itemsPerPage: 2, page: 1 }),
+    });
     expect(page.body).toMatchObject({ total: 3, itemsPerPage: 2, page: 1 });
     expect(names(page)).toEqual(['Guide alpha', 'Guide beta']);
     const routed = await create({ name: 'Guide routed', filters: [{ name: 'Phishing' }] });
-    const bySearchFilter = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ model: 'SearchFilter', field: 'id', op: 'in', value: [filterId] }] }) });
+    const bySearchFilter = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ model: 'SearchFilter', field: 'id', op: 'in', value: [filterId] }] }),
+    });
     expect(bySearchFilter.body.items.map((d: { id: number }) => d.id)).toContain(routed.body.id);
-    const byProject = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ model: 'Project', field: 'name', value: 'Second' }], sort: 'project.name' }) });
+    const byProject = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ model: 'Project', field: 'name', value: 'Second' }], sort: 'project.name' }),
+    });
     expect(names(byProject)).toEqual(['FAQ']);
   });
 
@@ -115,9 +151,14 @@ describe('documents', () => {
     const doc = await create({ name: 'Incident template' });
     const [type] = await w.t.database.query<{ id: number }>(
       `INSERT INTO incident_type (organization_id, project_id, name, incident_template_document_id)
-       SELECT organization_id, project_id, 'Uses template', id FROM document WHERE id = $1 RETURNING id`, [doc.body.id]);
+       SELECT organization_id, project_id, 'Uses template', id FROM document WHERE id = $1 RETURNING id`,
+      [doc.body.id],
+    );
     expect((await call(w.t.app, 'DELETE', `${path}/${doc.body.id}`, { token: w.member })).body).toBeNull();
-    const [after] = await w.t.database.query<{ incident_template_document_id: number | null }>('SELECT incident_template_document_id FROM incident_type WHERE id = $1', [type.id]);
+    const [after] = await w.t.database.query<{ incident_template_document_id: number | null }>(
+      'SELECT incident_template_document_id FROM incident_type WHERE id = $1',
+      [type.id],
+    );
     expect(after.incident_template_document_id).toBeNull();
     expect((await call(w.t.app, 'GET', `${path}/${doc.body.id}`, { token: w.member })).status).toBe(404);
   });

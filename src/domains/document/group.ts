@@ -33,8 +33,15 @@ export const documentGroup: GroupDef = {
   table: document,
   shapes: { create: DocumentCreate, update: DocumentUpdate, read: DocumentRead, pagination: DocumentPagination },
   fields: {
-    id: 'int', name: 'text', description: 'text', resource_id: 'text', resource_type: 'text', weblink: 'text',
-    ...evergreenFields, created_at: 'timestamp', updated_at: 'timestamp',
+    id: 'int',
+    name: 'text',
+    description: 'text',
+    resource_id: 'text',
+    resource_type: 'text',
+    weblink: 'text',
+    ...evergreenFields,
+    created_at: 'timestamp',
+    updated_at: 'timestamp',
   },
   links: { filters: filtersLink(documentFilter, 'document_id') },
   unique: { document_project_name_key: 'name' },
@@ -44,8 +51,11 @@ export const documentGroup: GroupDef = {
       const type = 'resource_type' in values ? values.resource_type : existing?.resource_type;
       if (type !== FAQ_DOCUMENT) return;
       const projectId = (existing?.project_id ?? values.project_id) as number;
-      const others = await tx.select({ id: document.id }).from(document)
-        .where(and(eq(document.project_id, projectId), eq(document.resource_type, FAQ_DOCUMENT), existing ? ne(document.id, existing.id) : undefined)).limit(1);
+      const others = await tx
+        .select({ id: document.id })
+        .from(document)
+        .where(and(eq(document.project_id, projectId), eq(document.resource_type, FAQ_DOCUMENT), existing ? ne(document.id, existing.id) : undefined))
+        .limit(1);
       if (others.length) throw exists('document', 'FAQ document already defined for this project.');
     },
     afterRead(_db, items) {

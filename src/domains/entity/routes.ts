@@ -18,11 +18,23 @@ export default async function entityRoutes(app: App) {
 
   // The cases that instances holding the entity opened or joined in the last `days_back` days
   // (Dispatch's operation is named "count", but answers with the cases).
-  app.get('/:organization/entity/:entity_id/cases/:days_back', {
-    schema: { tags: entityGroup.tags, params, response: { 200: Type.Object({ cases: Type.Array(CaseRead) }, { title: 'EntityCases' }) } },
-  }, (req) => entityCases(req.ctx, req.params.entity_id, req.params.days_back) as never);
+  app.get(
+    '/:organization/entity/:entity_id/cases/:days_back',
+    {
+      schema: { tags: entityGroup.tags, params, response: { 200: Type.Object({ cases: Type.Array(CaseRead) }, { title: 'EntityCases' }) } },
+    },
+    (req) => entityCases(req.ctx, req.params.entity_id, req.params.days_back) as never,
+  );
 
-  app.get('/:organization/entity/:entity_id/signal_instances/:days_back', {
-    schema: { tags: entityGroup.tags, params, response: { 200: Type.Object({ instances: Type.Array(SignalInstanceRead) }, { title: 'EntitySignalInstances' }) } },
-  }, (req) => entitySignalInstances(req.ctx, req.params.entity_id, req.params.days_back) as never);
+  app.get(
+    '/:organization/entity/:entity_id/signal_instances/:days_back',
+    {
+      schema: {
+        tags: entityGroup.tags,
+        params,
+        response: { 200: Type.Object({ instances: Type.Array(SignalInstanceRead) }, { title: 'EntitySignalInstances' }) },
+      },
+    },
+    (req) => entitySignalInstances(req.ctx, req.params.entity_id, req.params.days_back) as never,
+  );
 }

@@ -11,7 +11,13 @@ const fields = {
   source: Opt(Type.String()),
 };
 
-export const EntityCreate = Type.Object({ ...fields, entity_type: RefShape(EntityTypeCreate), project: RefShape(ProjectRead) }, { title: 'EntityCreate', additionalProperties: false });
-export const EntityUpdate = Type.Object({ ...fields, entity_type: Type.Optional(RefShape(EntityTypeUpdate)) }, { title: 'EntityUpdate', additionalProperties: false });
+export const EntityCreate = Type.Object(
+  { ...fields, entity_type: RefShape(EntityTypeCreate), project: RefShape(ProjectRead) },
+  { title: 'EntityCreate', additionalProperties: false },
+);
+export const EntityUpdate = Type.Object(
+  { ...fields, entity_type: Type.Optional(RefShape(EntityTypeUpdate)) },
+  { title: 'EntityUpdate', additionalProperties: false },
+);
 export const EntityRead = Type.Object({ ...fields, id: Id(), entity_type: EntityTypeRead, project: ProjectRead }, { title: 'EntityRead' });
 export const EntityPagination = Pagination(EntityRead, 'EntityPagination');

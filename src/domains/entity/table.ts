@@ -12,11 +12,17 @@ export const entity = pgTable(
     description: text('description'),
     value: text('value'),
     source: text('source'),
-    entity_type_id: integer('entity_type_id').notNull().references(() => entityType.id),
+    entity_type_id: integer('entity_type_id')
+      .notNull()
+      .references(() => entityType.id),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'description', 'value'),
   },
   // One entity per type and value: ingestion finds or creates it, concurrently.
-  (t) => [uniqueIndex('entity_type_value_key').on(t.entity_type_id, t.value), index('entity_project_idx').on(t.project_id), index('entity_search_idx').using('gin', t.search_vector)],
+  (t) => [
+    uniqueIndex('entity_type_value_key').on(t.entity_type_id, t.value),
+    index('entity_project_idx').on(t.project_id),
+    index('entity_search_idx').using('gin', t.search_vector),
+  ],
 );

@@ -38,7 +38,10 @@ describe('entity types', () => {
     expect(upd.body).toMatchObject({ name: 'IPv4 address', enabled: true, jpath: null, regular_expression: '(\\d{1,3}\\.){3}\\d{1,3}' });
 
     // Process: the same update body and answer, the same checks.
-    const processed = await call(t.app, 'PUT', `/default/entity_type/${res.body.id}/process`, { token: member, body: { description: 'v4', global_find: true } });
+    const processed = await call(t.app, 'PUT', `/default/entity_type/${res.body.id}/process`, {
+      token: member,
+      body: { description: 'v4', global_find: true },
+    });
     expect(processed.status).toBe(200);
     expect(processed.body).toMatchObject({ id: res.body.id, description: 'v4', global_find: true, enabled: true });
     const badProcess = await call(t.app, 'PUT', `/default/entity_type/${res.body.id}/process`, { token, body: { jpath: '$[' } });
@@ -53,7 +56,11 @@ describe('entity types', () => {
     expect(regex.body.detail[0]).toMatchObject({ loc: ['regular_expression'], type: 'value_error' });
     expect(regex.body.detail[0].msg).toMatch(/^Invalid regular expression: /);
     const jpath = await call(t.app, 'POST', '/default/entity_type', { token, body: { name: 'Broken', jpath: '$.a[?(@.b)]', project } });
-    expect(jpath.body.detail[0]).toMatchObject({ loc: ['jpath'], msg: "Invalid JSONPath expression: expected a quoted name, an index or '*' at position 4", type: 'value_error' });
+    expect(jpath.body.detail[0]).toMatchObject({
+      loc: ['jpath'],
+      msg: "Invalid JSONPath expression: expected a quoted name, an index or '*' at position 4",
+      type: 'value_error',
+    });
     const existing = (await call(t.app, 'GET', '/default/entity_type', { token })).body.items[0];
     const upd = await call(t.app, 'PUT', `/default/entity_type/${existing.id}`, { token, body: { regular_expression: '[z-a]' } });
     expect(upd.body.detail[0].loc).toEqual(['regular_expression']);
@@ -89,16 +96,29 @@ describe('entity types', () => {
 describe('entities', () => {
   it('round trip with the entity type by name, update, list by entity type', async () => {
     const email = await call(t.app, 'POST', '/default/entity_type', { token, body: { name: 'Email', regular_expression: '\\S+@\\S+', project } });
-    const res = await call(t.app, 'POST', '/default/entity', { token: member, body: { value: '10.0.0.1', source: 'signal', entity_type: { name: 'IPv4 address' }, project } });
+    const res = await call(t.app, 'POST', '/default/entity', {
+      token: member,
+      body: { value: '10.0.0.1', source: 'signal', entity_type: { name: 'IPv4 address' }, project },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ value: '10.0.0.1', source: 'signal', name: null, description: null, entity_type: { name: 'IPv4 address', project: { name: 'default' } }, project: { name: 'default' } });
+    expect(res.body).toMatchObject({
+      value: '10.0.0.1',
+      source: 'signal',
+      name: null,
+      description: null,
+      entity_type: { name: 'IPv4 address', project: { name: 'default' } },
+      project: { name: 'default' },
+    });
     expect((await call(t.app, 'GET', `/default/entity/${res.body.id}`, { token })).body).toEqual(res.body);
     await call(t.app, 'POST', '/default/entity', { token, body: { value: 'bob@example.com', entity_type: { id: email.body.id }, project } });
 
     const upd = await call(t.app, 'PUT', `/default/entity/${res.body.id}`, { token: member, body: { name: 'web-1' } });
     expect(upd.body).toMatchObject({ name: 'web-1', value: '10.0.0.1', entity_type: { name: 'IPv4 address' } });
 
-    const byType = await call(t.app, 'GET', '/default/entity', { token, query: { filter: f([{ model: 'EntityType', field: 'name', op: '==', value: 'Email' }]) } });
+    const byType = await call(t.app, 'GET', '/default/entity', {
+      token,
+      query: { filter: f([{ model: 'EntityType', field: 'name', op: '==', value: 'Email' }]) },
+    });
     expect(byType.body.items.map((x: { value: string }) => x.value)).toEqual(['bob@example.com']);
     const q = await call(t.app, 'GET', '/default/entity', { token, query: { q: 'web', 'sortBy[]': 'entity_type.name', 'descending[]': false } });
     expect(q.body).toMatchObject({ total: 1, items: [{ name: 'web-1' }] });
@@ -125,7 +145,10 @@ describe('entities', () => {
     const inUse = await call(t.app, 'DELETE', `/default/entity_type/${type.id}`, { token });
     expect(inUse.status).toBe(409);
     expect(inUse.body.detail[0].msg).toMatch(/entity records/);
-    const entities = await call(t.app, 'GET', '/default/entity', { token, query: { filter: f([{ model: 'EntityType', field: 'id', op: '==', value: type.id }]) } });
+    const entities = await call(t.app, 'GET', '/default/entity', {
+      token,
+      query: { filter: f([{ model: 'EntityType', field: 'id', op: '==', value: type.id }]) },
+    });
     for (const e of entities.body.items) expect((await call(t.app, 'DELETE', `/default/entity/${e.id}`, { token: member })).status).toBe(200);
     expect((await call(t.app, 'DELETE', `/default/entity_type/${type.id}`, { token: member })).status).toBe(200);
     expect((await call(t.app, 'GET', `/default/entity_type/${type.id}`, { token })).status).toBe(404);

@@ -9,7 +9,7 @@ const raw = {
     { name: 'web-1', ip: '10.0.0.1', tags: { env: 'prod' } },
     { name: 'web-2', ip: '10.0.0.2', tags: { env: 'dev' } },
   ],
-  'odd key': { 'it\'s': 'quoted', '': 'empty key' },
+  'odd key': { "it's": 'quoted', '': 'empty key' },
   count: 3,
   nested: { deeper: { name: 'deep', list: [[1, 'x'], { name: 'in list' }] } },
   message: 'login from 10.0.0.1 and 192.168.1.20 by bob@example.com',

@@ -23,7 +23,10 @@ export interface Extractor {
 }
 
 export class ExtractionTimeout extends Error {
-  constructor(readonly pattern: string, readonly budgetMs: number) {
+  constructor(
+    readonly pattern: string,
+    readonly budgetMs: number,
+  ) {
     super(`The regular expression ${JSON.stringify(pattern)} took longer than ${budgetMs} ms.`);
   }
 }
@@ -148,8 +151,10 @@ export function extractEach(docs: { types: Extractor[]; data: unknown }[], budge
       sandbox.jobs = undefined;
     }
   }
-  return plans.map((plan) => plan.map((p) => {
-    const found = p.job === undefined ? p.strings : (matched[p.job] ?? []);
-    return [...new Set(found.filter((v) => v !== ''))];
-  }));
+  return plans.map((plan) =>
+    plan.map((p) => {
+      const found = p.job === undefined ? p.strings : (matched[p.job] ?? []);
+      return [...new Set(found.filter((v) => v !== ''))];
+    }),
+  );
 }

@@ -31,7 +31,16 @@ export const entityTypeGroup: GroupDef = {
   tableName: 'entity_type',
   table: entityType,
   shapes: { create: EntityTypeCreate, update: EntityTypeUpdate, read: EntityTypeRead, pagination: EntityTypePagination },
-  fields: { id: 'int', name: 'text', description: 'text', jpath: 'text', regular_expression: 'text', global_find: 'bool', enabled: 'bool', created_at: 'timestamp' },
+  fields: {
+    id: 'int',
+    name: 'text',
+    description: 'text',
+    jpath: 'text',
+    regular_expression: 'text',
+    global_find: 'bool',
+    enabled: 'bool',
+    created_at: 'timestamp',
+  },
   unique: { entity_type_project_name_key: 'name' },
   hooks: { beforeWrite: (_tx, _ctx, values) => checkExtractors(values) },
 };

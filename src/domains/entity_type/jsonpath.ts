@@ -126,7 +126,9 @@ function children(value: unknown): unknown[] {
 function select(value: unknown, s: Selector): unknown[] {
   switch (s.kind) {
     case 'member':
-      return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, s.name) ? [(value as Record<string, unknown>)[s.name]] : [];
+      return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, s.name)
+        ? [(value as Record<string, unknown>)[s.name]]
+        : [];
     case 'index': {
       if (!Array.isArray(value)) return [];
       const i = s.index < 0 ? value.length + s.index : s.index;

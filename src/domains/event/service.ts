@@ -32,20 +32,22 @@ export async function logEvents(tx: Executor, ctx: Ctx, inputs: (EventInput & { 
 
 /** The insert of these events, to run alone or inside a statement of the caller's (as a CTE's main query). */
 export function insertEvents(tx: Executor, ctx: Ctx, inputs: (EventInput & { record: EventOwner })[]) {
-  return tx.insert(event).values(inputs.map(({ record, ...input }) => {
-    const at = input.at ?? new Date();
-    return {
-      organization_id: ctx.organization.id,
-      ...record,
-      started_at: at,
-      ended_at: at,
-      source: input.source ?? EVENT_SOURCE,
-      description: input.description,
-      details: input.details ?? null,
-      type: input.type ?? 'Other',
-      owner: input.owner === undefined ? ctx.user.email : input.owner,
-    };
-  }));
+  return tx.insert(event).values(
+    inputs.map(({ record, ...input }) => {
+      const at = input.at ?? new Date();
+      return {
+        organization_id: ctx.organization.id,
+        ...record,
+        started_at: at,
+        ended_at: at,
+        source: input.source ?? EVENT_SOURCE,
+        description: input.description,
+        details: input.details ?? null,
+        type: input.type ?? 'Other',
+        owner: input.owner === undefined ? ctx.user.email : input.owner,
+      };
+    }),
+  );
 }
 
 export const logIncidentEvent = (tx: Executor, ctx: Ctx, incidentId: number, input: EventInput) => logEvent(tx, ctx, { incident_id: incidentId }, input);

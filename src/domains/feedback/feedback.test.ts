@@ -12,7 +12,10 @@ const url = '/default/feedback';
 const person = (email: string) => ({ individual: { email } });
 
 async function incident(body: Record<string, unknown>) {
-  const res = await call(t.app, 'POST', '/default/incidents', { token: owner, body: { title: 'Outage', description: 'Down.', project: { name: 'default' }, ...body } });
+  const res = await call(t.app, 'POST', '/default/incidents', {
+    token: owner,
+    body: { title: 'Outage', description: 'Down.', project: { name: 'default' }, ...body },
+  });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body;
 }
@@ -32,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('feedback', () => {
-  it('creates with the default rating, in the incident\'s project, the incident minimal', async () => {
+  it("creates with the default rating, in the incident's project, the incident minimal", async () => {
     const res = await create({ feedback: 'Well run.', created_at: '2000-01-01T00:00:00Z' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -55,7 +58,9 @@ describe('feedback', () => {
     const res = await create({ participant: { id: participantId }, rating: 'Somewhat satisfied' });
     expect(res.body.participant).toMatchObject({ id: participantId, individual: { email: expect.any(String) }, participant_roles: expect.any(Array) });
     const foreign = await create({ participant: { id: restricted.participants[0].id } });
-    expect(foreign.body.detail).toEqual([{ loc: ['participant'], msg: 'Participant not found.', type: 'value_error.not_found', ctx: { msg: 'Participant not found.' } }]);
+    expect(foreign.body.detail).toEqual([
+      { loc: ['participant'], msg: 'Participant not found.', type: 'value_error.not_found', ctx: { msg: 'Participant not found.' } },
+    ]);
   });
 
   it('requires an incident the caller may see, and a rating of the enum', async () => {
@@ -68,7 +73,10 @@ describe('feedback', () => {
 
   it('updates rating and comment only: omitted fields, the incident and the participant stay', async () => {
     const res = (await create({ feedback: 'Slow start.', rating: 'Neither satisfied nor dissatisfied' })).body;
-    const upd = await call(t.app, 'PUT', `${url}/${res.id}`, { token: member, body: { feedback: 'Slow start, good end.', incident: { id: elsewhere.id }, participant: { id: open.participants[0].id } } });
+    const upd = await call(t.app, 'PUT', `${url}/${res.id}`, {
+      token: member,
+      body: { feedback: 'Slow start, good end.', incident: { id: elsewhere.id }, participant: { id: open.participants[0].id } },
+    });
     expect(upd.body).toEqual({ ...res, feedback: 'Slow start, good end.' });
     const rated = await call(t.app, 'PUT', `${url}/${res.id}`, { token: member, body: { rating: 'Very dissatisfied' } });
     expect(rated.body).toMatchObject({ rating: 'Very dissatisfied', feedback: 'Slow start, good end.' });
@@ -102,7 +110,10 @@ describe('feedback', () => {
   it('deletes with a null body, and keeps other organizations out', async () => {
     const res = (await create({})).body;
     expect(await call(t.app, 'DELETE', `${url}/${res.id}`, { token: member })).toMatchObject({ status: 200, body: null });
-    expect(await call(t.app, 'GET', `${url}/${res.id}`, { token: owner })).toMatchObject({ status: 404, body: { detail: [{ msg: 'A feedback entry with this id does not exist.' }] } });
+    expect(await call(t.app, 'GET', `${url}/${res.id}`, { token: owner })).toMatchObject({
+      status: 404,
+      body: { detail: [{ msg: 'A feedback entry with this id does not exist.' }] },
+    });
     await call(t.app, 'POST', '/organizations', { token: member, body: { name: 'Elsewhere' } });
     const theirIncident = (await call(t.app, 'POST', '/elsewhere/incidents', { token: member, body: { title: 'Theirs', description: 'x' } })).body;
     const theirs = await call(t.app, 'POST', '/elsewhere/feedback', { token: member, body: { incident: { id: theirIncident.id } } });

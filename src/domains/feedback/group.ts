@@ -18,14 +18,20 @@ import { feedback } from './table.ts';
 /** The incident's project, if the caller may see the incident; 422 as for an unknown one otherwise. */
 async function incidentProject(tx: Executor, ctx: Ctx, incidentId: unknown): Promise<number> {
   if (incidentId == null) throw invalid(['incident'], 'field required', 'value_error.missing');
-  const [row] = await tx.select({ project_id: incident.project_id }).from(incident).where(and(eq(incident.id, incidentId as number), visibleIncidents(ctx)));
+  const [row] = await tx
+    .select({ project_id: incident.project_id })
+    .from(incident)
+    .where(and(eq(incident.id, incidentId as number), visibleIncidents(ctx)));
   if (!row) throw invalid(['incident'], 'Incident not found.', 'value_error.not_found');
   return row.project_id;
 }
 
 async function checkParticipant(tx: Executor, incidentId: number, participantId: unknown) {
   if (participantId == null) return;
-  const [row] = await tx.select({ id: participant.id }).from(participant).where(and(eq(participant.id, participantId as number), eq(participant.incident_id, incidentId)));
+  const [row] = await tx
+    .select({ id: participant.id })
+    .from(participant)
+    .where(and(eq(participant.id, participantId as number), eq(participant.incident_id, incidentId)));
   if (!row) throw invalid(['participant'], 'Participant not found.', 'value_error.not_found');
 }
 

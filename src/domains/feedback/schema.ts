@@ -4,7 +4,13 @@ import { StringEnum } from '../search_filter/schema.ts';
 import { IncidentReadMinimal, ParticipantRead } from '../incident/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
 
-export const FEEDBACK_RATINGS = ['Very satisfied', 'Somewhat satisfied', 'Neither satisfied nor dissatisfied', 'Somewhat dissatisfied', 'Very dissatisfied'] as const;
+export const FEEDBACK_RATINGS = [
+  'Very satisfied',
+  'Somewhat satisfied',
+  'Neither satisfied nor dissatisfied',
+  'Somewhat dissatisfied',
+  'Very dissatisfied',
+] as const;
 const Rating = StringEnum(FEEDBACK_RATINGS, 'FeedbackRating');
 const rating = Type.Unsafe<(typeof FEEDBACK_RATINGS)[number]>({ ...Rating, default: 'Very satisfied' });
 

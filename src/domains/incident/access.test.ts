@@ -21,13 +21,24 @@ beforeAll(async () => {
   // Restricted, the Member its commander.
   commanded = (await a.create({ title: 'Member commands', visibility: 'Restricted', commander: person('member@example.com') }, w.owner)).body;
   // Restricted, the Member a participant without a role any more (a reporter replaced).
-  observed = (await a.create({ title: 'Member watched', visibility: 'Restricted', reporter: person('member@example.com'), commander: person('owner@example.com') }, w.owner)).body;
+  observed = (
+    await a.create(
+      { title: 'Member watched', visibility: 'Restricted', reporter: person('member@example.com'), commander: person('owner@example.com') },
+      w.owner,
+    )
+  ).body;
   await a.edit(observed.id, { reporter: person('owner@example.com') });
 });
 afterAll(() => w.t.close());
 
 const ids = (res: any) => res.body.items.map((i: any) => i.id).sort((x: number, y: number) => x - y);
-const body = (i: any) => ({ title: i.title, description: i.description, incident_type: { name: 'Default' }, incident_priority: { name: 'Low' }, incident_severity: { name: 'Undetermined' } });
+const body = (i: any) => ({
+  title: i.title,
+  description: i.description,
+  incident_type: { name: 'Default' },
+  incident_priority: { name: 'Low' },
+  incident_severity: { name: 'Undetermined' },
+});
 const report = { current_status: 'Contained', overview: 'All good', next_steps: 'Review' };
 
 describe('seeing incidents', () => {
@@ -52,7 +63,7 @@ describe('seeing incidents', () => {
     expect(paged.body).toMatchObject({ total: 3, itemsPerPage: 1, page: 3 });
   });
 
-  it('a missing incident, another organization\'s and a hidden one all answer 404', async () => {
+  it("a missing incident, another organization's and a hidden one all answer 404", async () => {
     const theirs = await call(w.t.app, 'POST', '/elsewhere/incidents', { token: w.owner, body: { title: 'Theirs', description: 'd' } });
     expect(theirs.status).toBe(200);
     for (const id of [999999, 0, theirs.body.id]) {
@@ -122,7 +133,9 @@ describe('reports', () => {
     expect(roles({ body: got } as never)['admin@example.com']).toEqual(['Participant']);
     expect(got.participants.find((p: any) => p.individual.email === 'admin@example.com').added_reason).toBe('Wrote an executive report');
     expect(got.events.filter((e: any) => e.description.includes('report created')).map((e: any) => e.description)).toEqual([
-      'Incident executive report created', 'Incident executive report created', 'Incident tactical report created',
+      'Incident executive report created',
+      'Incident executive report created',
+      'Incident tactical report created',
     ]);
   });
 

@@ -16,15 +16,31 @@ describe('incident create', () => {
     expect(res.status).toBe(200);
     const i = res.body;
     expect(i).toMatchObject({
-      title: 'Something broke', description: 'It broke.', status: 'Active', visibility: 'Open',
+      title: 'Something broke',
+      description: 'It broke.',
+      status: 'Active',
+      visibility: 'Open',
       resolution: 'Description of the actions taken to resolve the incident.',
       name: `muster-default-default-${i.id}`,
       project: { name: 'default' },
-      incident_type: { name: 'Default' }, incident_priority: { name: 'Low' }, incident_severity: { name: 'Undetermined' },
-      stable_at: null, closed_at: null,
-      tags: [], terms: [], duplicates: [], tasks: [], documents: [], cases: [], workflow_instances: [],
-      last_executive_report: null, last_tactical_report: null,
-      participants_team: 'example.com', participants_location: 'Unknown', commanders_location: 'Unknown', reporters_location: 'Unknown',
+      incident_type: { name: 'Default' },
+      incident_priority: { name: 'Low' },
+      incident_severity: { name: 'Undetermined' },
+      stable_at: null,
+      closed_at: null,
+      tags: [],
+      terms: [],
+      duplicates: [],
+      tasks: [],
+      documents: [],
+      cases: [],
+      workflow_instances: [],
+      last_executive_report: null,
+      last_tactical_report: null,
+      participants_team: 'example.com',
+      participants_location: 'Unknown',
+      commanders_location: 'Unknown',
+      reporters_location: 'Unknown',
     });
     expect(i.reported_at).toBe(i.created_at);
     expect(Date.now() - Date.parse(i.reported_at)).toBeLessThan(60_000);
@@ -70,10 +86,18 @@ describe('incident create', () => {
   });
 
   it('names type, priority and severity by name or id, honouring the severity', async () => {
-    const types = await call(w.t.app, 'POST', '/default/incident_types', { token: w.owner, body: { name: 'Security', visibility: 'Restricted', project: { name: 'default' } } });
+    const types = await call(w.t.app, 'POST', '/default/incident_types', {
+      token: w.owner,
+      body: { name: 'Security', visibility: 'Restricted', project: { name: 'default' } },
+    });
     const priorities = (await call(w.t.app, 'GET', '/default/incident_priorities', { token: w.member, query: { itemsPerPage: -1 } })).body.items;
     const high = priorities.find((p: any) => p.name === 'High');
-    const res = await a.create({ incident_type: { name: 'Security' }, incident_priority: { id: high.id }, incident_severity: { name: 'Critical' }, project: { name: 'default' } });
+    const res = await a.create({
+      incident_type: { name: 'Security' },
+      incident_priority: { id: high.id },
+      incident_severity: { name: 'Critical' },
+      project: { name: 'default' },
+    });
     expect(res.body).toMatchObject({ incident_type: { id: types.body.id }, incident_priority: { name: 'High' }, incident_severity: { name: 'Critical' } });
     // Visibility from the type, unless the body says.
     expect(res.body.visibility).toBe('Restricted');
@@ -99,7 +123,10 @@ describe('incident create', () => {
     const before = (await a.list({}, w.owner)).body.total;
     const empty = await a.create({ title: '  ', description: '' });
     expect(empty.status).toBe(422);
-    expect(empty.body.detail.map((d: any) => `${d.loc.join('.')}:${d.msg}`)).toEqual(['body.title:must not be empty string', 'body.description:must not be empty string']);
+    expect(empty.body.detail.map((d: any) => `${d.loc.join('.')}:${d.msg}`)).toEqual([
+      'body.title:must not be empty string',
+      'body.description:must not be empty string',
+    ]);
     const missing = await call(w.t.app, 'POST', '/default/incidents', { token: w.member, body: {} });
     expect(problems(missing)).toEqual(['body.description:value_error.missing', 'body.title:value_error.missing']);
     const enums = await a.create({ status: 'Exploding', visibility: 'Secret' });
@@ -116,26 +143,42 @@ describe('incident create', () => {
 
   it('links tags by id, by name, and creates the ones it does not know', async () => {
     const type = await call(w.t.app, 'POST', '/default/tag_types', { token: w.owner, body: { name: 'Service', project: { name: 'default' } } });
-    const api1 = await call(w.t.app, 'POST', '/default/tags', { token: w.owner, body: { name: 'api', tag_type: { id: type.body.id }, project: { name: 'default' } } });
-    const web = await call(w.t.app, 'POST', '/default/tags', { token: w.owner, body: { name: 'web', tag_type: { id: type.body.id }, project: { name: 'default' } } });
+    const api1 = await call(w.t.app, 'POST', '/default/tags', {
+      token: w.owner,
+      body: { name: 'api', tag_type: { id: type.body.id }, project: { name: 'default' } },
+    });
+    const web = await call(w.t.app, 'POST', '/default/tags', {
+      token: w.owner,
+      body: { name: 'web', tag_type: { id: type.body.id }, project: { name: 'default' } },
+    });
     const res = await a.create({ tags: [{ id: api1.body.id }, { name: 'web' }, { name: 'billing', tag_type: { name: 'Team' } }] });
     expect(res.status).toBe(200);
     expect(res.body.tags.map((t: any) => `${t.tag_type.name}/${t.name}`).sort()).toEqual(['Service/api', 'Service/web', 'Team/billing']);
     expect(res.body.tags.find((t: any) => t.name === 'web').id).toBe(web.body.id);
     // Tags of another organization are not found by id.
     const theirs = await call(w.t.app, 'POST', '/elsewhere/tag_types', { token: w.owner, body: { name: 'Theirs', project: { id: w.elsewhere.projectId } } });
-    const theirTag = await call(w.t.app, 'POST', '/elsewhere/tags', { token: w.owner, body: { name: 'secret', tag_type: { id: theirs.body.id }, project: { id: w.elsewhere.projectId } } });
+    const theirTag = await call(w.t.app, 'POST', '/elsewhere/tags', {
+      token: w.owner,
+      body: { name: 'secret', tag_type: { id: theirs.body.id }, project: { id: w.elsewhere.projectId } },
+    });
     const foreign = await a.create({ tags: [{ id: theirTag.body.id }] });
     expect(foreign.body.detail[0]).toMatchObject({ loc: ['tags', 0], msg: 'Tag not found.' });
   });
 
   it('refuses two tags of one exclusive type', async () => {
     const type = await call(w.t.app, 'POST', '/default/tag_types', { token: w.owner, body: { name: 'Region', exclusive: true, project: { name: 'default' } } });
-    for (const name of ['eu', 'us']) await call(w.t.app, 'POST', '/default/tags', { token: w.owner, body: { name, tag_type: { id: type.body.id }, project: { name: 'default' } } });
-    const res = await a.create({ tags: [{ name: 'eu', tag_type: { name: 'Region' } }, { name: 'us', tag_type: { name: 'Region' } }] });
+    for (const name of ['eu', 'us'])
+      await call(w.t.app, 'POST', '/default/tags', { token: w.owner, body: { name, tag_type: { id: type.body.id }, project: { name: 'default' } } });
+    const res = await a.create({
+      tags: [
+        { name: 'eu', tag_type: { name: 'Region' } },
+        { name: 'us', tag_type: { name: 'Region' } },
+      ],
+    });
     expect(res.status).toBe(422);
     expect(res.body.detail[0]).toMatchObject({
-      loc: ['body', 'tags'], type: 'value_error',
+      loc: ['body', 'tags'],
+      type: 'value_error',
       msg: 'Found multiple exclusive tags. Please ensure that only one tag of a given type is applied. Tags: eu,us',
     });
   });

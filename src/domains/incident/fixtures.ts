@@ -22,6 +22,8 @@ export const api = (w: World) => ({
 
 /** `email: [role, renounced?]...` of every participant, for comparing briefly. */
 export const roles = (res: Res) =>
-  Object.fromEntries((res.body.participants as any[]).map((p) => [p.individual.email, p.participant_roles.map((r: any) => (r.renounced_at ? `${r.role} (renounced)` : r.role))]));
+  Object.fromEntries(
+    (res.body.participants as any[]).map((p) => [p.individual.email, p.participant_roles.map((r: any) => (r.renounced_at ? `${r.role} (renounced)` : r.role))]),
+  );
 
 export const person = (email: string) => ({ individual: { email } });

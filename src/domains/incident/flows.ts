@@ -25,7 +25,15 @@ import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
 import { readIncidents } from './reader.ts';
 import {
-  checkExclusiveTags, personEmail, planCosts, planTags, resolveAssessment, resolveDuplicates, resolveTerms, writeTagPlan, type PersonRef,
+  checkExclusiveTags,
+  personEmail,
+  planCosts,
+  planTags,
+  resolveAssessment,
+  resolveDuplicates,
+  resolveTerms,
+  writeTagPlan,
+  type PersonRef,
 } from './refs.ts';
 import type { IncidentCreate, IncidentStatus, IncidentUpdate } from './schema.ts';
 import { incident, incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
@@ -97,7 +105,12 @@ async function transition(tx: Executor, ctx: Ctx, row: IncidentRow, to: Incident
     values.closed_at = now;
     await inactivateParticipants(tx, ctx, row.id, now);
   }
-  await logIncidentEvent(tx, ctx, row.id, { description: `Incident status changed from ${from} to ${to}`, type: 'Assessment updated', details: { field: 'status', previous: from, current: to }, at: now });
+  await logIncidentEvent(tx, ctx, row.id, {
+    description: `Incident status changed from ${from} to ${to}`,
+    type: 'Assessment updated',
+    details: { field: 'status', previous: from, current: to },
+    at: now,
+  });
   return values;
 }
 
@@ -116,21 +129,24 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
 
     const now = new Date();
     const status = body.status ?? 'Active';
-    const [row] = await tx.insert(incident).values({
-      organization_id: ctx.organization.id,
-      project_id: proj.id,
-      title: body.title,
-      description: body.description,
-      resolution: body.resolution ?? DEFAULT_RESOLUTION,
-      status: 'Active',
-      visibility: body.visibility ?? (type.visibility === 'Restricted' ? 'Restricted' : 'Open'),
-      incident_type_id: assessment.typeId,
-      incident_priority_id: assessment.priorityId,
-      incident_severity_id: assessment.severityId,
-      reported_at: now,
-      created_at: now,
-      updated_at: now,
-    }).returning();
+    const [row] = await tx
+      .insert(incident)
+      .values({
+        organization_id: ctx.organization.id,
+        project_id: proj.id,
+        title: body.title,
+        description: body.description,
+        resolution: body.resolution ?? DEFAULT_RESOLUTION,
+        status: 'Active',
+        visibility: body.visibility ?? (type.visibility === 'Restricted' ? 'Restricted' : 'Open'),
+        incident_type_id: assessment.typeId,
+        incident_priority_id: assessment.priorityId,
+        incident_severity_id: assessment.severityId,
+        reported_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning();
     const tagIds = await writeTagPlan(tx, ctx, tagPlan, proj.id);
     await checkExclusiveTags(tx, tagIds);
     if (tagIds.length) await tx.insert(incidentTag).values(tagIds.map((tag_id) => ({ incident_id: row.id, tag_id })));
@@ -140,7 +156,13 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
     const facts = { projectId: proj.id, priorityId: assessment.priorityId, typeId: assessment.typeId, tagIds };
     const values: Values = { name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${proj.slug}-${row.id}` };
     const reporterId = await addParticipant(tx, ctx, row.id, reporterEmail, 'Reporter');
-    const commanderId = await addParticipant(tx, ctx, row.id, commanderEmail ?? (await resolveRole(tx, 'Incident Commander', facts)) ?? reporterEmail, 'Incident Commander');
+    const commanderId = await addParticipant(
+      tx,
+      ctx,
+      row.id,
+      commanderEmail ?? (await resolveRole(tx, 'Incident Commander', facts)) ?? reporterEmail,
+      'Incident Commander',
+    );
     Object.assign(values, {
       reporter_id: reporterId,
       commander_id: commanderId,
@@ -166,13 +188,24 @@ async function namesOf(tx: Executor, table: typeof incidentType | typeof inciden
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-async function linkedIds(tx: Executor, table: typeof incidentTag | typeof incidentTerm | typeof incidentDuplicate, other: string, incidentId: number): Promise<number[]> {
+async function linkedIds(
+  tx: Executor,
+  table: typeof incidentTag | typeof incidentTerm | typeof incidentDuplicate,
+  other: string,
+  incidentId: number,
+): Promise<number[]> {
   const t = table as unknown as Record<string, never>;
   const rows = await tx.select({ id: t[other] }).from(table).where(eq(t.incident_id, incidentId));
   return (rows.map((r) => r.id) as number[]).sort((a, b) => a - b);
 }
 
-async function replaceLinks(tx: Executor, table: typeof incidentTag | typeof incidentTerm | typeof incidentDuplicate, other: string, incidentId: number, ids: number[]) {
+async function replaceLinks(
+  tx: Executor,
+  table: typeof incidentTag | typeof incidentTerm | typeof incidentDuplicate,
+  other: string,
+  incidentId: number,
+  ids: number[],
+) {
   const t = table as unknown as Record<string, never>;
   await tx.delete(table).where(eq(t.incident_id, incidentId));
   if (ids.length) await tx.insert(table).values(ids.map((id) => ({ incident_id: incidentId, [other]: id })) as never);
@@ -202,7 +235,11 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     // Plain fields: copied when present; status and visibility kept when omitted.
     const changes: Values = {};
     const events: { label: string; field: string; type: 'Field updated' | 'Assessment updated'; previous: unknown; current: unknown }[] = [];
-    const scalar = <K extends 'title' | 'description' | 'resolution' | 'visibility' | 'reported_at' | 'stable_at'>(field: K, value: Values[K] | undefined, label = field.replace('_', ' ')) => {
+    const scalar = <K extends 'title' | 'description' | 'resolution' | 'visibility' | 'reported_at' | 'stable_at'>(
+      field: K,
+      value: Values[K] | undefined,
+      label = field.replace('_', ' '),
+    ) => {
       if (value === undefined) return;
       const previous = row[field];
       const same = previous instanceof Date && value instanceof Date ? previous.getTime() === value.getTime() : previous === value;
@@ -220,7 +257,13 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     const typeNames = await namesOf(tx, incidentType, [row.incident_type_id, assessment.typeId]);
     const priorityNames = await namesOf(tx, incidentPriority, [row.incident_priority_id, assessment.priorityId]);
     const severityNames = await namesOf(tx, incidentSeverity, [row.incident_severity_id, assessment.severityId]);
-    const assess = (field: 'incident_type_id' | 'incident_priority_id' | 'incident_severity_id', value: number, names: Map<number, string>, label: string, type: 'Field updated' | 'Assessment updated') => {
+    const assess = (
+      field: 'incident_type_id' | 'incident_priority_id' | 'incident_severity_id',
+      value: number,
+      names: Map<number, string>,
+      label: string,
+      type: 'Field updated' | 'Assessment updated',
+    ) => {
       if (row[field] === value) return;
       changes[field] = value;
       events.push({ label, field: field.replace(/_id$/, ''), type, previous: names.get(row[field]), current: names.get(value) });
@@ -244,25 +287,56 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       const label = async (list: number[]) => {
         if (list.length === 0) return 'none';
         const n = nameTable as unknown as Record<string, never>;
-        const rows = await tx.select({ name: field === 'terms' ? n.text : n.name }).from(nameTable).where(inArray(n.id, list));
+        const rows = await tx
+          .select({ name: field === 'terms' ? n.text : n.name })
+          .from(nameTable)
+          .where(inArray(n.id, list));
         return rows.map((r) => r.name).join(', ');
       };
       events.push({ label: field, field, type: 'Field updated', previous: await label(before), current: await label(ids) });
     }
     // Cases: those the caller may see are replaced; links to cases hidden from them stay.
     const linkedCases = (await tx.select({ id: caseIncident.case_id }).from(caseIncident).where(eq(caseIncident.incident_id, id))).map((r) => r.id);
-    const seenCases = linkedCases.length ? (await tx.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, linkedCases), visibleCases(ctx)))).map((r) => r.id) : [];
+    const seenCases = linkedCases.length
+      ? (
+          await tx
+            .select({ id: caseTable.id })
+            .from(caseTable)
+            .where(and(inArray(caseTable.id, linkedCases), visibleCases(ctx)))
+        ).map((r) => r.id)
+      : [];
     if (!sameSet(seenCases, cases)) {
       await tx.delete(caseIncident).where(and(eq(caseIncident.incident_id, id), seenCases.length ? inArray(caseIncident.case_id, seenCases) : undefined));
-      if (cases.length) await tx.insert(caseIncident).values(cases.map((case_id) => ({ case_id, incident_id: id }))).onConflictDoNothing();
+      if (cases.length)
+        await tx
+          .insert(caseIncident)
+          .values(cases.map((case_id) => ({ case_id, incident_id: id })))
+          .onConflictDoNothing();
       events.push({ label: 'cases', field: 'cases', type: 'Field updated', previous: seenCases.length, current: cases.length });
     }
     const costsBefore = (await tx.select({ id: incidentCost.id }).from(incidentCost).where(eq(incidentCost.incident_id, id))).map((r) => r.id);
     await tx.delete(incidentCost).where(and(eq(incidentCost.incident_id, id), costPlan.keep.length ? notInArray(incidentCost.id, costPlan.keep) : undefined));
     if (costPlan.create.length) {
-      await tx.insert(incidentCost).values(costPlan.create.map((c) => ({ organization_id: ctx.organization.id, project_id: projectId, incident_id: id, incident_cost_type_id: c.typeId, amount: c.amount })));
+      await tx
+        .insert(incidentCost)
+        .values(
+          costPlan.create.map((c) => ({
+            organization_id: ctx.organization.id,
+            project_id: projectId,
+            incident_id: id,
+            incident_cost_type_id: c.typeId,
+            amount: c.amount,
+          })),
+        );
     }
-    if (costPlan.create.length || !sameSet(costsBefore, costPlan.keep)) events.push({ label: 'costs', field: 'incident_costs', type: 'Field updated', previous: costsBefore.length, current: costPlan.keep.length + costPlan.create.length });
+    if (costPlan.create.length || !sameSet(costsBefore, costPlan.keep))
+      events.push({
+        label: 'costs',
+        field: 'incident_costs',
+        type: 'Field updated',
+        previous: costsBefore.length,
+        current: costPlan.keep.length + costPlan.create.length,
+      });
 
     // People, then the status (which may remove or bring back everyone).
     const current = { ...row, ...changes } as IncidentRow;
@@ -276,7 +350,13 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       if (moved.stable_at) events.splice(0, events.length, ...events.filter((e) => e.field !== 'stable_at'));
       if (moved.incident_priority_id !== undefined) {
         const names = await namesOf(tx, incidentPriority, [row.incident_priority_id, moved.incident_priority_id]);
-        events.push({ label: 'priority', field: 'incident_priority', type: 'Assessment updated', previous: names.get(row.incident_priority_id), current: names.get(moved.incident_priority_id) });
+        events.push({
+          label: 'priority',
+          field: 'incident_priority',
+          type: 'Assessment updated',
+          previous: names.get(row.incident_priority_id),
+          current: names.get(moved.incident_priority_id),
+        });
       }
     }
 
@@ -287,7 +367,10 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
         details: { field: e.field, previous: show(e.previous), current: show(e.current) },
       });
     }
-    await tx.update(incident).set({ ...changes, updated_at: now }).where(eq(incident.id, id));
+    await tx
+      .update(incident)
+      .set({ ...changes, updated_at: now })
+      .where(eq(incident.id, id));
     await recomputeResponseCost(tx, id, now);
     return readOne(tx, id);
   });

@@ -14,6 +14,9 @@ const ForecastRead = Type.Object(
 );
 
 export default async function incidentForecastRoutes(app: App) {
-  app.get('/:organization/incidents/metric/forecast', { schema: { tags: ['incidents'], params: OrgParams(), querystring: ListQuery, response: { 200: ForecastRead } } },
-    (req) => incidentForecast(req.ctx.db, incidentList, req.query.filter, visibleIncidents(req.ctx)));
+  app.get(
+    '/:organization/incidents/metric/forecast',
+    { schema: { tags: ['incidents'], params: OrgParams(), querystring: ListQuery, response: { 200: ForecastRead } } },
+    (req) => incidentForecast(req.ctx.db, incidentList, req.query.filter, visibleIncidents(req.ctx)),
+  );
 }

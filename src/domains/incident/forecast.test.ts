@@ -26,7 +26,13 @@ const midMonth = (offset: number) => {
 };
 const labels = (from: number, n: number) => Array.from({ length: n }, (_, i) => monthLabel(current + from + i));
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-const empty = { categories: [], series: [{ name: 'Predicted', data: [] }, { name: 'Actual', data: [] }] };
+const empty = {
+  categories: [],
+  series: [
+    { name: 'Predicted', data: [] },
+    { name: 'Actual', data: [] },
+  ],
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,17 +42,35 @@ beforeAll(async () => {
   const db = t.database.db;
   const [p] = await db.select().from(project).where(eq(project.default, true));
   const pick = async <T extends typeof incidentPriority | typeof incidentSeverity | typeof incidentType>(table: T, name: string) =>
-    (await db.select({ id: table.id }).from(table as typeof incidentPriority).where(and(eq((table as typeof incidentPriority).project_id, p.id), eq((table as typeof incidentPriority).name, name))))[0].id;
+    (
+      await db
+        .select({ id: table.id })
+        .from(table as typeof incidentPriority)
+        .where(and(eq((table as typeof incidentPriority).project_id, p.id), eq((table as typeof incidentPriority).name, name)))
+    )[0].id;
   const low = await pick(incidentPriority, 'Low');
   const high = await pick(incidentPriority, 'High');
   const severity = await pick(incidentSeverity, 'Undetermined');
   const type = await pick(incidentType, 'Default');
-  const [drill] = await db.insert(incidentType).values({ organization_id: p.organization_id, project_id: p.id, name: 'Drill', exclude_from_metrics: true }).returning();
+  const [drill] = await db
+    .insert(incidentType)
+    .values({ organization_id: p.organization_id, project_id: p.id, name: 'Drill', exclude_from_metrics: true })
+    .returning();
 
   const rows: (typeof incident.$inferInsert)[] = [];
   const add = (offset: number, n: number, extra: Partial<typeof incident.$inferInsert> = {}) => {
     for (let i = 0; i < n; i++) {
-      rows.push({ organization_id: p.organization_id, project_id: p.id, title: 'T', description: 'D', incident_type_id: type, incident_priority_id: low, incident_severity_id: severity, reported_at: midMonth(offset), ...extra });
+      rows.push({
+        organization_id: p.organization_id,
+        project_id: p.id,
+        title: 'T',
+        description: 'D',
+        incident_type_id: type,
+        incident_priority_id: low,
+        incident_severity_id: severity,
+        reported_at: midMonth(offset),
+        ...extra,
+      });
     }
   };
   // 30 months, t = 0 (30 months ago) .. 29 (last month): 1 + t Low incidents and 2 High ones, 3 + t in all.
@@ -61,7 +85,10 @@ beforeAll(async () => {
   await db.insert(incident).values(rows);
 
   const [mine] = await db.select({ id: incident.id }).from(incident).where(eq(incident.title, 'Member takes part'));
-  const [contact] = await db.insert(individualContact).values({ organization_id: p.organization_id, project_id: p.id, email: 'member@example.com' }).returning();
+  const [contact] = await db
+    .insert(individualContact)
+    .values({ organization_id: p.organization_id, project_id: p.id, email: 'member@example.com' })
+    .returning();
   await db.insert(participant).values({ organization_id: p.organization_id, incident_id: mine.id, individual_contact_id: contact.id });
 });
 afterAll(() => t.close());
@@ -89,8 +116,17 @@ describe('incident forecast', () => {
 
   it('narrows by `filter` (through related models), ignoring the other list parameters', async () => {
     const filter = JSON.stringify([{ model: 'IncidentPriority', field: 'name', op: '==', value: 'High' }]);
-    const res = await call(t.app, 'GET', url, { token: outsider, query: { filter, page: 3, itemsPerPage: 1, q: 'nothing matches this', 'sortBy[]': 'title', 'descending[]': true } });
-    expect(res.body).toEqual({ categories: labels(-3, 15), series: [{ name: 'Predicted', data: Array(15).fill(2) }, { name: 'Actual', data: [2, 2, 2] }] });
+    const res = await call(t.app, 'GET', url, {
+      token: outsider,
+      query: { filter, page: 3, itemsPerPage: 1, q: 'nothing matches this', 'sortBy[]': 'title', 'descending[]': true },
+    });
+    expect(res.body).toEqual({
+      categories: labels(-3, 15),
+      series: [
+        { name: 'Predicted', data: Array(15).fill(2) },
+        { name: 'Actual', data: [2, 2, 2] },
+      ],
+    });
   });
 
   it('answers the empty form without two years of history', async () => {

@@ -39,7 +39,13 @@ export const monthLabel = (index: number) => `${Math.floor(index / 12)}-${String
  */
 export const toCount = (x: number) => Math.max(Math.ceil(Math.round(x * 1e6) / 1e6), 0);
 
-const empty = (): Forecast => ({ categories: [], series: [{ name: 'Predicted', data: [] }, { name: 'Actual', data: [] }] });
+const empty = (): Forecast => ({
+  categories: [],
+  series: [
+    { name: 'Predicted', data: [] },
+    { name: 'Actual', data: [] },
+  ],
+});
 
 /** The forecast from incident counts per month (`YYYY-MM` -> count), as of `now`. */
 export function forecastFromCounts(counts: Map<string, number>, now: Date): Forecast {
@@ -68,7 +74,13 @@ export function forecastFromCounts(counts: Map<string, number>, now: Date): Fore
   }
   if (predicted.length === 0) return empty();
   const actual = [3, 2, 1].map((k) => byIndex.get(current - k) ?? 0);
-  return { categories, series: [{ name: 'Predicted', data: predicted }, { name: 'Actual', data: actual }] };
+  return {
+    categories,
+    series: [
+      { name: 'Predicted', data: predicted },
+      { name: 'Actual', data: actual },
+    ],
+  };
 }
 
 /**
@@ -82,9 +94,15 @@ export async function monthlyCounts(db: Executor, list: ListDefinition<any>, fil
   const month = sql<string>`to_char(${incident.reported_at} AT TIME ZONE 'UTC', 'YYYY-MM')`;
   // A correlated subquery rather than a join: the filter may join incident types itself.
   const counted = sql`NOT EXISTS (SELECT 1 FROM ${incidentType} WHERE ${incidentType.id} = ${incident.incident_type_id} AND ${incidentType.exclude_from_metrics})`;
-  let q = db.select({ month, n: sql<number>`count(DISTINCT ${incident.id})::int` }).from(incident).$dynamic() as PgSelect;
+  let q = db
+    .select({ month, n: sql<number>`count(DISTINCT ${incident.id})::int` })
+    .from(incident)
+    .$dynamic() as PgSelect;
   for (const rel of compiler.joins) q = q.leftJoin(rel.table, rel.on) as unknown as PgSelect;
-  const rows = (await q.where(and(scope, filterSql, lt(incident.reported_at, startOfMonth), counted)).groupBy(month)) as unknown as { month: string; n: number }[];
+  const rows = (await q.where(and(scope, filterSql, lt(incident.reported_at, startOfMonth), counted)).groupBy(month)) as unknown as {
+    month: string;
+    n: number;
+  }[];
   return new Map(rows.map((r) => [r.month, Number(r.n)]));
 }
 

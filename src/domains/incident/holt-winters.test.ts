@@ -66,10 +66,29 @@ describe('forecast from monthly counts', () => {
 
   it('gives 15 months: one forecast for each of the last three months, then twelve ahead, with the actuals', () => {
     // 10 + t incidents in month t from 2022-01 (t = 0) to 2024-05 (t = 28).
-    const res = forecastFromCounts(counts([2022, 1], range(29).map((t) => 10 + t)), now);
+    const res = forecastFromCounts(
+      counts(
+        [2022, 1],
+        range(29).map((t) => 10 + t),
+      ),
+      now,
+    );
     expect(res.categories).toEqual([
-      '2024-03', '2024-04', '2024-05',
-      '2024-06', '2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05',
+      '2024-03',
+      '2024-04',
+      '2024-05',
+      '2024-06',
+      '2024-07',
+      '2024-08',
+      '2024-09',
+      '2024-10',
+      '2024-11',
+      '2024-12',
+      '2025-01',
+      '2025-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
     ]);
     // The window ending 2024-02 (t = 25) forecasts 2024-03 as 36, and so on.
     expect(res.series).toEqual([
@@ -87,7 +106,13 @@ describe('forecast from monthly counts', () => {
   });
 
   it('answers the empty form without two seasons of history', () => {
-    const empty = { categories: [], series: [{ name: 'Predicted', data: [] }, { name: 'Actual', data: [] }] };
+    const empty = {
+      categories: [],
+      series: [
+        { name: 'Predicted', data: [] },
+        { name: 'Actual', data: [] },
+      ],
+    };
     expect(forecastFromCounts(counts([2022, 7], Array(23).fill(4)), now)).toEqual(empty);
     expect(forecastFromCounts(new Map(), now)).toEqual(empty);
   });
@@ -102,7 +127,13 @@ describe('forecast from monthly counts', () => {
 
   it('never predicts fewer than 0 incidents', () => {
     // 30, 29, ..., 2 from 2022-01 to 2024-05: the line goes through 0 and below.
-    const res = forecastFromCounts(counts([2022, 1], range(29).map((t) => 30 - t)), now);
+    const res = forecastFromCounts(
+      counts(
+        [2022, 1],
+        range(29).map((t) => 30 - t),
+      ),
+      now,
+    );
     expect(res.series[0].data).toEqual([4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 

@@ -10,7 +10,19 @@ let closed: any;
 beforeAll(async () => {
   w = await createWorld();
   a = api(w);
-  db = (await a.create({ title: 'Database latency', description: 'Queries are slow', incident_priority: { name: 'High' }, incident_severity: { name: 'High' }, tags: [{ name: 'postgres', tag_type: { name: 'Component' } }], commander: person('dba@corp.example') }, w.owner)).body;
+  db = (
+    await a.create(
+      {
+        title: 'Database latency',
+        description: 'Queries are slow',
+        incident_priority: { name: 'High' },
+        incident_severity: { name: 'High' },
+        tags: [{ name: 'postgres', tag_type: { name: 'Component' } }],
+        commander: person('dba@corp.example'),
+      },
+      w.owner,
+    )
+  ).body;
   web = (await a.create({ title: 'Website down', description: 'Nothing loads', tags: [{ name: 'nginx', tag_type: { name: 'Edge' } }] }, w.owner)).body;
   closed = (await a.create({ title: 'Old outage', description: 'Long fixed', status: 'Closed' }, w.owner)).body;
 });
@@ -26,9 +38,31 @@ describe('incident list', () => {
     const item = res.body.items.find((i: any) => i.id === db.id);
     // The minimal shape: no participants, events or tasks; nested records without their project.
     expect(Object.keys(item).sort()).toEqual([
-      'closed_at', 'commander', 'commanders_location', 'created_at', 'description', 'duplicates', 'id', 'incident_costs', 'incident_priority',
-      'incident_severity', 'incident_type', 'name', 'participants_location', 'participants_team', 'project', 'reported_at', 'reporter',
-      'reporters_location', 'resolution', 'stable_at', 'status', 'tags', 'title', 'total_cost', 'visibility',
+      'closed_at',
+      'commander',
+      'commanders_location',
+      'created_at',
+      'description',
+      'duplicates',
+      'id',
+      'incident_costs',
+      'incident_priority',
+      'incident_severity',
+      'incident_type',
+      'name',
+      'participants_location',
+      'participants_team',
+      'project',
+      'reported_at',
+      'reporter',
+      'reporters_location',
+      'resolution',
+      'stable_at',
+      'status',
+      'tags',
+      'title',
+      'total_cost',
+      'visibility',
     ]);
     expect(item.incident_priority).not.toHaveProperty('project');
     expect(item.commander.individual).toMatchObject({ email: 'dba@corp.example' });
@@ -48,7 +82,11 @@ describe('incident list', () => {
       { id: closed.id, title: 'Old outage', incident_priority: { name: 'Low' }, tags: [] },
     ]);
     expect(res.body).toMatchObject({ total: 3, page: 1 });
-    const fromFull = await a.list({ 'include[]': ['participants[].individual.email'], expand: true, ...listQuery({ filter: [{ field: 'id', op: '==', value: db.id }] }) });
+    const fromFull = await a.list({
+      'include[]': ['participants[].individual.email'],
+      expand: true,
+      ...listQuery({ filter: [{ field: 'id', op: '==', value: db.id }] }),
+    });
     expect(fromFull.body.items).toEqual([{ participants: [{ individual: { email: 'owner@example.com' } }, { individual: { email: 'dba@corp.example' } }] }]);
   });
 
@@ -61,7 +99,12 @@ describe('incident list', () => {
     expect(titles(await filtered([{ model: 'IndividualContact', field: 'email', op: '==', value: 'dba@corp.example' }]))).toEqual(['Database latency']);
     expect(titles(await filtered([{ model: 'Project', field: 'name', op: '==', value: 'default' }])).length).toBe(3);
     expect(titles(await filtered([{ model: 'Incident', field: 'status', op: '!=', value: 'Closed' }])).sort()).toEqual(['Database latency', 'Website down']);
-    const both = await filtered({ and: [{ model: 'Tag', field: 'name', op: 'in', value: ['nginx', 'postgres'] }, { field: 'status', op: '==', value: 'Active' }] });
+    const both = await filtered({
+      and: [
+        { model: 'Tag', field: 'name', op: 'in', value: ['nginx', 'postgres'] },
+        { field: 'status', op: '==', value: 'Active' },
+      ],
+    });
     expect(both.body.total).toBe(2);
     const unknown = await filtered([{ model: 'Spaceship', field: 'name', value: 'x' }]);
     expect(unknown.status).toBe(422);
@@ -79,7 +122,7 @@ describe('incident list', () => {
     expect(none.body).toMatchObject({ items: [], total: 3 });
   });
 
-  it('lists only the organization\'s incidents', async () => {
+  it("lists only the organization's incidents", async () => {
     await call(w.t.app, 'POST', '/elsewhere/incidents', { token: w.owner, body: { title: 'Elsewhere', description: 'd' } });
     expect((await a.list({}, w.owner)).body.total).toBe(3);
     const theirs = await call(w.t.app, 'GET', '/elsewhere/incidents', { token: w.owner });

@@ -31,7 +31,13 @@ export const incidentTarget: RefTarget = {
   projectScoped: false,
   fields: { id: 'int', name: 'text', title: 'text', status: 'text', visibility: 'text' },
 };
-export const termTarget: RefTarget = { table: term, model: 'Term', label: 'Term', nameColumn: 'text', fields: { id: 'int', text: 'text', discoverable: 'bool' } };
+export const termTarget: RefTarget = {
+  table: term,
+  model: 'Term',
+  label: 'Term',
+  nameColumn: 'text',
+  fields: { id: 'int', text: 'text', discoverable: 'bool' },
+};
 
 /** Costs nested in an incident: amount and cost type. */
 const costDef: ReadDef = {
@@ -85,7 +91,13 @@ const duplicateDef: ReadDef = {
   },
 };
 
-const duplicatesLink = (read: () => Reader) => ({ table: incidentDuplicate, ownerColumn: 'incident_id', otherColumn: 'duplicate_id', target: incidentTarget, read });
+const duplicatesLink = (read: () => Reader) => ({
+  table: incidentDuplicate,
+  ownerColumn: 'incident_id',
+  otherColumn: 'duplicate_id',
+  target: incidentTarget,
+  read,
+});
 
 const minimalDef: ReadDef = {
   table: incident,

@@ -25,7 +25,16 @@ type Loc = (string | number)[];
 type Ref = RefValue;
 
 /** A reference to a type, priority or severity; the project's default when not given. */
-export async function refOrDefault(tx: Executor, ctx: Ctx, target: RefTarget, def: GroupDef, value: Ref, field: string, projectId: number, label: string): Promise<number> {
+export async function refOrDefault(
+  tx: Executor,
+  ctx: Ctx,
+  target: RefTarget,
+  def: GroupDef,
+  value: Ref,
+  field: string,
+  projectId: number,
+  label: string,
+): Promise<number> {
   const named = value && (typeof value.id === 'number' || typeof value.name === 'string') ? value : undefined;
   if (named) return (await resolveRef(tx, target, named, [field], ctx.organization.id, projectId))!;
   const fallback = await defaultRecord(tx, def, projectId);
@@ -39,11 +48,34 @@ export interface Assessment {
   severityId: number;
 }
 
-export async function resolveAssessment(tx: Executor, ctx: Ctx, projectId: number, body: { incident_type?: Ref; incident_priority?: Ref; incident_severity?: Ref }): Promise<Assessment> {
+export async function resolveAssessment(
+  tx: Executor,
+  ctx: Ctx,
+  projectId: number,
+  body: { incident_type?: Ref; incident_priority?: Ref; incident_severity?: Ref },
+): Promise<Assessment> {
   return {
     typeId: await refOrDefault(tx, ctx, incidentTypeTarget, incidentTypeGroup, body.incident_type, 'incident_type', projectId, 'incident type'),
-    priorityId: await refOrDefault(tx, ctx, incidentPriorityTarget, incidentPriorityGroup, body.incident_priority, 'incident_priority', projectId, 'incident priority'),
-    severityId: await refOrDefault(tx, ctx, incidentSeverityTarget, incidentSeverityGroup, body.incident_severity, 'incident_severity', projectId, 'incident severity'),
+    priorityId: await refOrDefault(
+      tx,
+      ctx,
+      incidentPriorityTarget,
+      incidentPriorityGroup,
+      body.incident_priority,
+      'incident_priority',
+      projectId,
+      'incident priority',
+    ),
+    severityId: await refOrDefault(
+      tx,
+      ctx,
+      incidentSeverityTarget,
+      incidentSeverityGroup,
+      body.incident_severity,
+      'incident_severity',
+      projectId,
+      'incident severity',
+    ),
   };
 }
 
@@ -77,7 +109,10 @@ export async function planTags(tx: Executor, ctx: Ctx, values: TagRef[], project
   for (const [i, value] of values.entries()) {
     const loc: Loc = ['tags', i];
     if (typeof value.id === 'number') {
-      const [row] = await tx.select({ id: tag.id }).from(tag).where(and(eq(tag.organization_id, org), eq(tag.project_id, projectId), eq(tag.id, value.id)));
+      const [row] = await tx
+        .select({ id: tag.id })
+        .from(tag)
+        .where(and(eq(tag.organization_id, org), eq(tag.project_id, projectId), eq(tag.id, value.id)));
       if (!row) throw invalid(loc, 'Tag not found.', 'value_error.not_found');
       plan.ids.push(row.id);
       continue;
@@ -86,24 +121,36 @@ export async function planTags(tx: Executor, ctx: Ctx, values: TagRef[], project
     const type = value.tag_type;
     let tagTypeId: number | undefined;
     if (type && typeof type.id === 'number') {
-      const [row] = await tx.select({ id: tagType.id }).from(tagType).where(and(eq(tagType.project_id, projectId), eq(tagType.id, type.id)));
+      const [row] = await tx
+        .select({ id: tagType.id })
+        .from(tagType)
+        .where(and(eq(tagType.project_id, projectId), eq(tagType.id, type.id)));
       if (!row) throw invalid([...loc, 'tag_type'], 'Tag type not found.', 'value_error.not_found');
       tagTypeId = row.id;
     } else if (type && typeof type.name === 'string') {
-      const [row] = await tx.select({ id: tagType.id }).from(tagType).where(and(eq(tagType.project_id, projectId), eq(tagType.name, type.name)));
+      const [row] = await tx
+        .select({ id: tagType.id })
+        .from(tagType)
+        .where(and(eq(tagType.project_id, projectId), eq(tagType.name, type.name)));
       tagTypeId = row?.id;
     }
     // A named type that does not exist yet holds no tag: the tag is new.
     const typeMissing = !!type && typeof type.name === 'string' && tagTypeId === undefined;
-    const [found] = typeMissing ? [] : await tx.select({ id: tag.id }).from(tag)
-      .where(and(eq(tag.project_id, projectId), eq(tag.name, value.name), tagTypeId !== undefined ? eq(tag.tag_type_id, tagTypeId) : undefined))
-      .orderBy(tag.id).limit(1);
+    const [found] = typeMissing
+      ? []
+      : await tx
+          .select({ id: tag.id })
+          .from(tag)
+          .where(and(eq(tag.project_id, projectId), eq(tag.name, value.name), tagTypeId !== undefined ? eq(tag.tag_type_id, tagTypeId) : undefined))
+          .orderBy(tag.id)
+          .limit(1);
     if (found) {
       plan.ids.push(found.id);
       continue;
     }
     // A new tag needs a type: an existing one, or one named to be created.
-    if (tagTypeId === undefined && !(type && typeof type.name === 'string' && type.name.trim())) throw invalid([...loc, 'tag_type'], 'Tag type not found.', 'value_error.not_found');
+    if (tagTypeId === undefined && !(type && typeof type.name === 'string' && type.name.trim()))
+      throw invalid([...loc, 'tag_type'], 'Tag type not found.', 'value_error.not_found');
     plan.create.push({ index: i, name: value.name, tagTypeId, tagTypeName: tagTypeId === undefined ? type!.name! : undefined });
   }
   return plan;
@@ -115,11 +162,23 @@ export async function writeTagPlan(tx: Executor, ctx: Ctx, plan: TagPlan, projec
   for (const item of plan.create) {
     let typeId = item.tagTypeId;
     if (typeId === undefined) {
-      await tx.insert(tagType).values({ ...owner, name: item.tagTypeName! }).onConflictDoNothing();
-      [{ id: typeId }] = await tx.select({ id: tagType.id }).from(tagType).where(and(eq(tagType.project_id, projectId), eq(tagType.name, item.tagTypeName!)));
+      await tx
+        .insert(tagType)
+        .values({ ...owner, name: item.tagTypeName! })
+        .onConflictDoNothing();
+      [{ id: typeId }] = await tx
+        .select({ id: tagType.id })
+        .from(tagType)
+        .where(and(eq(tagType.project_id, projectId), eq(tagType.name, item.tagTypeName!)));
     }
-    await tx.insert(tag).values({ ...owner, name: item.name, tag_type_id: typeId }).onConflictDoNothing();
-    const [row] = await tx.select({ id: tag.id }).from(tag).where(and(eq(tag.tag_type_id, typeId), eq(tag.name, item.name)));
+    await tx
+      .insert(tag)
+      .values({ ...owner, name: item.name, tag_type_id: typeId })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select({ id: tag.id })
+      .from(tag)
+      .where(and(eq(tag.tag_type_id, typeId), eq(tag.name, item.name)));
     plan.ids.push(row.id);
   }
   return [...new Set(plan.ids)];
@@ -130,8 +189,12 @@ const EXCLUSIVE = 'Found multiple exclusive tags. Please ensure that only one ta
 /** At most one tag of each exclusive tag type (422 naming the clashing tags otherwise). */
 export async function checkExclusiveTags(tx: Executor, tagIds: number[]): Promise<void> {
   if (tagIds.length < 2) return;
-  const rows = await tx.select({ name: tag.name, type: tag.tag_type_id }).from(tag)
-    .innerJoin(tagType, eq(tagType.id, tag.tag_type_id)).where(and(inArray(tag.id, tagIds), eq(tagType.exclusive, true))).orderBy(tag.id);
+  const rows = await tx
+    .select({ name: tag.name, type: tag.tag_type_id })
+    .from(tag)
+    .innerJoin(tagType, eq(tagType.id, tag.tag_type_id))
+    .where(and(inArray(tag.id, tagIds), eq(tagType.exclusive, true)))
+    .orderBy(tag.id);
   const byType = new Map<number, string[]>();
   for (const r of rows) byType.set(r.type, [...(byType.get(r.type) ?? []), r.name ?? '']);
   for (const names of byType.values()) {
@@ -158,7 +221,13 @@ export interface CostPlan {
 }
 
 /** Costs in an update: with `id` (one of this incident's) kept as stored, without it created in the incident's project. */
-export async function planCosts(tx: Executor, ctx: Ctx, values: { id?: number; amount?: number; incident_cost_type?: Ref }[], incidentId: number, projectId: number): Promise<CostPlan> {
+export async function planCosts(
+  tx: Executor,
+  ctx: Ctx,
+  values: { id?: number; amount?: number; incident_cost_type?: Ref }[],
+  incidentId: number,
+  projectId: number,
+): Promise<CostPlan> {
   const plan: CostPlan = { keep: [], create: [] };
   const owned = new Set((await tx.select({ id: incidentCost.id }).from(incidentCost).where(eq(incidentCost.incident_id, incidentId))).map((r) => r.id));
   for (const [i, value] of values.entries()) {
@@ -167,7 +236,14 @@ export async function planCosts(tx: Executor, ctx: Ctx, values: { id?: number; a
       plan.keep.push(value.id);
       continue;
     }
-    const typeId = await resolveRef(tx, incidentCostTypeTarget, value.incident_cost_type ?? null, ['incident_costs', i, 'incident_cost_type'], ctx.organization.id, projectId);
+    const typeId = await resolveRef(
+      tx,
+      incidentCostTypeTarget,
+      value.incident_cost_type ?? null,
+      ['incident_costs', i, 'incident_cost_type'],
+      ctx.organization.id,
+      projectId,
+    );
     if (typeId == null) throw invalid(['incident_costs', i, 'incident_cost_type'], 'Incident cost type not found.', 'value_error.not_found');
     plan.create.push({ typeId, amount: value.amount ?? 0 });
   }

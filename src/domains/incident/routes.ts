@@ -7,9 +7,7 @@ import { Defaulted, IncludeQuery, ListQuery, MAX_ID, NullResponse, OrgParams, Pa
 import { ExecutiveReportCreate, TacticalReportCreate } from '../report/schema.ts';
 import { createIncident, updateIncident } from './flows.ts';
 import { IncidentCreate, IncidentRead, IncidentUpdate } from './schema.ts';
-import {
-  createExecutiveReport, createTacticalReport, deleteIncident, getIncident, joinIncident, listIncidents, subscribeToIncident,
-} from './service.ts';
+import { createExecutiveReport, createTacticalReport, deleteIncident, getIncident, joinIncident, listIncidents, subscribeToIncident } from './service.ts';
 import { assertCanEdit, assertCanJoin, assertCanView } from './visibility.ts';
 
 const tags = ['incidents'];
@@ -29,36 +27,65 @@ const IncidentListResponse = includeShape(Pagination(IncidentRead, 'IncidentPagi
  * may not act on the incident gets 404/403 whatever they sent. The service checks again in its
  * transaction.
  */
-const guard = (check: (ctx: Ctx, id: number) => Promise<unknown>): preValidationAsyncHookHandler => async (req) => {
-  const raw = (req.params as { incident_id?: string }).incident_id;
-  if (raw !== undefined && /^\d+$/.test(raw) && Number(raw) <= MAX_ID) await check(req.ctx, Number(raw));
-};
+const guard =
+  (check: (ctx: Ctx, id: number) => Promise<unknown>): preValidationAsyncHookHandler =>
+  async (req) => {
+    const raw = (req.params as { incident_id?: string }).incident_id;
+    if (raw !== undefined && /^\d+$/.test(raw) && Number(raw) <= MAX_ID) await check(req.ctx, Number(raw));
+  };
 
 export default async function incidentRoutes(app: App) {
-  app.get('/:organization/incidents', { schema: { tags, params: OrgParams(), querystring: IncidentListQuery, response: { 200: IncidentListResponse } } },
-    (req) => listIncidents(req.ctx, req.query) as never);
+  app.get(
+    '/:organization/incidents',
+    { schema: { tags, params: OrgParams(), querystring: IncidentListQuery, response: { 200: IncidentListResponse } } },
+    (req) => listIncidents(req.ctx, req.query) as never,
+  );
 
-  app.post('/:organization/incidents', { schema: { tags, params: OrgParams(), body: IncidentCreate, response: { 200: IncidentRead } } },
-    (req) => createIncident(req.ctx, req.body) as never);
+  app.post(
+    '/:organization/incidents',
+    { schema: { tags, params: OrgParams(), body: IncidentCreate, response: { 200: IncidentRead } } },
+    (req) => createIncident(req.ctx, req.body) as never,
+  );
 
-  app.get('/:organization/incidents/:incident_id', { schema: { tags, params: one, response: { 200: IncidentRead } }, preValidation: guard(assertCanView) },
-    (req) => getIncident(req.ctx, req.params.incident_id) as never);
+  app.get(
+    '/:organization/incidents/:incident_id',
+    { schema: { tags, params: one, response: { 200: IncidentRead } }, preValidation: guard(assertCanView) },
+    (req) => getIncident(req.ctx, req.params.incident_id) as never,
+  );
 
-  app.put('/:organization/incidents/:incident_id', { schema: { tags, params: one, body: IncidentUpdate, response: { 200: IncidentRead } }, preValidation: guard(assertCanEdit) },
-    (req) => updateIncident(req.ctx, req.params.incident_id, req.body) as never);
+  app.put(
+    '/:organization/incidents/:incident_id',
+    { schema: { tags, params: one, body: IncidentUpdate, response: { 200: IncidentRead } }, preValidation: guard(assertCanEdit) },
+    (req) => updateIncident(req.ctx, req.params.incident_id, req.body) as never,
+  );
 
-  app.delete('/:organization/incidents/:incident_id', { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanEdit) },
-    (req) => deleteIncident(req.ctx, req.params.incident_id));
+  app.delete(
+    '/:organization/incidents/:incident_id',
+    { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanEdit) },
+    (req) => deleteIncident(req.ctx, req.params.incident_id),
+  );
 
-  app.post('/:organization/incidents/:incident_id/join', { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanJoin) },
-    (req) => joinIncident(req.ctx, req.params.incident_id));
+  app.post(
+    '/:organization/incidents/:incident_id/join',
+    { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanJoin) },
+    (req) => joinIncident(req.ctx, req.params.incident_id),
+  );
 
-  app.post('/:organization/incidents/:incident_id/subscribe', { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanJoin) },
-    (req) => subscribeToIncident(req.ctx, req.params.incident_id));
+  app.post(
+    '/:organization/incidents/:incident_id/subscribe',
+    { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanJoin) },
+    (req) => subscribeToIncident(req.ctx, req.params.incident_id),
+  );
 
-  app.post('/:organization/incidents/:incident_id/report/executive', { schema: { tags, params: one, body: ExecutiveReportCreate, response: { 200: NullResponse } }, preValidation: guard(assertCanEdit) },
-    (req) => createExecutiveReport(req.ctx, req.params.incident_id, req.body));
+  app.post(
+    '/:organization/incidents/:incident_id/report/executive',
+    { schema: { tags, params: one, body: ExecutiveReportCreate, response: { 200: NullResponse } }, preValidation: guard(assertCanEdit) },
+    (req) => createExecutiveReport(req.ctx, req.params.incident_id, req.body),
+  );
 
-  app.post('/:organization/incidents/:incident_id/report/tactical', { schema: { tags, params: one, body: TacticalReportCreate, response: { 200: NullResponse } }, preValidation: guard(assertCanEdit) },
-    (req) => createTacticalReport(req.ctx, req.params.incident_id, req.body));
+  app.post(
+    '/:organization/incidents/:incident_id/report/tactical',
+    { schema: { tags, params: one, body: TacticalReportCreate, response: { 200: NullResponse } }, preValidation: guard(assertCanEdit) },
+    (req) => createTacticalReport(req.ctx, req.params.incident_id, req.body),
+  );
 }

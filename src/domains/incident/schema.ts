@@ -71,7 +71,6 @@ export const ConversationRead = resource('ConversationRead', { id: Id(), channel
 export const StorageRead = resource('StorageRead');
 export const TicketRead = resource('TicketRead');
 
-
 /** Fields every incident read has, nested records aside. */
 const common = {
   id: Id(),

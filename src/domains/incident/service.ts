@@ -40,27 +40,76 @@ export const incidentList: ListDefinition<typeof columns> = {
   searchVector: incident.search_vector,
   separateCount: true,
   fields: {
-    id: 'int', name: 'text', title: 'text', description: 'text', resolution: 'text', status: 'text', visibility: 'text',
-    participants_team: 'text', participants_location: 'text', commanders_location: 'text', reporters_location: 'text',
-    reported_at: 'timestamp', stable_at: 'timestamp', closed_at: 'timestamp', created_at: 'timestamp', updated_at: 'timestamp',
+    id: 'int',
+    name: 'text',
+    title: 'text',
+    description: 'text',
+    resolution: 'text',
+    status: 'text',
+    visibility: 'text',
+    participants_team: 'text',
+    participants_location: 'text',
+    commanders_location: 'text',
+    reporters_location: 'text',
+    reported_at: 'timestamp',
+    stable_at: 'timestamp',
+    closed_at: 'timestamp',
+    created_at: 'timestamp',
+    updated_at: 'timestamp',
   },
   relations: [
     { kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, incident.project_id), fields: { id: 'int', name: 'text' } },
-    { kind: 'one', model: 'IncidentPriority', tableName: 'incident_priority', table: incidentPriority, on: eq(incidentPriority.id, incident.incident_priority_id), fields: { id: 'int', name: 'text', view_order: 'int', page_commander: 'bool' } },
-    { kind: 'one', model: 'IncidentSeverity', tableName: 'incident_severity', table: incidentSeverity, on: eq(incidentSeverity.id, incident.incident_severity_id), fields: { id: 'int', name: 'text', view_order: 'int' } },
-    { kind: 'one', model: 'IncidentType', tableName: 'incident_type', table: incidentType, on: eq(incidentType.id, incident.incident_type_id), fields: { id: 'int', name: 'text', visibility: 'text', exclude_from_metrics: 'bool' } },
     {
-      kind: 'many', model: 'Tag', tableName: 'tag', table: tag, fields: { id: 'int', name: 'text', external_id: 'text', discoverable: 'bool' },
-      exists: (c) => sql`EXISTS (SELECT 1 FROM ${incidentTag} JOIN ${tag} ON ${tag.id} = ${incidentTag.tag_id} WHERE ${incidentTag.incident_id} = ${incident.id} AND ${c})`,
+      kind: 'one',
+      model: 'IncidentPriority',
+      tableName: 'incident_priority',
+      table: incidentPriority,
+      on: eq(incidentPriority.id, incident.incident_priority_id),
+      fields: { id: 'int', name: 'text', view_order: 'int', page_commander: 'bool' },
     },
     {
-      kind: 'many', model: 'TagType', tableName: 'tag_type', table: tagType, fields: { id: 'int', name: 'text', exclusive: 'bool' },
-      exists: (c) => sql`EXISTS (SELECT 1 FROM ${incidentTag} JOIN ${tag} ON ${tag.id} = ${incidentTag.tag_id} JOIN ${tagType} ON ${tagType.id} = ${tag.tag_type_id} WHERE ${incidentTag.incident_id} = ${incident.id} AND ${c})`,
+      kind: 'one',
+      model: 'IncidentSeverity',
+      tableName: 'incident_severity',
+      table: incidentSeverity,
+      on: eq(incidentSeverity.id, incident.incident_severity_id),
+      fields: { id: 'int', name: 'text', view_order: 'int' },
+    },
+    {
+      kind: 'one',
+      model: 'IncidentType',
+      tableName: 'incident_type',
+      table: incidentType,
+      on: eq(incidentType.id, incident.incident_type_id),
+      fields: { id: 'int', name: 'text', visibility: 'text', exclude_from_metrics: 'bool' },
+    },
+    {
+      kind: 'many',
+      model: 'Tag',
+      tableName: 'tag',
+      table: tag,
+      fields: { id: 'int', name: 'text', external_id: 'text', discoverable: 'bool' },
+      exists: (c) =>
+        sql`EXISTS (SELECT 1 FROM ${incidentTag} JOIN ${tag} ON ${tag.id} = ${incidentTag.tag_id} WHERE ${incidentTag.incident_id} = ${incident.id} AND ${c})`,
+    },
+    {
+      kind: 'many',
+      model: 'TagType',
+      tableName: 'tag_type',
+      table: tagType,
+      fields: { id: 'int', name: 'text', exclusive: 'bool' },
+      exists: (c) =>
+        sql`EXISTS (SELECT 1 FROM ${incidentTag} JOIN ${tag} ON ${tag.id} = ${incidentTag.tag_id} JOIN ${tagType} ON ${tagType.id} = ${tag.tag_type_id} WHERE ${incidentTag.incident_id} = ${incident.id} AND ${c})`,
     },
     {
       // People taking part (commander and reporter included), as Dispatch filters "commander" and "participant".
-      kind: 'many', model: 'IndividualContact', tableName: 'individual_contact', table: individualContact, fields: { id: 'int', email: 'text', name: 'text', title: 'text', company: 'text' },
-      exists: (c) => sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${participant.incident_id} = ${incident.id} AND ${c})`,
+      kind: 'many',
+      model: 'IndividualContact',
+      tableName: 'individual_contact',
+      table: individualContact,
+      fields: { id: 'int', email: 'text', name: 'text', title: 'text', company: 'text' },
+      exists: (c) =>
+        sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${participant.incident_id} = ${incident.id} AND ${c})`,
     },
   ],
 };
@@ -73,7 +122,12 @@ export interface IncidentListQuery extends ListQueryT {
 /** The incidents the caller may see: minimal items, full with `expand`, cut to `include[]` when given. */
 export async function listIncidents(ctx: Ctx, query: IncidentListQuery) {
   const page = await runList<{ id: number }>(ctx.db, incidentList, query, visibleIncidents(ctx));
-  const items = await readVisible(ctx, ctx.db, page.items.map((i) => i.id), query.expand);
+  const items = await readVisible(
+    ctx,
+    ctx.db,
+    page.items.map((i) => i.id),
+    query.expand,
+  );
   return { ...page, items: applyInclude(items, query['include[]']) };
 }
 
@@ -85,12 +139,26 @@ export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: b
   const items = await readIncidents(db, ids, full);
   const nested = [...new Set(items.flatMap((i) => (i.duplicates as { id: number }[]).map((d) => d.id)))];
   if (nested.length) {
-    const visible = new Set((await db.select({ id: incident.id }).from(incident).where(and(inArray(incident.id, nested), visibleIncidents(ctx)))).map((r) => r.id));
+    const visible = new Set(
+      (
+        await db
+          .select({ id: incident.id })
+          .from(incident)
+          .where(and(inArray(incident.id, nested), visibleIncidents(ctx)))
+      ).map((r) => r.id),
+    );
     for (const item of items) item.duplicates = (item.duplicates as { id: number }[]).filter((d) => visible.has(d.id));
   }
   const cases = [...new Set(items.flatMap((i) => ((i.cases ?? []) as { id: number }[]).map((c) => c.id)))];
   if (cases.length) {
-    const visible = new Set((await db.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, cases), visibleCases(ctx)))).map((r) => r.id));
+    const visible = new Set(
+      (
+        await db
+          .select({ id: caseTable.id })
+          .from(caseTable)
+          .where(and(inArray(caseTable.id, cases), visibleCases(ctx)))
+      ).map((r) => r.id),
+    );
     for (const item of items) item.cases = (item.cases as { id: number }[]).filter((c) => visible.has(c.id));
   }
   return items;
@@ -159,8 +227,11 @@ const SUBSCRIBED = 'subscribed to the incident';
 export async function subscribeToIncident(ctx: Ctx, id: number): Promise<null> {
   await ctx.db.transaction(async (tx) => {
     await assertCanJoin(ctx, id, tx);
-    const [already] = await tx.select({ uuid: event.uuid }).from(event)
-      .where(and(eq(event.incident_id, id), sql`${event.details} ->> 'subscriber' = ${ctx.user.email.toLowerCase()}`)).limit(1);
+    const [already] = await tx
+      .select({ uuid: event.uuid })
+      .from(event)
+      .where(and(eq(event.incident_id, id), sql`${event.details} ->> 'subscriber' = ${ctx.user.email.toLowerCase()}`))
+      .limit(1);
     if (already) return;
     await logIncidentEvent(tx, ctx, id, { description: `${ctx.user.email} ${SUBSCRIBED}`, details: { subscriber: ctx.user.email.toLowerCase() } });
   });

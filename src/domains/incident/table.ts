@@ -1,4 +1,3 @@
-
 import { index, integer, jsonb, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, timestampCol, updatedAt } from '../../db/columns.ts';
 import { linkTable, projectScoped } from '../../db/scoped.ts';
@@ -21,9 +20,15 @@ export const incident = pgTable(
     resolution: text('resolution'),
     status: text('status').notNull().default('Active'),
     visibility: text('visibility').notNull().default('Open'),
-    incident_type_id: integer('incident_type_id').notNull().references(() => incidentType.id),
-    incident_priority_id: integer('incident_priority_id').notNull().references(() => incidentPriority.id),
-    incident_severity_id: integer('incident_severity_id').notNull().references(() => incidentSeverity.id),
+    incident_type_id: integer('incident_type_id')
+      .notNull()
+      .references(() => incidentType.id),
+    incident_priority_id: integer('incident_priority_id')
+      .notNull()
+      .references(() => incidentPriority.id),
+    incident_severity_id: integer('incident_severity_id')
+      .notNull()
+      .references(() => incidentSeverity.id),
     commander_id: integer('commander_id').references((): AnyPgColumn => participant.id, { onDelete: 'set null' }),
     reporter_id: integer('reporter_id').references((): AnyPgColumn => participant.id, { onDelete: 'set null' }),
     participants_team: text('participants_team'),
@@ -59,4 +64,3 @@ export const incident = pgTable(
 export const incidentTag = linkTable('incident_tag', ['incident_id', incident], ['tag_id', tag]);
 export const incidentTerm = linkTable('incident_term', ['incident_id', incident], ['term_id', term]);
 export const incidentDuplicate = linkTable('incident_duplicate', ['incident_id', incident], ['duplicate_id', incident]);
-

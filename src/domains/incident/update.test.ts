@@ -15,18 +15,36 @@ const newEvents = (before: { body: any }, after: { body: any }) => eventsOf(afte
 const at = (v: string | null) => (v === null ? null : Date.parse(v));
 
 /** The minimum an update body needs: what the contract requires. */
-const required = (i: any) => ({ title: i.title, description: i.description, incident_type: { name: i.incident_type.name }, incident_priority: { name: i.incident_priority.name }, incident_severity: { name: i.incident_severity.name } });
+const required = (i: any) => ({
+  title: i.title,
+  description: i.description,
+  incident_type: { name: i.incident_type.name },
+  incident_priority: { name: i.incident_priority.name },
+  incident_severity: { name: i.incident_severity.name },
+});
 
 describe('incident update', () => {
   it('changes fields, writing one event per changed field', async () => {
     const before = await a.create({});
     const res = await a.edit(before.body.id, {
-      title: 'Renamed', description: 'Worse than thought', resolution: 'Restarted it', visibility: 'Restricted',
-      incident_severity: { name: 'High' }, incident_priority: { name: 'Medium' }, incident_type: before.body.incident_type,
+      title: 'Renamed',
+      description: 'Worse than thought',
+      resolution: 'Restarted it',
+      visibility: 'Restricted',
+      incident_severity: { name: 'High' },
+      incident_priority: { name: 'Medium' },
+      incident_type: before.body.incident_type,
       reported_at: '2024-01-02T03:04:05Z',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Renamed', description: 'Worse than thought', resolution: 'Restarted it', visibility: 'Restricted', incident_severity: { name: 'High' }, incident_priority: { name: 'Medium' } });
+    expect(res.body).toMatchObject({
+      title: 'Renamed',
+      description: 'Worse than thought',
+      resolution: 'Restarted it',
+      visibility: 'Restricted',
+      incident_severity: { name: 'High' },
+      incident_priority: { name: 'Medium' },
+    });
     expect(at(res.body.reported_at)).toBe(Date.parse('2024-01-02T03:04:05Z'));
     expect(newEvents(before, res)).toEqual([
       'Field updated: Incident title changed from Something broke to Renamed',
@@ -47,9 +65,19 @@ describe('incident update', () => {
     const i = (await a.create({ visibility: 'Restricted', status: 'Stable', commander: person('cmd@corp.example') })).body;
     const res = await a.update(i.id, { ...required(i), title: 'Only the title' }, w.owner);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Only the title', visibility: 'Restricted', status: 'Stable', stable_at: i.stable_at, commander: { id: i.commander.id }, reporter: { id: i.reporter.id } });
+    expect(res.body).toMatchObject({
+      title: 'Only the title',
+      visibility: 'Restricted',
+      status: 'Stable',
+      stable_at: i.stable_at,
+      commander: { id: i.commander.id },
+      reporter: { id: i.reporter.id },
+    });
     expect(problems(await a.update(i.id, { title: 'x' }, w.owner))).toEqual([
-      'body.description:value_error.missing', 'body.incident_priority:value_error.missing', 'body.incident_severity:value_error.missing', 'body.incident_type:value_error.missing',
+      'body.description:value_error.missing',
+      'body.incident_priority:value_error.missing',
+      'body.incident_severity:value_error.missing',
+      'body.incident_type:value_error.missing',
     ]);
   });
 
@@ -118,7 +146,13 @@ describe('incident update', () => {
     const badType = await a.edit(i.id, { title: 'changed', incident_type: { name: 'Nope' } });
     expect(badType.body.detail[0]).toMatchObject({ loc: ['incident_type'], msg: 'Incident type not found.' });
     const type = await call(w.t.app, 'POST', '/default/tag_types', { token: w.owner, body: { name: 'Tier', exclusive: true, project: { name: 'default' } } });
-    const exclusive = await a.edit(i.id, { title: 'changed', tags: [{ name: 'gold', tag_type: { id: type.body.id } }, { name: 'silver', tag_type: { id: type.body.id } }] });
+    const exclusive = await a.edit(i.id, {
+      title: 'changed',
+      tags: [
+        { name: 'gold', tag_type: { id: type.body.id } },
+        { name: 'silver', tag_type: { id: type.body.id } },
+      ],
+    });
     expect(exclusive.status).toBe(422);
     expect(exclusive.body.detail[0].msg).toBe('Found multiple exclusive tags. Please ensure that only one tag of a given type is applied. Tags: gold,silver');
     const after = await a.get(i.id, w.owner);
@@ -134,14 +168,23 @@ describe('odd update bodies', () => {
     const i = (await a.create({}, w.owner)).body;
     const base = required(i);
     const bodies = [
-      { incident_costs: [{ incident_cost_type: null }] }, { incident_costs: [{ incident_cost_type: {} }] },
+      { incident_costs: [{ incident_cost_type: null }] },
+      { incident_costs: [{ incident_cost_type: {} }] },
       { incident_costs: [{ amount: 1e308, incident_cost_type: { name: 'Response Cost' } }] },
-      { reported_at: 'yesterday' }, { reported_at: '9999-12-31T23:59:59Z' },
+      { reported_at: 'yesterday' },
+      { reported_at: '9999-12-31T23:59:59Z' },
       { stable_at: null, status: null, visibility: null, resolution: null },
-      { commander: { individual: null } }, { commander: null, reporter: {} }, { commander: { individual: { id: 2147483646 } } },
-      { tags: [{ name: '' }] }, { tags: [{ name: 'x', tag_type: { id: 2147483646 } }] },
-      { terms: [{}] }, { terms: [{ text: '' }] }, { duplicates: [{}] }, { cases: [{ id: 'a' }] },
-      { incident_type: {}, incident_priority: null }, { title: null },
+      { commander: { individual: null } },
+      { commander: null, reporter: {} },
+      { commander: { individual: { id: 2147483646 } } },
+      { tags: [{ name: '' }] },
+      { tags: [{ name: 'x', tag_type: { id: 2147483646 } }] },
+      { terms: [{}] },
+      { terms: [{ text: '' }] },
+      { duplicates: [{}] },
+      { cases: [{ id: 'a' }] },
+      { incident_type: {}, incident_priority: null },
+      { title: null },
     ];
     for (const extra of bodies) {
       const res = await a.update(i.id, { ...base, ...extra }, w.owner);
@@ -195,7 +238,10 @@ describe('status transitions', () => {
     const i = (await a.create({ status: 'Closed', commander: person('cmd@corp.example') })).body;
     const res = await move(i.id, 'Active');
     expect(res.body).toMatchObject({ status: 'Active', stable_at: i.stable_at, closed_at: i.closed_at });
-    expect(roles(res)).toEqual({ 'member@example.com': ['Reporter (renounced)', 'Reporter'], 'cmd@corp.example': ['Incident Commander (renounced)', 'Incident Commander'] });
+    expect(roles(res)).toEqual({
+      'member@example.com': ['Reporter (renounced)', 'Reporter'],
+      'cmd@corp.example': ['Incident Commander (renounced)', 'Incident Commander'],
+    });
     expect(newEvents({ body: i }, res)).toContain('Participant updated: Cmd has been reactivated');
   });
 

@@ -44,14 +44,19 @@ export function incidentVisible(ctx: Ctx, incidentId: PgColumn | SQL): SQL {
 
 /** The incident if the caller may see it; 404 otherwise (missing, another organization's, or hidden). */
 export async function assertCanView(ctx: Ctx, incidentId: number, db: Executor = ctx.db): Promise<IncidentRow> {
-  const [row] = await db.select().from(incident).where(and(eq(incident.id, incidentId), visibleIncidents(ctx)));
+  const [row] = await db
+    .select()
+    .from(incident)
+    .where(and(eq(incident.id, incidentId), visibleIncidents(ctx)));
   if (!row) throw errors.notFound('An incident');
   return row;
 }
 
 /** Whether the caller is the incident's commander or reporter. */
 async function commandsOrReports(ctx: Ctx, incidentId: number, db: Executor): Promise<boolean> {
-  const [hit] = await db.select({ id: incident.id }).from(incident)
+  const [hit] = await db
+    .select({ id: incident.id })
+    .from(incident)
     .where(and(eq(incident.id, incidentId), sql`(${isParticipant(ctx, incident.id, 'commander_id')} OR ${isParticipant(ctx, incident.id, 'reporter_id')})`));
   return !!hit;
 }
@@ -72,7 +77,10 @@ export async function assertCanJoin(ctx: Ctx, incidentId: number, db: Executor =
 
 /** Whether the caller may see the incident (for code that has the row already). */
 export async function canView(ctx: Ctx, incidentId: number, db: Executor = ctx.db): Promise<boolean> {
-  const [row] = await db.select({ id: incident.id }).from(incident).where(and(eq(incident.id, incidentId), visibleIncidents(ctx)));
+  const [row] = await db
+    .select({ id: incident.id })
+    .from(incident)
+    .where(and(eq(incident.id, incidentId), visibleIncidents(ctx)));
   return !!row;
 }
 

@@ -16,7 +16,10 @@ import { IncidentCostCreate, IncidentCostPagination, IncidentCostRead, IncidentC
 import { incidentCost } from './table.ts';
 
 async function costType(tx: Executor, id: number) {
-  const [row] = await tx.select({ project_id: incidentCostType.project_id, editable: incidentCostType.editable }).from(incidentCostType).where(eq(incidentCostType.id, id));
+  const [row] = await tx
+    .select({ project_id: incidentCostType.project_id, editable: incidentCostType.editable })
+    .from(incidentCostType)
+    .where(eq(incidentCostType.id, id));
   return row;
 }
 
@@ -36,7 +39,14 @@ export const incidentCostGroup: GroupDef = {
   shapes: { create: IncidentCostCreate, update: IncidentCostUpdate, read: IncidentCostRead, pagination: IncidentCostPagination },
   fields: { id: 'int', amount: 'float', incident_id: 'int', created_at: 'timestamp', updated_at: 'timestamp' },
   relations: [
-    { kind: 'one', model: 'Incident', tableName: 'incident', table: costIncident, on: eq(costIncident.id, incidentCost.incident_id), fields: { id: 'int', name: 'text', title: 'text', status: 'text' } },
+    {
+      kind: 'one',
+      model: 'Incident',
+      tableName: 'incident',
+      table: costIncident,
+      on: eq(costIncident.id, incidentCost.incident_id),
+      fields: { id: 'int', name: 'text', title: 'text', status: 'text' },
+    },
   ],
   refs: { incident_cost_type: { column: 'incident_cost_type_id', target: incidentCostTypeTarget, read: () => groupReader(incidentCostTypeGroup) } },
   writePermission: 'SensitiveProjectAction',

@@ -39,7 +39,10 @@ describe('incident costs', () => {
     const res = await create({ amount: 1250.5, incident_cost_type: { name: 'Lost Revenue' } });
     expect(res.body).toMatchObject({ amount: 1250.5, incident_cost_type: { id: extra.id } });
     const unknown = await create({ incident_cost_type: { id: 999999 } });
-    expect(unknown).toMatchObject({ status: 422, body: { detail: [{ loc: ['incident_cost_type'], msg: 'Incident cost type not found.', type: 'value_error.not_found' }] } });
+    expect(unknown).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['incident_cost_type'], msg: 'Incident cost type not found.', type: 'value_error.not_found' }] },
+    });
   });
 
   it('requires the cost type and the project, and a number for the amount', async () => {
@@ -51,7 +54,10 @@ describe('incident costs', () => {
 
   it('refuses to create, change or delete costs of a non-editable type by hand (Muster computes them)', async () => {
     const res = await create({ amount: 10, incident_cost_type: { id: responseCost.id } });
-    expect(res).toMatchObject({ status: 403, body: { detail: [{ msg: 'You are not allowed to create this incident cost: Muster computes costs of this type.' }] } });
+    expect(res).toMatchObject({
+      status: 403,
+      body: { detail: [{ msg: 'You are not allowed to create this incident cost: Muster computes costs of this type.' }] },
+    });
     const mine = await create({ amount: 10 });
     const moved = await call(t.app, 'PUT', `${url}/${mine.body.id}`, { token: owner, body: { incident_cost_type: { id: responseCost.id } } });
     expect(moved.status).toBe(403);
@@ -59,7 +65,8 @@ describe('incident costs', () => {
 
   it('updates the fields sent and keeps the amount when omitted', async () => {
     const res = await create({ amount: 40 });
-    const other = (await call(t.app, 'POST', '/default/incident_cost_types', { token: owner, body: { name: 'Legal Fees', project: { name: 'default' } } })).body;
+    const other = (await call(t.app, 'POST', '/default/incident_cost_types', { token: owner, body: { name: 'Legal Fees', project: { name: 'default' } } }))
+      .body;
     const upd = await call(t.app, 'PUT', `${url}/${res.body.id}`, { token: owner, body: { incident_cost_type: { id: other.id } } });
     expect(upd.body).toMatchObject({ id: res.body.id, amount: 40, incident_cost_type: { id: other.id, name: 'Legal Fees' } });
     const again = await call(t.app, 'PUT', `${url}/${res.body.id}`, { token: owner, body: { amount: 41.5, incident_cost_type: { id: other.id } } });
@@ -74,13 +81,28 @@ describe('incident costs', () => {
     expect((await call(t.app, 'PUT', `${url}/${res.body.id}`, { token: member, body: { amount: 6, incident_cost_type: { id: extra.id } } })).status).toBe(403);
     expect((await call(t.app, 'DELETE', `${url}/${res.body.id}`, { token: member })).status).toBe(403);
     expect(await call(t.app, 'DELETE', `${url}/${res.body.id}`, { token: owner })).toMatchObject({ status: 200, body: null });
-    expect(await call(t.app, 'GET', `${url}/${res.body.id}`, { token: owner })).toMatchObject({ status: 404, body: { detail: [{ msg: 'An incident cost with this id does not exist.' }] } });
+    expect(await call(t.app, 'GET', `${url}/${res.body.id}`, { token: owner })).toMatchObject({
+      status: 404,
+      body: { detail: [{ msg: 'An incident cost with this id does not exist.' }] },
+    });
   });
 
   it('lists with filters over its fields, its cost type and its project, and sorts', async () => {
-    const list = await call(t.app, 'GET', url, { token: member, query: { itemsPerPage: -1, filter: JSON.stringify([{ model: 'IncidentCostType', field: 'name', op: '==', value: 'Lost Revenue' }, { field: 'amount', op: '>', value: 1000 }]) } });
+    const list = await call(t.app, 'GET', url, {
+      token: member,
+      query: {
+        itemsPerPage: -1,
+        filter: JSON.stringify([
+          { model: 'IncidentCostType', field: 'name', op: '==', value: 'Lost Revenue' },
+          { field: 'amount', op: '>', value: 1000 },
+        ]),
+      },
+    });
     expect(list.body.items.map((i: { amount: number }) => i.amount)).toEqual([1250.5]);
-    const sorted = await call(t.app, 'GET', url, { token: member, query: { itemsPerPage: -1, filter: JSON.stringify([inDefault]), 'sortBy[]': 'amount', 'descending[]': true } });
+    const sorted = await call(t.app, 'GET', url, {
+      token: member,
+      query: { itemsPerPage: -1, filter: JSON.stringify([inDefault]), 'sortBy[]': 'amount', 'descending[]': true },
+    });
     const amounts = sorted.body.items.map((i: { amount: number }) => i.amount);
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
     expect(sorted.body.total).toBe(amounts.length);
@@ -88,8 +110,13 @@ describe('incident costs', () => {
 
   it('keeps other organizations out', async () => {
     await call(t.app, 'POST', '/organizations', { token: member, body: { name: 'Elsewhere' } });
-    const theirType = (await call(t.app, 'POST', '/elsewhere/incident_cost_types', { token: member, body: { name: 'Their Cost', project: { name: 'default' } } })).body;
-    const theirs = await call(t.app, 'POST', '/elsewhere/incident_costs', { token: member, body: { project: { name: 'default' }, incident_cost_type: { id: theirType.id }, amount: 7 } });
+    const theirType = (
+      await call(t.app, 'POST', '/elsewhere/incident_cost_types', { token: member, body: { name: 'Their Cost', project: { name: 'default' } } })
+    ).body;
+    const theirs = await call(t.app, 'POST', '/elsewhere/incident_costs', {
+      token: member,
+      body: { project: { name: 'default' }, incident_cost_type: { id: theirType.id }, amount: 7 },
+    });
     expect(theirs.status).toBe(200);
     expect((await call(t.app, 'GET', `${url}/${theirs.body.id}`, { token: owner })).status).toBe(404);
     expect((await call(t.app, 'DELETE', `${url}/${theirs.body.id}`, { token: owner })).status).toBe(404);
@@ -102,11 +129,20 @@ describe('costs of incidents', () => {
   let attached: { id: number; incident_cost_type: { id: number } };
 
   beforeAll(async () => {
-    const inc = await call(t.app, 'POST', '/default/incidents', { token: owner, body: { title: 'Breach', description: 'Data left.', visibility: 'Restricted', project: { name: 'default' } } });
+    const inc = await call(t.app, 'POST', '/default/incidents', {
+      token: owner,
+      body: { title: 'Breach', description: 'Data left.', visibility: 'Restricted', project: { name: 'default' } },
+    });
     expect(inc.status).toBe(200);
     // The incident update lists its costs: its own kept by id, new ones created.
-    const added = [{ amount: 1000, incident_cost_type: { id: extra.id } }, { amount: 250, incident_cost_type: { name: 'Lost Revenue' } }];
-    const upd = await call(t.app, 'PUT', `/default/incidents/${inc.body.id}`, { token: owner, body: { ...inc.body, incident_costs: [...inc.body.incident_costs, ...added] } });
+    const added = [
+      { amount: 1000, incident_cost_type: { id: extra.id } },
+      { amount: 250, incident_cost_type: { name: 'Lost Revenue' } },
+    ];
+    const upd = await call(t.app, 'PUT', `/default/incidents/${inc.body.id}`, {
+      token: owner,
+      body: { ...inc.body, incident_costs: [...inc.body.incident_costs, ...added] },
+    });
     if (upd.status !== 200) throw new Error(JSON.stringify(upd.body));
     secret = upd.body;
     attached = secret.incident_costs.find((c) => c.amount === 1000)!;
@@ -123,7 +159,10 @@ describe('costs of incidents', () => {
   it('keeps the response cost to Muster: it cannot be changed or deleted by hand', async () => {
     const response = secret.incident_costs.find((c) => c.incident_cost_type.id === responseCost.id)!;
     const upd = await call(t.app, 'PUT', `${url}/${response.id}`, { token: owner, body: { amount: 1, incident_cost_type: { id: responseCost.id } } });
-    expect(upd).toMatchObject({ status: 403, body: { detail: [{ msg: 'You are not allowed to update this incident cost: Muster computes costs of this type.' }] } });
+    expect(upd).toMatchObject({
+      status: 403,
+      body: { detail: [{ msg: 'You are not allowed to update this incident cost: Muster computes costs of this type.' }] },
+    });
     expect((await call(t.app, 'DELETE', `${url}/${response.id}`, { token: owner })).status).toBe(403);
   });
 
@@ -132,9 +171,15 @@ describe('costs of incidents', () => {
     const mine = await call(t.app, 'GET', url, { token: member, query: { itemsPerPage: -1 } });
     expect(mine.body.items.map((i: { id: number }) => i.id)).not.toContain(attached.id);
     expect((await call(t.app, 'GET', `${url}/${attached.id}`, { token: member })).status).toBe(404);
-    const all = await call(t.app, 'GET', url, { token: owner, query: { itemsPerPage: -1, filter: JSON.stringify([{ model: 'Incident', field: 'id', op: '==', value: secret.id }]) } });
+    const all = await call(t.app, 'GET', url, {
+      token: owner,
+      query: { itemsPerPage: -1, filter: JSON.stringify([{ model: 'Incident', field: 'id', op: '==', value: secret.id }]) },
+    });
     expect(all.body.items.map((i: { id: number }) => i.id).sort()).toEqual(ids);
-    const byColumn = await call(t.app, 'GET', url, { token: owner, query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'incident_id', op: '==', value: secret.id }]) } });
+    const byColumn = await call(t.app, 'GET', url, {
+      token: owner,
+      query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'incident_id', op: '==', value: secret.id }]) },
+    });
     expect(byColumn.body.total).toBe(ids.length);
   });
 });

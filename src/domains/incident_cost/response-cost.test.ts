@@ -15,7 +15,11 @@ import { incidentCost } from './table.ts';
 
 const T = new Date('2024-03-01T00:00:00Z');
 const at = (hours: number) => new Date(T.getTime() + hours * 3600_000);
-const role = (name: string, from: number, to: number | null = null): CostedRole => ({ role: name, assumed_at: at(from), renounced_at: to === null ? null : at(to) });
+const role = (name: string, from: number, to: number | null = null): CostedRole => ({
+  role: name,
+  assumed_at: at(from),
+  renounced_at: to === null ? null : at(to),
+});
 const rates = { annual_employee_cost: 50000, business_year_hours: 2080 };
 const active = { status: 'Active', stable_at: null };
 
@@ -84,17 +88,29 @@ describe('response cost records', () => {
     const [priority] = await db.select().from(incidentPriority).where(eq(incidentPriority.project_id, projectId));
     const [severity] = await db.select().from(incidentSeverity).where(eq(incidentSeverity.project_id, projectId));
     refs = { incident_type_id: type.id, incident_priority_id: priority.id, incident_severity_id: severity.id };
-    const [ct] = await db.select().from(incidentCostType).where(and(eq(incidentCostType.project_id, projectId), eq(incidentCostType.default, true)));
+    const [ct] = await db
+      .select()
+      .from(incidentCostType)
+      .where(and(eq(incidentCostType.project_id, projectId), eq(incidentCostType.default, true)));
     costTypeId = ct.id;
-    const [c] = await db.insert(individualContact).values({ organization_id: p.organization_id, project_id: projectId, email: 'alice@example.com' }).returning();
+    const [c] = await db
+      .insert(individualContact)
+      .values({ organization_id: p.organization_id, project_id: projectId, email: 'alice@example.com' })
+      .returning();
     contactId = c.id;
   });
   afterAll(() => t.cleanup());
 
   async function makeIncident(values: { status?: string; stable_at?: Date | null }, roles: CostedRole[]) {
     const [p] = await db.select().from(project).where(eq(project.id, projectId));
-    const [inc] = await db.insert(incident).values({ organization_id: p.organization_id, project_id: projectId, title: 'T', description: 'D', ...refs, ...values }).returning();
-    const [part] = await db.insert(participant).values({ organization_id: p.organization_id, incident_id: inc.id, individual_contact_id: contactId }).returning();
+    const [inc] = await db
+      .insert(incident)
+      .values({ organization_id: p.organization_id, project_id: projectId, title: 'T', description: 'D', ...refs, ...values })
+      .returning();
+    const [part] = await db
+      .insert(participant)
+      .values({ organization_id: p.organization_id, incident_id: inc.id, individual_contact_id: contactId })
+      .returning();
     if (roles.length) await db.insert(participantRole).values(roles.map((r) => ({ participant_id: part.id, ...r })));
     return inc.id;
   }
@@ -139,7 +155,10 @@ describe('response cost records', () => {
     expect((await costsOf(open))[0].amount).toBe(538);
     // Stable again later (stable_at moves past the last pricing), it is priced again:
     // 30 h = 1 day + 6 h -> 14 h; 14 h + 1.5 h = 15.5 h × 25 = 387.5 -> 388.
-    await db.update(incident).set({ stable_at: at(30) }).where(eq(incident.id, closed));
+    await db
+      .update(incident)
+      .set({ stable_at: at(30) })
+      .where(eq(incident.id, closed));
     await recomputeAllResponseCosts(db, undefined, at(40));
     expect((await costsOf(closed))[0].amount).toBe(388);
     // Another organization's pass touches nothing here.

@@ -86,8 +86,12 @@ export function responseCostAmount(inc: CostedIncident, roles: CostedRole[], par
 
 /** The project's response-cost type: its default cost type, if it has one. */
 export async function responseCostType(db: Executor, projectId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: incidentCostType.id }).from(incidentCostType)
-    .where(and(eq(incidentCostType.project_id, projectId), eq(incidentCostType.default, true))).orderBy(asc(incidentCostType.id)).limit(1);
+  const [row] = await db
+    .select({ id: incidentCostType.id })
+    .from(incidentCostType)
+    .where(and(eq(incidentCostType.project_id, projectId), eq(incidentCostType.default, true)))
+    .orderBy(asc(incidentCostType.id))
+    .limit(1);
   return row?.id;
 }
 
@@ -98,21 +102,53 @@ export async function responseCostType(db: Executor, projectId: number): Promise
  */
 export async function recomputeResponseCost(tx: Executor, incidentId: number, now = new Date()): Promise<number | null> {
   const [inc] = await tx
-    .select({ id: incident.id, organization_id: incident.organization_id, project_id: incident.project_id, status: incident.status, stable_at: incident.stable_at, annual_employee_cost: project.annual_employee_cost, business_year_hours: project.business_year_hours })
-    .from(incident).innerJoin(project, eq(project.id, incident.project_id)).where(eq(incident.id, incidentId));
+    .select({
+      id: incident.id,
+      organization_id: incident.organization_id,
+      project_id: incident.project_id,
+      status: incident.status,
+      stable_at: incident.stable_at,
+      annual_employee_cost: project.annual_employee_cost,
+      business_year_hours: project.business_year_hours,
+    })
+    .from(incident)
+    .innerJoin(project, eq(project.id, incident.project_id))
+    .where(eq(incident.id, incidentId));
   if (!inc) return null;
   const typeId = await responseCostType(tx, inc.project_id);
   if (typeId === undefined) return null;
   const people = await tx.select({ id: participant.id }).from(participant).where(eq(participant.incident_id, incidentId));
   const roles = people.length
-    ? await tx.select({ role: participantRole.role, assumed_at: participantRole.assumed_at, renounced_at: participantRole.renounced_at })
-      .from(participantRole).where(inArray(participantRole.participant_id, people.map((p) => p.id)))
+    ? await tx
+        .select({ role: participantRole.role, assumed_at: participantRole.assumed_at, renounced_at: participantRole.renounced_at })
+        .from(participantRole)
+        .where(
+          inArray(
+            participantRole.participant_id,
+            people.map((p) => p.id),
+          ),
+        )
     : [];
   const amount = responseCostAmount(inc, roles, people.length, inc, now);
-  const [existing] = await tx.select({ id: incidentCost.id }).from(incidentCost)
-    .where(and(eq(incidentCost.incident_id, incidentId), eq(incidentCost.incident_cost_type_id, typeId))).orderBy(asc(incidentCost.id)).limit(1);
+  const [existing] = await tx
+    .select({ id: incidentCost.id })
+    .from(incidentCost)
+    .where(and(eq(incidentCost.incident_id, incidentId), eq(incidentCost.incident_cost_type_id, typeId)))
+    .orderBy(asc(incidentCost.id))
+    .limit(1);
   if (existing) await tx.update(incidentCost).set({ amount, updated_at: now }).where(eq(incidentCost.id, existing.id));
-  else await tx.insert(incidentCost).values({ organization_id: inc.organization_id, project_id: inc.project_id, incident_id: incidentId, incident_cost_type_id: typeId, amount, created_at: now, updated_at: now });
+  else
+    await tx
+      .insert(incidentCost)
+      .values({
+        organization_id: inc.organization_id,
+        project_id: inc.project_id,
+        incident_id: incidentId,
+        incident_cost_type_id: typeId,
+        amount,
+        created_at: now,
+        updated_at: now,
+      });
   return amount;
 }
 
@@ -125,11 +161,15 @@ export async function recomputeAllResponseCosts(db: Executor, organizationId?: n
   const settled = sql`EXISTS (SELECT 1 FROM ${incidentCost} JOIN ${incidentCostType} ON ${incidentCostType.id} = ${incidentCost.incident_cost_type_id}
     WHERE ${incidentCost.incident_id} = ${incident.id} AND ${incidentCostType.default} AND ${incidentCostType.project_id} = ${incident.project_id}
     AND ${incidentCost.updated_at} > ${incident.stable_at})`;
-  const due = await db.select({ id: incident.id }).from(incident)
-    .where(and(
-      organizationId === undefined ? undefined : eq(incident.organization_id, organizationId),
-      or(ne(incident.status, 'Closed'), isNull(incident.stable_at), sql`NOT ${settled}`),
-    ))
+  const due = await db
+    .select({ id: incident.id })
+    .from(incident)
+    .where(
+      and(
+        organizationId === undefined ? undefined : eq(incident.organization_id, organizationId),
+        or(ne(incident.status, 'Closed'), isNull(incident.stable_at), sql`NOT ${settled}`),
+      ),
+    )
     .orderBy(asc(incident.id));
   let updated = 0;
   for (const { id } of due) {

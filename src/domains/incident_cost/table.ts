@@ -10,7 +10,9 @@ export const incidentCost = pgTable(
     id: id(),
     ...projectScoped(),
     incident_id: integer('incident_id').references(() => incident.id, { onDelete: 'cascade' }),
-    incident_cost_type_id: integer('incident_cost_type_id').notNull().references(() => incidentCostType.id),
+    incident_cost_type_id: integer('incident_cost_type_id')
+      .notNull()
+      .references(() => incidentCostType.id),
     amount: doublePrecision('amount').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),

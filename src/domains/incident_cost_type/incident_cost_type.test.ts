@@ -42,7 +42,12 @@ describe('incident cost types', () => {
   });
 
   it('round trips: free-form details, server-owned created_at, omitted fields kept on update', async () => {
-    const res = await create({ name: 'Lost Revenue', category: 'Secondary', details: { per_hour: 1200, regions: ['eu', 'us'] }, created_at: '2000-01-01T00:00:00Z' });
+    const res = await create({
+      name: 'Lost Revenue',
+      category: 'Secondary',
+      details: { per_hour: 1200, regions: ['eu', 'us'] },
+      created_at: '2000-01-01T00:00:00Z',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -82,7 +87,10 @@ describe('incident cost types', () => {
 
   it('keeps one default per project', async () => {
     const res = await create({ name: 'New Default Cost', default: true });
-    const defaults = await call(t.app, 'GET', url, { token: member, query: { filter: JSON.stringify([inDefault, { field: 'default', op: '==', value: true }]) } });
+    const defaults = await call(t.app, 'GET', url, {
+      token: member,
+      query: { filter: JSON.stringify([inDefault, { field: 'default', op: '==', value: true }]) },
+    });
     expect(defaults.body.items.map((i: { id: number }) => i.id)).toEqual([res.body.id]);
   });
 
@@ -98,9 +106,15 @@ describe('incident cost types', () => {
   it('lists with filter, q and sort', async () => {
     const q = await call(t.app, 'GET', url, { token: member, query: { q: 'revenue' } });
     expect(q.body.items.map((i: { name: string }) => i.name)).toEqual(['Lost Revenue']);
-    const editable = await call(t.app, 'GET', url, { token: member, query: { itemsPerPage: -1, filter: JSON.stringify([inDefault, { field: 'editable', op: '==', value: false }]) } });
+    const editable = await call(t.app, 'GET', url, {
+      token: member,
+      query: { itemsPerPage: -1, filter: JSON.stringify([inDefault, { field: 'editable', op: '==', value: false }]) },
+    });
     expect(editable.body.items.map((i: { name: string }) => i.name)).toEqual(['Response Cost']);
-    const sorted = await call(t.app, 'GET', url, { token: member, query: { itemsPerPage: -1, filter: JSON.stringify([inDefault]), 'sortBy[]': 'name', 'descending[]': false } });
+    const sorted = await call(t.app, 'GET', url, {
+      token: member,
+      query: { itemsPerPage: -1, filter: JSON.stringify([inDefault]), 'sortBy[]': 'name', 'descending[]': false },
+    });
     const got = sorted.body.items.map((i: { name: string }) => i.name);
     expect(got).toEqual([...got].sort());
   });

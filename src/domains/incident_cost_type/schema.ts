@@ -16,7 +16,10 @@ const fields = {
   created_at: Type.Optional(DateTime()),
 };
 
-export const IncidentCostTypeCreate = Type.Object({ ...fields, project: RefShape(ProjectRead) }, { title: 'IncidentCostTypeCreate', additionalProperties: false });
+export const IncidentCostTypeCreate = Type.Object(
+  { ...fields, project: RefShape(ProjectRead) },
+  { title: 'IncidentCostTypeCreate', additionalProperties: false },
+);
 export const IncidentCostTypeUpdate = Type.Object({ id: Type.Optional(Id()), ...fields }, { title: 'IncidentCostTypeUpdate', additionalProperties: false });
 // The contract's read has no project.
 export const IncidentCostTypeRead = Type.Object({ id: Id(), ...fields }, { title: 'IncidentCostTypeRead' });

@@ -40,8 +40,20 @@ const kinds: Kind[] = [
     seededDefault: 'Low',
     own: { page_commander: false, tactical_report_reminder: 24, executive_report_reminder: 24 },
   },
-  { path: 'incident_severities', thing: 'An incident severity', seeded: ['Undetermined', 'Low', 'Medium', 'High', 'Critical'], seededDefault: 'Undetermined', own: {} },
-  { path: 'case_priorities', thing: 'A case priority', seeded: ['Low', 'Medium', 'High', 'Critical', 'Optional'], seededDefault: 'Low', own: { page_assignee: false } },
+  {
+    path: 'incident_severities',
+    thing: 'An incident severity',
+    seeded: ['Undetermined', 'Low', 'Medium', 'High', 'Critical'],
+    seededDefault: 'Undetermined',
+    own: {},
+  },
+  {
+    path: 'case_priorities',
+    thing: 'A case priority',
+    seeded: ['Low', 'Medium', 'High', 'Critical', 'Optional'],
+    seededDefault: 'Low',
+    own: { page_assignee: false },
+  },
   { path: 'case_severities', thing: 'A case severity', seeded: ['Undetermined', 'Low', 'Medium', 'High', 'Critical'], seededDefault: 'Undetermined', own: {} },
 ];
 
@@ -154,11 +166,19 @@ describe.each(kinds)('$path', ({ path, thing, seeded, seededDefault, own }) => {
     expect(sorted.body).toMatchObject({ page: 2, itemsPerPage: 2, total: all.length });
     const q = await list({ q: seeded[1].slice(0, 3).toLowerCase() });
     expect(names(q)).toContain(seeded[1]);
-    const ilike = await list({ itemsPerPage: -1, filter: JSON.stringify({ or: [{ field: 'name', op: 'ilike', value: 'rout%' }, { field: 'view_order', op: '==', value: 1 }] }) });
+    const ilike = await list({
+      itemsPerPage: -1,
+      filter: JSON.stringify({
+        or: [
+          { field: 'name', op: 'ilike', value: 'rout%' },
+          { field: 'view_order', op: '==', value: 1 },
+        ],
+      }),
+    });
     expect(names(ilike).sort()).toEqual(['Routine Work', seeded[0]].sort());
   });
 
-  it('never reads or references another organization\'s records', async () => {
+  it("never reads or references another organization's records", async () => {
     const theirs = await call(t.app, 'POST', `/elsewhere/${path}`, { token: member, body: { name: 'Private', project: { id: elsewhere.projectId } } });
     expect(theirs.status).toBe(200);
     expect((await call(t.app, 'GET', `${url}/${theirs.body.id}`, { token: owner })).status).toBe(404);

@@ -26,7 +26,14 @@ export function rankedShapes(title: string, own: TProperties) {
 }
 
 const rankedFields: Fields = {
-  id: 'int', name: 'text', description: 'text', color: 'text', default: 'bool', enabled: 'bool', view_order: 'int', created_at: 'timestamp',
+  id: 'int',
+  name: 'text',
+  description: 'text',
+  color: 'text',
+  default: 'bool',
+  enabled: 'bool',
+  view_order: 'int',
+  created_at: 'timestamp',
 };
 
 type RankedDef = Pick<GroupDef, 'path' | 'idParam' | 'thing' | 'model' | 'tableName' | 'table' | 'shapes'> & { fields?: Fields };

@@ -15,7 +15,8 @@ beforeAll(async () => {
   high = priorities.find((p: any) => p.name === 'High');
   low = priorities.find((p: any) => p.name === 'Low');
   security = (await call(w.t.app, 'POST', '/default/incident_types', { token: w.owner, body: { name: 'Security', project: { name: 'default' } } })).body;
-  pager = (await call(w.t.app, 'POST', '/default/services', { token: w.owner, body: { name: 'Pager', external_id: 'PD-1', project: { name: 'default' } } })).body;
+  pager = (await call(w.t.app, 'POST', '/default/services', { token: w.owner, body: { name: 'Pager', external_id: 'PD-1', project: { name: 'default' } } }))
+    .body;
   for (const email of ['alice@corp.example', 'bob@corp.example', 'carol@corp.example', 'dave@corp.example']) {
     await call(w.t.app, 'POST', '/default/individuals', { token: w.owner, body: { email, project: { name: 'default' } } });
   }
@@ -24,7 +25,8 @@ afterAll(() => w.t.close());
 
 const path = (role: string) => `/default/incident_roles/${encodeURIComponent(role)}`;
 const getRole = (role: string, token = w.member, projectName = 'default') => call(w.t.app, 'GET', path(role), { token, query: { projectName } });
-const putRole = (role: string, policies: unknown[], token = w.owner, projectName = 'default') => call(w.t.app, 'PUT', path(role), { token, query: { projectName }, body: { policies } });
+const putRole = (role: string, policies: unknown[], token = w.owner, projectName = 'default') =>
+  call(w.t.app, 'PUT', path(role), { token, query: { projectName }, body: { policies } });
 
 describe('incident role policies', () => {
   it('start empty and are replaced as a set', async () => {
@@ -46,8 +48,14 @@ describe('incident role policies', () => {
     expect((await getRole('Liaison')).body.policies).toEqual([]);
 
     // Items with an id are updated, without one created, and the rest deleted.
-    const next = await putRole('Incident Commander', [{ ...alice, enabled: false }, { order: 3, individual: { email: 'bob@corp.example' } }]);
-    expect(next.body.policies.map((p: any) => [p.id === alice.id, p.enabled, p.individual.email])).toEqual([[true, false, 'alice@corp.example'], [false, true, 'bob@corp.example']]);
+    const next = await putRole('Incident Commander', [
+      { ...alice, enabled: false },
+      { order: 3, individual: { email: 'bob@corp.example' } },
+    ]);
+    expect(next.body.policies.map((p: any) => [p.id === alice.id, p.enabled, p.individual.email])).toEqual([
+      [true, false, 'alice@corp.example'],
+      [false, true, 'bob@corp.example'],
+    ]);
     expect((await putRole('Incident Commander', [])).body.policies).toEqual([]);
   });
 
@@ -97,7 +105,9 @@ describe('role resolution at create', () => {
     expect(await commander({ incident_priority: { name: 'High' } })).toBe('member@example.com');
     expect(await commander({})).toBe('member@example.com');
     // The body's commander wins over the policies.
-    expect(await commander({ incident_priority: { name: 'High' }, incident_type: { name: 'Security' }, commander: person('zed@corp.example') })).toBe('zed@corp.example');
+    expect(await commander({ incident_priority: { name: 'High' }, incident_type: { name: 'Security' }, commander: person('zed@corp.example') })).toBe(
+      'zed@corp.example',
+    );
   });
 
   it('adds the liaison and scribe the policies name; a service-only policy names nobody', async () => {

@@ -20,8 +20,20 @@ import { incidentRolePolicy, incidentRolePolicyPriority, incidentRolePolicyTag, 
 
 const links = {
   tags: { table: incidentRolePolicyTag, ownerColumn: 'policy_id', otherColumn: 'tag_id', target: tagTarget, read: tagReader },
-  incident_types: { table: incidentRolePolicyType, ownerColumn: 'policy_id', otherColumn: 'incident_type_id', target: incidentTypeTarget, read: () => groupReader(incidentTypeGroup) },
-  incident_priorities: { table: incidentRolePolicyPriority, ownerColumn: 'policy_id', otherColumn: 'incident_priority_id', target: incidentPriorityTarget, read: () => groupReader(incidentPriorityGroup) },
+  incident_types: {
+    table: incidentRolePolicyType,
+    ownerColumn: 'policy_id',
+    otherColumn: 'incident_type_id',
+    target: incidentTypeTarget,
+    read: () => groupReader(incidentTypeGroup),
+  },
+  incident_priorities: {
+    table: incidentRolePolicyPriority,
+    ownerColumn: 'policy_id',
+    otherColumn: 'incident_priority_id',
+    target: incidentPriorityTarget,
+    read: () => groupReader(incidentPriorityGroup),
+  },
 };
 
 const policyDef: ReadDef = {
@@ -35,14 +47,20 @@ const policyDef: ReadDef = {
 
 /** The project named by `projectName`, in the caller's organization. */
 async function projectNamed(db: Executor, ctx: Ctx, name: string): Promise<number> {
-  const [row] = await db.select({ id: project.id }).from(project).where(and(eq(project.organization_id, ctx.organization.id), eq(project.name, name)));
+  const [row] = await db
+    .select({ id: project.id })
+    .from(project)
+    .where(and(eq(project.organization_id, ctx.organization.id), eq(project.name, name)));
   if (!row) throw invalid(['name'], 'Project not found.', 'value_error.not_found');
   return row.id;
 }
 
 async function policyIds(db: Executor, projectId: number, role: ParticipantRole): Promise<number[]> {
-  const rows = await db.select({ id: incidentRolePolicy.id }).from(incidentRolePolicy)
-    .where(and(eq(incidentRolePolicy.project_id, projectId), eq(incidentRolePolicy.role, role))).orderBy(asc(incidentRolePolicy.order), asc(incidentRolePolicy.id));
+  const rows = await db
+    .select({ id: incidentRolePolicy.id })
+    .from(incidentRolePolicy)
+    .where(and(eq(incidentRolePolicy.project_id, projectId), eq(incidentRolePolicy.role, role)))
+    .orderBy(asc(incidentRolePolicy.order), asc(incidentRolePolicy.id));
   return rows.map((r) => r.id);
 }
 
@@ -85,24 +103,37 @@ export async function replaceRolePolicies(ctx: Ctx, role: ParticipantRole, proje
           ...(item.enabled !== undefined ? { enabled: item.enabled } : {}),
           ...(item.order !== undefined ? { order: item.order } : {}),
           ...(item.service !== undefined ? { service_id: await resolveService(tx, item.service, [...loc, 'service'], org, projectId) } : {}),
-          ...(item.individual !== undefined ? { individual_contact_id: await resolveRef(tx, individualTarget, item.individual, [...loc, 'individual'], org, projectId) } : {}),
+          ...(item.individual !== undefined
+            ? { individual_contact_id: await resolveRef(tx, individualTarget, item.individual, [...loc, 'individual'], org, projectId) }
+            : {}),
         },
         links: {
           tags: item.tags && (await resolveRefs(tx, tagTarget, item.tags, [...loc, 'tags'], org, projectId)),
           incident_types: item.incident_types && (await resolveRefs(tx, incidentTypeTarget, item.incident_types, [...loc, 'incident_types'], org, projectId)),
-          incident_priorities: item.incident_priorities && (await resolveRefs(tx, incidentPriorityTarget, item.incident_priorities, [...loc, 'incident_priorities'], org, projectId)),
+          incident_priorities:
+            item.incident_priorities &&
+            (await resolveRefs(tx, incidentPriorityTarget, item.incident_priorities, [...loc, 'incident_priorities'], org, projectId)),
         },
       });
     }
     const kept = resolved.map((r) => r.id).filter((id): id is number => id !== undefined);
-    await tx.delete(incidentRolePolicy).where(and(eq(incidentRolePolicy.project_id, projectId), eq(incidentRolePolicy.role, role),
-      kept.length ? notInArray(incidentRolePolicy.id, kept) : undefined));
+    await tx
+      .delete(incidentRolePolicy)
+      .where(
+        and(eq(incidentRolePolicy.project_id, projectId), eq(incidentRolePolicy.role, role), kept.length ? notInArray(incidentRolePolicy.id, kept) : undefined),
+      );
     for (const item of resolved) {
       let id = item.id;
       if (id === undefined) {
-        [{ id }] = await tx.insert(incidentRolePolicy).values({ organization_id: org, project_id: projectId, role, ...item.values }).returning({ id: incidentRolePolicy.id });
+        [{ id }] = await tx
+          .insert(incidentRolePolicy)
+          .values({ organization_id: org, project_id: projectId, role, ...item.values })
+          .returning({ id: incidentRolePolicy.id });
       } else {
-        await tx.update(incidentRolePolicy).set({ ...item.values, updated_at: new Date() }).where(eq(incidentRolePolicy.id, id));
+        await tx
+          .update(incidentRolePolicy)
+          .set({ ...item.values, updated_at: new Date() })
+          .where(eq(incidentRolePolicy.id, id));
       }
       for (const [field, ids] of Object.entries(item.links)) {
         if (!ids) continue;
@@ -132,7 +163,9 @@ export interface IncidentFacts {
  * on-call plugin answers (none is installed yet), else to its individual.
  */
 export async function resolveRole(tx: Executor, role: ParticipantRole, facts: IncidentFacts): Promise<string | undefined> {
-  const policies = await tx.select({ id: incidentRolePolicy.id, order: incidentRolePolicy.order, email: individualContact.email }).from(incidentRolePolicy)
+  const policies = await tx
+    .select({ id: incidentRolePolicy.id, order: incidentRolePolicy.order, email: individualContact.email })
+    .from(incidentRolePolicy)
     .leftJoin(individualContact, eq(individualContact.id, incidentRolePolicy.individual_contact_id))
     .where(and(eq(incidentRolePolicy.project_id, facts.projectId), eq(incidentRolePolicy.role, role), eq(incidentRolePolicy.enabled, true)));
   if (policies.length === 0) return undefined;
@@ -140,14 +173,15 @@ export async function resolveRole(tx: Executor, role: ParticipantRole, facts: In
   const has = async (table: typeof incidentRolePolicyTag, column: string, values: number[]) => {
     if (values.length === 0) return new Set<number>();
     const t = table as unknown as Record<string, never>;
-    const rows = await tx.selectDistinct({ id: t.policy_id }).from(table).where(and(inArray(t.policy_id, ids), inArray(t[column], values)));
+    const rows = await tx
+      .selectDistinct({ id: t.policy_id })
+      .from(table)
+      .where(and(inArray(t.policy_id, ids), inArray(t[column], values)));
     return new Set(rows.map((r) => r.id as number));
   };
   const byPriority = await has(incidentRolePolicyPriority, 'incident_priority_id', [facts.priorityId]);
   const byType = await has(incidentRolePolicyType, 'incident_type_id', [facts.typeId]);
   const byTag = await has(incidentRolePolicyTag, 'tag_id', facts.tagIds);
-  const matching = policies
-    .filter((p) => (byPriority.has(p.id) && byType.has(p.id)) || byTag.has(p.id))
-    .sort((a, b) => a.order - b.order || a.id - b.id);
+  const matching = policies.filter((p) => (byPriority.has(p.id) && byType.has(p.id)) || byTag.has(p.id)).sort((a, b) => a.order - b.order || a.id - b.id);
   return matching[0]?.email ?? undefined;
 }

@@ -28,4 +28,8 @@ export const incidentRolePolicy = pgTable(
 
 export const incidentRolePolicyTag = linkTable('role_policy_tag', ['policy_id', incidentRolePolicy], ['tag_id', tag]);
 export const incidentRolePolicyType = linkTable('role_policy_incident_type', ['policy_id', incidentRolePolicy], ['incident_type_id', incidentType]);
-export const incidentRolePolicyPriority = linkTable('role_policy_incident_priority', ['policy_id', incidentRolePolicy], ['incident_priority_id', incidentPriority]);
+export const incidentRolePolicyPriority = linkTable(
+  'role_policy_incident_priority',
+  ['policy_id', incidentRolePolicy],
+  ['incident_priority_id', incidentPriority],
+);

@@ -6,7 +6,12 @@ import { documentTarget } from '../document/group.ts';
 import { IncidentTypeCreate, IncidentTypePagination, IncidentTypeRead, IncidentTypeUpdate, TEMPLATE_DOCUMENTS } from './schema.ts';
 import { incidentType } from './table.ts';
 
-export const incidentTypeTarget: RefTarget = { table: incidentType, model: 'IncidentType', label: 'Incident type', fields: { id: 'int', name: 'text', visibility: 'text' } };
+export const incidentTypeTarget: RefTarget = {
+  table: incidentType,
+  model: 'IncidentType',
+  label: 'Incident type',
+  fields: { id: 'int', name: 'text', visibility: 'text' },
+};
 
 const VISIBILITIES = ['Open', 'Restricted'];
 
@@ -21,7 +26,14 @@ export const typeRules: Hooks = {
 };
 
 export const typeListFields: Fields = {
-  id: 'int', name: 'text', description: 'text', visibility: 'text', default: 'bool', enabled: 'bool', exclude_from_metrics: 'bool', created_at: 'timestamp',
+  id: 'int',
+  name: 'text',
+  description: 'text',
+  visibility: 'text',
+  default: 'bool',
+  enabled: 'bool',
+  exclude_from_metrics: 'bool',
+  created_at: 'timestamp',
 };
 
 export const incidentTypeGroup: GroupDef = {

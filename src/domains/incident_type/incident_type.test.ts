@@ -15,8 +15,14 @@ let foreignDoc: number;
 /** A document row as the document domain would store it (its own routes are tested there). */
 async function insertDocument(orgSlug: string, name: string, weblink: string | null = `https://docs.example.com/${name}`) {
   const [org] = await t.database.db.select().from(organization).where(eq(organization.slug, orgSlug));
-  const [p] = await t.database.db.select().from(project).where(and(eq(project.organization_id, org.id), eq(project.name, 'default')));
-  const [row] = await t.database.db.insert(document).values({ organization_id: org.id, project_id: p.id, name, weblink, resource_type: 'template' }).returning();
+  const [p] = await t.database.db
+    .select()
+    .from(project)
+    .where(and(eq(project.organization_id, org.id), eq(project.name, 'default')));
+  const [row] = await t.database.db
+    .insert(document)
+    .values({ organization_id: org.id, project_id: p.id, name, weblink, resource_type: 'template' })
+    .returning();
   return row.id;
 }
 
@@ -58,7 +64,7 @@ describe('incident types', () => {
     ]);
   });
 
-  it('round trips with template documents named by id or name, nested as the contract\'s Document', async () => {
+  it("round trips with template documents named by id or name, nested as the contract's Document", async () => {
     const res = await create({
       name: 'Security',
       visibility: 'Restricted',
@@ -78,17 +84,30 @@ describe('incident types', () => {
       tracking_template_document: null,
     });
     expect(res.body.incident_template_document).toEqual({
-      id: docs.incident, name: 'Incident Template', description: null, resource_id: null, resource_type: 'template', weblink: 'https://docs.example.com/Incident Template',
+      id: docs.incident,
+      name: 'Incident Template',
+      description: null,
+      resource_id: null,
+      resource_type: 'template',
+      weblink: 'https://docs.example.com/Incident Template',
     });
     expect(res.body.review_template_document).toMatchObject({ id: docs.review, weblink: null });
     expect((await call(t.app, 'GET', `${url}/${res.body.id}`, { token: member })).body).toEqual(res.body);
 
     // An update keeps what it does not send; Dispatch's UI sends whole read objects back.
-    const upd = await call(t.app, 'PUT', `${url}/${res.body.id}`, { token: owner, body: { ...res.body, description: 'Security incidents', executive_template_document: { id: docs.incident } } });
+    const upd = await call(t.app, 'PUT', `${url}/${res.body.id}`, {
+      token: owner,
+      body: { ...res.body, description: 'Security incidents', executive_template_document: { id: docs.incident } },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body).toEqual({ ...res.body, description: 'Security incidents', executive_template_document: res.body.incident_template_document });
     const partial = await call(t.app, 'PUT', `${url}/${res.body.id}`, { token: owner, body: { name: 'Security', enabled: false } });
-    expect(partial.body).toMatchObject({ description: 'Security incidents', visibility: 'Restricted', enabled: false, review_template_document: { id: docs.review } });
+    expect(partial.body).toMatchObject({
+      description: 'Security incidents',
+      visibility: 'Restricted',
+      enabled: false,
+      review_template_document: { id: docs.review },
+    });
     const cleared = await call(t.app, 'PUT', `${url}/${res.body.id}`, { token: owner, body: { name: 'Security', review_template_document: null } });
     expect(cleared.body.review_template_document).toBeNull();
   });
@@ -123,7 +142,17 @@ describe('incident types', () => {
   });
 
   it('keeps one default per project; an update that does not mention `default` keeps it', async () => {
-    const seeded = (await call(t.app, 'GET', url, { token: member, query: { filter: JSON.stringify([{ field: 'name', op: '==', value: 'Default' }, { model: 'Project', field: 'id', op: '==', value: projectId }]) } })).body.items[0];
+    const seeded = (
+      await call(t.app, 'GET', url, {
+        token: member,
+        query: {
+          filter: JSON.stringify([
+            { field: 'name', op: '==', value: 'Default' },
+            { model: 'Project', field: 'id', op: '==', value: projectId },
+          ]),
+        },
+      })
+    ).body.items[0];
     const kept = await call(t.app, 'PUT', `${url}/${seeded.id}`, { token: owner, body: { name: 'Default', description: 'Still the default.' } });
     expect(kept.body.default).toBe(true);
     const other = await create({ name: 'New Default', default: true });
@@ -142,18 +171,24 @@ describe('incident types', () => {
   });
 
   it('lists with filters through its documents, q and sorting', async () => {
-    const byDoc = await call(t.app, 'GET', url, { token: member, query: { filter: JSON.stringify([{ model: 'Document', field: 'name', op: '==', value: 'Incident Template' }]) } });
+    const byDoc = await call(t.app, 'GET', url, {
+      token: member,
+      query: { filter: JSON.stringify([{ model: 'Document', field: 'name', op: '==', value: 'Incident Template' }]) },
+    });
     expect(byDoc.body.items.map((i: { name: string }) => i.name)).toEqual(['Security']);
     const q = await call(t.app, 'GET', url, { token: member, query: { q: 'secur' } });
     expect(q.body.items.map((i: { name: string }) => i.name)).toEqual(['Security']);
     const sorted = await call(t.app, 'GET', url, { token: member, query: { filter: inDefault, itemsPerPage: -1, 'sortBy[]': 'name', 'descending[]': false } });
     const got = sorted.body.items.map((i: { name: string }) => i.name);
     expect(got).toEqual([...got].sort());
-    const restricted = await call(t.app, 'GET', url, { token: member, query: { filter: JSON.stringify([{ field: 'visibility', op: '==', value: 'Restricted' }]) } });
+    const restricted = await call(t.app, 'GET', url, {
+      token: member,
+      query: { filter: JSON.stringify([{ field: 'visibility', op: '==', value: 'Restricted' }]) },
+    });
     expect(restricted.body.total).toBe(1);
   });
 
-  it('never shows another organization\'s types', async () => {
+  it("never shows another organization's types", async () => {
     const theirs = (await call(t.app, 'GET', '/elsewhere/incident_types', { token: member })).body.items[0];
     expect((await call(t.app, 'GET', `${url}/${theirs.id}`, { token: owner })).status).toBe(404);
   });

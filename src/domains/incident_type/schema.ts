@@ -45,10 +45,16 @@ export const IncidentTypeSummary = Type.Object(
   { title: 'IncidentType' },
 );
 
-export const TEMPLATE_DOCUMENTS = ['incident_template_document', 'executive_template_document', 'review_template_document', 'tracking_template_document'] as const;
+export const TEMPLATE_DOCUMENTS = [
+  'incident_template_document',
+  'executive_template_document',
+  'review_template_document',
+  'tracking_template_document',
+] as const;
 
 /** The same shape under each template document field. */
-const documents = <T extends TSchema>(shape: T) => Object.fromEntries(TEMPLATE_DOCUMENTS.map((f) => [f, shape])) as Record<(typeof TEMPLATE_DOCUMENTS)[number], T>;
+const documents = <T extends TSchema>(shape: T) =>
+  Object.fromEntries(TEMPLATE_DOCUMENTS.map((f) => [f, shape])) as Record<(typeof TEMPLATE_DOCUMENTS)[number], T>;
 
 export const IncidentTypeCreate = Type.Object(
   { ...typeFields, ...documents(DocumentRef), project: Type.Optional(RefShape(ProjectRead)) },

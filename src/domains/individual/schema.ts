@@ -35,7 +35,10 @@ const fields = {
   filters: Filters(),
 };
 
-export const IndividualContactCreate = Type.Object({ ...fields, project: RefShape(ProjectRead) }, { title: 'IndividualContactCreate', additionalProperties: false });
+export const IndividualContactCreate = Type.Object(
+  { ...fields, project: RefShape(ProjectRead) },
+  { title: 'IndividualContactCreate', additionalProperties: false },
+);
 export const IndividualContactUpdate = Type.Object(fields, { title: 'IndividualContactUpdate', additionalProperties: false });
 export const IndividualContactRead = Type.Object({ ...fields, ...contactRead }, { title: 'IndividualContactRead' });
 export const IndividualContactPagination = Pagination(IndividualContactRead, 'IndividualContactPagination');

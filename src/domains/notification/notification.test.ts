@@ -6,7 +6,10 @@ let w: World;
 let filterId: number;
 beforeAll(async () => {
   w = await createWorld();
-  const f = await call(w.t.app, 'POST', '/default/search/filters', { token: w.owner, body: { name: 'Sev high', expression: [{ model: 'IncidentSeverity', field: 'name', value: 'High' }], project: { name: 'default' } } });
+  const f = await call(w.t.app, 'POST', '/default/search/filters', {
+    token: w.owner,
+    body: { name: 'Sev high', expression: [{ model: 'IncidentSeverity', field: 'name', value: 'High' }], project: { name: 'default' } },
+  });
   filterId = f.body.id;
 });
 afterAll(() => w.t.close());
@@ -20,15 +23,24 @@ describe('notifications', () => {
     const res = await create({ name: 'Incidents channel', description: 'Everything', filters: [{ name: 'Sev high' }] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      name: 'Incidents channel', type: 'conversation', target: '#incidents', enabled: true,
-      evergreen: false, evergreen_owner: null, evergreen_reminder_interval: 90, evergreen_last_reminder_at: null,
+      name: 'Incidents channel',
+      type: 'conversation',
+      target: '#incidents',
+      enabled: true,
+      evergreen: false,
+      evergreen_owner: null,
+      evergreen_reminder_interval: 90,
+      evergreen_last_reminder_at: null,
       filters: [{ id: filterId, name: 'Sev high', subject: 'incident', creator: { email: 'owner@example.com' } }],
     });
     expect(new Date(res.body.created_at).getTime()).toBeGreaterThan(0);
     const got = await call(w.t.app, 'GET', `${path}/${res.body.id}`, { token: w.member });
     expect(got.body).toEqual(res.body);
     // Update bodies carry search filter update objects; an update without `filters` keeps them.
-    const upd = await call(w.t.app, 'PUT', `${path}/${res.body.id}`, { token: w.admin, body: { name: 'Incidents channel', type: 'email', target: 'ops@example.com', enabled: false } });
+    const upd = await call(w.t.app, 'PUT', `${path}/${res.body.id}`, {
+      token: w.admin,
+      body: { name: 'Incidents channel', type: 'email', target: 'ops@example.com', enabled: false },
+    });
     expect(upd.body).toMatchObject({ type: 'email', target: 'ops@example.com', enabled: false, description: 'Everything', filters: [{ id: filterId }] });
     const cleared = await call(w.t.app, 'PUT', `${path}/${res.body.id}`, { token: w.admin, body: { ...upd.body, filters: [] } });
     expect(cleared.body.filters).toEqual([]);
@@ -47,7 +59,9 @@ describe('notifications', () => {
   it('needs an Admin and above to create, update or delete; members read', async () => {
     expect((await create({ name: 'By member' }, w.member)).status).toBe(403);
     const n = await create({ name: 'Guarded' });
-    expect((await call(w.t.app, 'PUT', `${path}/${n.body.id}`, { token: w.member, body: { name: 'Guarded', type: 'conversation', target: '#x' } })).status).toBe(403);
+    expect(
+      (await call(w.t.app, 'PUT', `${path}/${n.body.id}`, { token: w.member, body: { name: 'Guarded', type: 'conversation', target: '#x' } })).status,
+    ).toBe(403);
     expect((await call(w.t.app, 'DELETE', `${path}/${n.body.id}`, { token: w.member })).status).toBe(403);
     expect((await call(w.t.app, 'GET', path, { token: w.member })).status).toBe(200);
     expect((await call(w.t.app, 'DELETE', `${path}/${n.body.id}`, { token: w.admin })).body).toBeNull();
@@ -55,10 +69,16 @@ describe('notifications', () => {
   });
 
   it('validates name, type, target and evergreen fields', async () => {
-    const res = await call(w.t.app, 'POST', path, { token: w.admin, body: { name: 'no', type: 'pigeon', evergreen_owner: 'nobody', evergreen_reminder_interval: 'often', project: { name: 'default' } } });
+    const res = await call(w.t.app, 'POST', path, {
+      token: w.admin,
+      body: { name: 'no', type: 'pigeon', evergreen_owner: 'nobody', evergreen_reminder_interval: 'often', project: { name: 'default' } },
+    });
     expect(problems(res)).toEqual([
-      'body.evergreen_owner:value_error.email', 'body.evergreen_reminder_interval:type_error.integer',
-      'body.name:value_error.any_str.min_length', 'body.target:value_error.missing', 'body.type:type_error.enum',
+      'body.evergreen_owner:value_error.email',
+      'body.evergreen_reminder_interval:type_error.integer',
+      'body.name:value_error.any_str.min_length',
+      'body.target:value_error.missing',
+      'body.type:type_error.enum',
     ]);
     const noProject = await call(w.t.app, 'POST', path, { token: w.admin, body: { name: 'Orphan', type: 'email', target: 'a@example.com' } });
     expect(problems(noProject)).toEqual(['body.project:value_error.missing']);
@@ -91,18 +111,42 @@ describe('notifications', () => {
   });
 
   it('lists with filter, sort, q and paging', async () => {
-    for (const [name, type, target] of [['List alpha', 'email', 'alpha@example.com'], ['List beta', 'conversation', '#beta'], ['List gamma', 'email', 'gamma@example.com']]) {
+    for (const [name, type, target] of [
+      ['List alpha', 'email', 'alpha@example.com'],
+      ['List beta', 'conversation', '#beta'],
+      ['List gamma', 'email', 'gamma@example.com'],
+    ]) {
       await create({ name, type, target, description: `about ${name.split(' ')[1]}` });
     }
-    const emails = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ and: [{ field: 'type', value: 'email' }, { field: 'name', op: 'like', value: 'List%' }] }], sort: 'name', descending: true }) });
+    const emails = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({
+        filter: [
+          {
+            and: [
+              { field: 'type', value: 'email' },
+              { field: 'name', op: 'like', value: 'List%' },
+            ],
+          },
+        ],
+        sort: 'name',
+        descending: true,
+      }),
+    });
     expect(names(emails)).toEqual(['List gamma', 'List alpha']);
     const q = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ q: 'beta' }) });
     expect(names(q)).toEqual(['List beta']);
-    const page = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: { field: 'name', op: 'like', value: 'List%' }, sort: 'name', itemsPerPage: 1, page: 3 }) });
+    const page = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: { field: 'name', op: 'like', value: 'List%' }, sort: 'name', itemsPerPage: 1, page: 3 }),
+    });
     expect(page.body).toMatchObject({ total: 3, page: 3, itemsPerPage: 1 });
     expect(names(page)).toEqual(['List gamma']);
     const routed = await create({ name: 'List routed', filters: [{ id: filterId }] });
-    const bySearchFilter = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ model: 'SearchFilter', field: 'name', value: 'Sev high' }] }) });
+    const bySearchFilter = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ model: 'SearchFilter', field: 'name', value: 'Sev high' }] }),
+    });
     expect(bySearchFilter.body.items.map((n: { id: number }) => n.id)).toEqual([routed.body.id]);
   });
 });

@@ -64,7 +64,10 @@ describe('organizations', () => {
   });
 
   it('lets only an Owner update, never the name', async () => {
-    const updated = await call(t.app, 'PUT', '/organizations/1', { token: owner, body: { name: 'Renamed', description: 'Ops', banner_enabled: true, banner_color: 'rgb(0, 128, 255)' } });
+    const updated = await call(t.app, 'PUT', '/organizations/1', {
+      token: owner,
+      body: { name: 'Renamed', description: 'Ops', banner_enabled: true, banner_color: 'rgb(0, 128, 255)' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'default', slug: 'default', description: 'Ops', banner_enabled: true, banner_color: '#0080ff' });
     const denied = await call(t.app, 'PUT', '/organizations/1', { token: member, body: { description: 'x' } });

@@ -8,17 +8,26 @@ const tags = ['organizations'];
 const params = Type.Object({ organization_id: Type.Integer({ minimum: 0, maximum: 2147483647 }) });
 
 export default async function organizationRoutes(app: App) {
-  app.get('/organizations', { schema: { tags, operationId: 'get_organizations', querystring: ListQuery, response: { 200: OrganizationPagination } } },
-    (req) => listOrganizations(app.muster.db, req.caller, req.query));
+  app.get('/organizations', { schema: { tags, operationId: 'get_organizations', querystring: ListQuery, response: { 200: OrganizationPagination } } }, (req) =>
+    listOrganizations(app.muster.db, req.caller, req.query),
+  );
 
-  app.post('/organizations', { schema: { tags, operationId: 'create_organization', body: OrganizationCreate, response: { 200: OrganizationRead } } },
-    (req) => createOrganization(app.muster.db, req.caller, req.body));
+  app.post('/organizations', { schema: { tags, operationId: 'create_organization', body: OrganizationCreate, response: { 200: OrganizationRead } } }, (req) =>
+    createOrganization(app.muster.db, req.caller, req.body),
+  );
 
-  app.get('/organizations/:organization_id', { schema: { tags, operationId: 'get_organization', params, response: { 200: OrganizationRead } } },
-    async (req) => req.ctx.organization);
+  app.get(
+    '/organizations/:organization_id',
+    { schema: { tags, operationId: 'get_organization', params, response: { 200: OrganizationRead } } },
+    async (req) => req.ctx.organization,
+  );
 
-  app.put('/organizations/:organization_id', {
-    schema: { tags, operationId: 'update_organization', params, body: OrganizationUpdate, response: { 200: OrganizationRead } },
-    config: { permission: 'OrganizationOwner' },
-  }, (req) => updateOrganization(req.ctx, req.body));
+  app.put(
+    '/organizations/:organization_id',
+    {
+      schema: { tags, operationId: 'update_organization', params, body: OrganizationUpdate, response: { 200: OrganizationRead } },
+      config: { permission: 'OrganizationOwner' },
+    },
+    (req) => updateOrganization(req.ctx, req.body),
+  );
 }

@@ -43,28 +43,35 @@ export async function createOrganization(db: Executor, user: UserRef | null, bod
     throw errors.conflict(`The name "${name}" gives the URL slug "${slug}"; use a name with at least 3 letters or digits.`);
   }
   const nameTaken = () => errors.conflict('An organization with this name already exists.');
-  return db.transaction(async (tx) => {
-    const clash = await tx.select({ name: organization.name, slug: organization.slug }).from(organization)
-      .where(or(eq(organization.name, name), eq(organization.slug, slug)));
-    if (clash.length) {
-      throw clash.some((c) => c.name === name) ? nameTaken() : errors.conflict(`An organization with this slug (${slug}) already exists.`);
-    }
-    const [row] = await tx.insert(organization).values({
-      name,
-      slug,
-      description: body.description ?? description ?? null,
-      default: body.default ?? false,
-      banner_enabled: body.banner_enabled ?? false,
-      banner_text: body.banner_text ?? null,
-      banner_color: colour(body.banner_color) ?? null,
-    }).returning();
-    if (user) await tx.insert(userOrganization).values({ user_id: user.id, organization_id: row.id, role: 'Owner' });
-    await insertProject(tx, row, { name: 'default', default: true, description: 'Default project.' });
-    return strip(row);
-  }).catch((err) => {
-    // Two creations of one name racing: the unique index decides, the loser hears 409.
-    throw isUniqueViolation(err) ? nameTaken() : err;
-  });
+  return db
+    .transaction(async (tx) => {
+      const clash = await tx
+        .select({ name: organization.name, slug: organization.slug })
+        .from(organization)
+        .where(or(eq(organization.name, name), eq(organization.slug, slug)));
+      if (clash.length) {
+        throw clash.some((c) => c.name === name) ? nameTaken() : errors.conflict(`An organization with this slug (${slug}) already exists.`);
+      }
+      const [row] = await tx
+        .insert(organization)
+        .values({
+          name,
+          slug,
+          description: body.description ?? description ?? null,
+          default: body.default ?? false,
+          banner_enabled: body.banner_enabled ?? false,
+          banner_text: body.banner_text ?? null,
+          banner_color: colour(body.banner_color) ?? null,
+        })
+        .returning();
+      if (user) await tx.insert(userOrganization).values({ user_id: user.id, organization_id: row.id, role: 'Owner' });
+      await insertProject(tx, row, { name: 'default', default: true, description: 'Default project.' });
+      return strip(row);
+    })
+    .catch((err) => {
+      // Two creations of one name racing: the unique index decides, the loser hears 409.
+      throw isUniqueViolation(err) ? nameTaken() : err;
+    });
 }
 
 export async function updateOrganization(ctx: Ctx, body: OrganizationUpdateT): Promise<OrganizationRow> {

@@ -16,7 +16,9 @@ export const participant = pgTable(
     organization_id: organizationId().references(() => organization.id, { onDelete: 'cascade' }),
     incident_id: integer('incident_id').references((): AnyPgColumn => incident.id, { onDelete: 'cascade' }),
     case_id: integer('case_id').references((): AnyPgColumn => caseTable.id, { onDelete: 'cascade' }),
-    individual_contact_id: integer('individual_contact_id').notNull().references(() => individualContact.id),
+    individual_contact_id: integer('individual_contact_id')
+      .notNull()
+      .references(() => individualContact.id),
     team: text('team'),
     department: text('department'),
     location: text('location'),
@@ -37,7 +39,9 @@ export const participantRole = pgTable(
   'participant_role',
   {
     id: id(),
-    participant_id: integer('participant_id').notNull().references(() => participant.id, { onDelete: 'cascade' }),
+    participant_id: integer('participant_id')
+      .notNull()
+      .references(() => participant.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
     assumed_at: timestampCol('assumed_at').notNull().defaultNow(),
     renounced_at: timestampCol('renounced_at'),

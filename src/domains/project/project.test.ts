@@ -18,7 +18,14 @@ describe('projects', () => {
   it('round trips with defaults', async () => {
     const res = await create({ name: 'Security', description: 'Security incidents', owner_email: 'sec@example.com' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Security', default: false, annual_employee_cost: 50000, business_year_hours: 2080, owner_email: 'sec@example.com', color: null });
+    expect(res.body).toMatchObject({
+      name: 'Security',
+      default: false,
+      annual_employee_cost: 50000,
+      business_year_hours: 2080,
+      owner_email: 'sec@example.com',
+      color: null,
+    });
     const got = await call(t.app, 'GET', `/default/projects/${res.body.id}`, { token: member });
     expect(got.body).toEqual(res.body);
     const upd = await call(t.app, 'PUT', `/default/projects/${res.body.id}`, { token: owner, body: { name: 'Security Ops', annual_employee_cost: 120000 } });
@@ -27,11 +34,21 @@ describe('projects', () => {
 
   it('keeps one default project per organization, on create and on update', async () => {
     const a = await create({ name: 'Alpha', default: true });
-    let all = (await call(t.app, 'GET', '/default/projects', { token: owner, query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'default', op: '==', value: true }]) } })).body;
+    let all = (
+      await call(t.app, 'GET', '/default/projects', {
+        token: owner,
+        query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'default', op: '==', value: true }]) },
+      })
+    ).body;
     expect(all.items.map((p: { name: string }) => p.name)).toEqual(['Alpha']);
     const def = (await call(t.app, 'GET', '/default/projects', { token: owner, query: { q: 'default' } })).body.items[0];
     await call(t.app, 'PUT', `/default/projects/${def.id}`, { token: owner, body: { name: 'default', default: true } });
-    all = (await call(t.app, 'GET', '/default/projects', { token: owner, query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'default', op: '==', value: true }]) } })).body;
+    all = (
+      await call(t.app, 'GET', '/default/projects', {
+        token: owner,
+        query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'default', op: '==', value: true }]) },
+      })
+    ).body;
     expect(all.items.map((p: { name: string }) => p.name)).toEqual(['default']);
     expect((await call(t.app, 'GET', `/default/projects/${a.body.id}`, { token: owner })).body.default).toBe(false);
   });
@@ -57,8 +74,10 @@ describe('projects', () => {
     const res = await call(t.app, 'POST', '/default/projects', { token: owner, body: { name: 'Valid Name' } });
     expect(res.body.detail).toEqual([{ loc: ['body', 'organization'], msg: 'field required', type: 'value_error.missing' }]);
     const typed = await create({ name: 'Typed', annual_employee_cost: 'lots', owner_email: 'nope' });
-    expect(typed.body.detail.map((d: { loc: string[]; type: string }) => `${d.loc.join('.')}:${d.type}`).sort())
-      .toEqual(['body.annual_employee_cost:type_error.integer', 'body.owner_email:value_error.email']);
+    expect(typed.body.detail.map((d: { loc: string[]; type: string }) => `${d.loc.join('.')}:${d.type}`).sort()).toEqual([
+      'body.annual_employee_cost:type_error.integer',
+      'body.owner_email:value_error.email',
+    ]);
   });
 
   it('ignores unknown and server-owned fields', async () => {
@@ -76,7 +95,7 @@ describe('projects', () => {
     expect((await call(t.app, 'DELETE', `/default/projects/${p.body.id}`, { token: owner })).status).toBe(404);
   });
 
-  it('never shows another organization\'s project', async () => {
+  it("never shows another organization's project", async () => {
     await call(t.app, 'POST', '/organizations', { token: member, body: { name: 'Elsewhere' } });
     const theirs = await call(t.app, 'POST', '/elsewhere/projects', { token: member, body: { name: 'Private', organization: { name: 'Elsewhere' } } });
     expect(theirs.status).toBe(200);

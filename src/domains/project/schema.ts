@@ -16,7 +16,10 @@ const fields = {
 
 // The project's organization is the one in the URL; the body's `organization` is required by the
 // contract and otherwise ignored.
-export const ProjectCreate = Type.Object({ ...fields, organization: Type.Partial(OrganizationRead, { additionalProperties: true }) }, { title: 'ProjectCreate', additionalProperties: false });
+export const ProjectCreate = Type.Object(
+  { ...fields, organization: Type.Partial(OrganizationRead, { additionalProperties: true }) },
+  { title: 'ProjectCreate', additionalProperties: false },
+);
 export type ProjectCreateT = Static<typeof ProjectCreate>;
 
 // No `default` keyword on an update: Ajv would fill it in for an omitted field and overwrite the

@@ -17,7 +17,12 @@ type Item = Record<string, unknown> & { name: string };
 async function seeded(org: string, path: string, projectId: number, fields: string[]) {
   const res = await call(t.app, 'GET', `/${org}/${path}`, {
     token: owner,
-    query: { itemsPerPage: -1, filter: JSON.stringify([{ model: 'Project', field: 'id', op: '==', value: projectId }]), 'sortBy[]': 'id', 'descending[]': false },
+    query: {
+      itemsPerPage: -1,
+      filter: JSON.stringify([{ model: 'Project', field: 'id', op: '==', value: projectId }]),
+      'sortBy[]': 'id',
+      'descending[]': false,
+    },
   });
   expect(res.status).toBe(200);
   return (res.body.items as Item[]).map((i) => Object.fromEntries(fields.map((f) => [f, i[f]])));
@@ -33,18 +38,63 @@ const severities = [
 ];
 
 async function expectSeeded(org: string, projectId: number) {
-  const [incidentType] = await seeded(org, 'incident_types', projectId, ['id', 'name', 'description', 'visibility', 'default', 'enabled', 'exclude_from_metrics']);
-  expect(incidentType).toEqual({ id: expect.any(Number), name: 'Default', description: 'This is the default incident type.', visibility: 'Open', default: true, enabled: true, exclude_from_metrics: false });
+  const [incidentType] = await seeded(org, 'incident_types', projectId, [
+    'id',
+    'name',
+    'description',
+    'visibility',
+    'default',
+    'enabled',
+    'exclude_from_metrics',
+  ]);
+  expect(incidentType).toEqual({
+    id: expect.any(Number),
+    name: 'Default',
+    description: 'This is the default incident type.',
+    visibility: 'Open',
+    default: true,
+    enabled: true,
+    exclude_from_metrics: false,
+  });
   expect(await seeded(org, 'incident_priorities', projectId, [...ranked, 'tactical_report_reminder', 'executive_report_reminder', 'page_commander'])).toEqual([
-    { name: 'Low', view_order: 1, tactical_report_reminder: 12, executive_report_reminder: 9999, color: '#8bc34a', default: true, enabled: true, page_commander: false },
-    { name: 'Medium', view_order: 2, tactical_report_reminder: 6, executive_report_reminder: 12, color: '#ff9800', default: false, enabled: true, page_commander: false },
-    { name: 'High', view_order: 3, tactical_report_reminder: 2, executive_report_reminder: 6, color: '#e53935', default: false, enabled: true, page_commander: false },
+    {
+      name: 'Low',
+      view_order: 1,
+      tactical_report_reminder: 12,
+      executive_report_reminder: 9999,
+      color: '#8bc34a',
+      default: true,
+      enabled: true,
+      page_commander: false,
+    },
+    {
+      name: 'Medium',
+      view_order: 2,
+      tactical_report_reminder: 6,
+      executive_report_reminder: 12,
+      color: '#ff9800',
+      default: false,
+      enabled: true,
+      page_commander: false,
+    },
+    {
+      name: 'High',
+      view_order: 3,
+      tactical_report_reminder: 2,
+      executive_report_reminder: 6,
+      color: '#e53935',
+      default: false,
+      enabled: true,
+      page_commander: false,
+    },
   ]);
   expect(await seeded(org, 'incident_severities', projectId, ranked)).toEqual(severities);
   expect(await seeded(org, 'incident_cost_types', projectId, ['name', 'category', 'details', 'default', 'editable'])).toEqual([
     { name: 'Response Cost', category: 'Primary', details: {}, default: true, editable: false },
   ]);
-  expect(await seeded(org, 'case_types', projectId, ['name', 'description', 'visibility', 'default', 'enabled', 'exclude_from_metrics', 'incident_type'])).toEqual([
+  expect(
+    await seeded(org, 'case_types', projectId, ['name', 'description', 'visibility', 'default', 'enabled', 'exclude_from_metrics', 'incident_type']),
+  ).toEqual([
     {
       name: 'Default',
       description: 'This is the default case type.',
@@ -65,7 +115,8 @@ async function expectSeeded(org: string, projectId: number) {
   expect(await seeded(org, 'case_severities', projectId, ranked)).toEqual(severities);
 }
 
-const projectsOf = async (org: string) => (await call(t.app, 'GET', `/${org}/projects`, { token: owner, query: { itemsPerPage: -1 } })).body.items as { id: number; name: string }[];
+const projectsOf = async (org: string) =>
+  (await call(t.app, 'GET', `/${org}/projects`, { token: owner, query: { itemsPerPage: -1 } })).body.items as { id: number; name: string }[];
 
 describe('project seeding', () => {
   it('seeds the default project of the initialised database', async () => {
@@ -73,7 +124,7 @@ describe('project seeding', () => {
     await expectSeeded('default', project.id);
   });
 
-  it('seeds a new organization\'s default project', async () => {
+  it("seeds a new organization's default project", async () => {
     expect((await call(t.app, 'POST', '/organizations', { token: owner, body: { name: 'Red Team' } })).status).toBe(200);
     const [project] = await projectsOf('red_team');
     await expectSeeded('red_team', project.id);
@@ -92,7 +143,15 @@ describe('project seeding', () => {
   it('leaves nothing behind when the project is deleted', async () => {
     const res = await call(t.app, 'POST', '/default/projects', { token: owner, body: { name: 'Short Lived', organization: { name: 'default' } } });
     expect((await call(t.app, 'DELETE', `/default/projects/${res.body.id}`, { token: owner })).status).toBe(200);
-    for (const path of ['incident_types', 'incident_priorities', 'incident_severities', 'incident_cost_types', 'case_types', 'case_priorities', 'case_severities']) {
+    for (const path of [
+      'incident_types',
+      'incident_priorities',
+      'incident_severities',
+      'incident_cost_types',
+      'case_types',
+      'case_priorities',
+      'case_severities',
+    ]) {
       expect(await seeded('default', path, res.body.id, ['name'])).toEqual([]);
     }
   });

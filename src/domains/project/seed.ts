@@ -22,9 +22,31 @@ const severities = (subject: string) => [
 
 // Reminders are hours between tactical / executive report reminders; 9999 means practically never.
 const incidentPriorities = [
-  { name: 'Low', description: 'Needs attention during working hours until the incident is stable.', view_order: 1, tactical_report_reminder: 12, executive_report_reminder: 9999, color: '#8bc34a', default: true },
-  { name: 'Medium', description: 'Needs attention during waking hours, weekends included, until the incident is stable.', view_order: 2, tactical_report_reminder: 6, executive_report_reminder: 12, color: '#ff9800' },
-  { name: 'High', description: 'Needs attention around the clock, before all other work, until the incident is stable.', view_order: 3, tactical_report_reminder: 2, executive_report_reminder: 6, color: '#e53935' },
+  {
+    name: 'Low',
+    description: 'Needs attention during working hours until the incident is stable.',
+    view_order: 1,
+    tactical_report_reminder: 12,
+    executive_report_reminder: 9999,
+    color: '#8bc34a',
+    default: true,
+  },
+  {
+    name: 'Medium',
+    description: 'Needs attention during waking hours, weekends included, until the incident is stable.',
+    view_order: 2,
+    tactical_report_reminder: 6,
+    executive_report_reminder: 12,
+    color: '#ff9800',
+  },
+  {
+    name: 'High',
+    description: 'Needs attention around the clock, before all other work, until the incident is stable.',
+    view_order: 3,
+    tactical_report_reminder: 2,
+    executive_report_reminder: 6,
+    color: '#e53935',
+  },
 ];
 
 const casePriorities = [
@@ -52,7 +74,10 @@ export async function seedProject(tx: Executor, project: { id: number; organizat
   const owner = { organization_id: project.organization_id, project_id: project.id };
   const rows = <T extends object>(list: T[]) => list.map((r) => ({ ...owner, ...r }));
 
-  const type = tx.insert(incidentType).values({ ...owner, ...defaultType('incident') }).returning({ id: incidentType.id });
+  const type = tx
+    .insert(incidentType)
+    .values({ ...owner, ...defaultType('incident') })
+    .returning({ id: incidentType.id });
   const others = [
     tx.insert(incidentPriority).values(rows(incidentPriorities)),
     tx.insert(incidentSeverity).values(rows(severities('incident'))),

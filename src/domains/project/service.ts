@@ -25,12 +25,27 @@ export const projectList: ListDefinition<typeof readColumns> = {
   idColumn: project.id,
   searchVector: project.search_vector,
   fields: {
-    id: 'int', name: 'text', description: 'text', default: 'bool', color: 'text',
-    annual_employee_cost: 'int', business_year_hours: 'int', owner_email: 'text', owner_conversation: 'text',
-    created_at: 'timestamp', updated_at: 'timestamp',
+    id: 'int',
+    name: 'text',
+    description: 'text',
+    default: 'bool',
+    color: 'text',
+    annual_employee_cost: 'int',
+    business_year_hours: 'int',
+    owner_email: 'text',
+    owner_conversation: 'text',
+    created_at: 'timestamp',
+    updated_at: 'timestamp',
   },
   relations: [
-    { kind: 'one', model: 'Organization', tableName: 'organization', table: organization, on: eq(organization.id, project.organization_id), fields: { id: 'int', name: 'text', slug: 'text' } },
+    {
+      kind: 'one',
+      model: 'Organization',
+      tableName: 'organization',
+      table: organization,
+      on: eq(organization.id, project.organization_id),
+      fields: { id: 'int', name: 'text', slug: 'text' },
+    },
   ],
 };
 
@@ -42,7 +57,10 @@ const nameTaken = () => exists('name', 'A project with this name already exists.
 const notFound = () => errors.notFound('A project');
 
 export async function getProject(ctx: Ctx, id: number): Promise<ProjectRow> {
-  const [row] = await ctx.db.select(readColumns).from(project).where(and(inOrganization(ctx), eq(project.id, id)));
+  const [row] = await ctx.db
+    .select(readColumns)
+    .from(project)
+    .where(and(inOrganization(ctx), eq(project.id, id)));
   if (!row) throw notFound();
   return row as ProjectRow;
 }
@@ -51,7 +69,10 @@ type ProjectFields = Omit<ProjectUpdateT, 'id'>;
 
 /** Only one project per organization is the default: setting one clears the previous. */
 async function clearOtherDefaults(tx: Executor, organizationId: number, keepId: number) {
-  await tx.update(project).set({ default: false }).where(and(eq(project.organization_id, organizationId), eq(project.default, true), ne(project.id, keepId)));
+  await tx
+    .update(project)
+    .set({ default: false })
+    .where(and(eq(project.organization_id, organizationId), eq(project.default, true), ne(project.id, keepId)));
 }
 
 function values(body: ProjectFields) {
@@ -66,7 +87,10 @@ function values(body: ProjectFields) {
 
 /** Inserts and seeds a project inside the caller's transaction; the caller has checked permissions. */
 export async function insertProject(tx: Executor, org: Pick<OrganizationRow, 'id'>, body: ProjectFields): Promise<ProjectRow> {
-  const [row] = await tx.insert(project).values({ ...values(body), organization_id: org.id } as typeof project.$inferInsert).returning(readColumns);
+  const [row] = await tx
+    .insert(project)
+    .values({ ...values(body), organization_id: org.id } as typeof project.$inferInsert)
+    .returning(readColumns);
   if (row.default) await clearOtherDefaults(tx, org.id, row.id);
   await seedProject(tx, { id: row.id, organization_id: org.id });
   return row as ProjectRow;
@@ -75,35 +99,49 @@ export async function insertProject(tx: Executor, org: Pick<OrganizationRow, 'id
 export async function createProject(ctx: Ctx, body: ProjectCreateT): Promise<ProjectRow> {
   requirePermission(ctx.role, 'ProjectCreate');
   const { organization: _ignored, id: _id, ...fields } = body;
-  return ctx.db.transaction((tx) => insertProject(tx, ctx.organization, fields)).catch((err) => {
-    throw isUniqueViolation(err) ? nameTaken() : err;
-  });
+  return ctx.db
+    .transaction((tx) => insertProject(tx, ctx.organization, fields))
+    .catch((err) => {
+      throw isUniqueViolation(err) ? nameTaken() : err;
+    });
 }
 
 export async function updateProject(ctx: Ctx, id: number, body: ProjectUpdateT): Promise<ProjectRow> {
   requirePermission(ctx.role, 'ProjectUpdate');
   const { id: _id, ...fields } = body;
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.update(project).set({ ...values(fields), updated_at: new Date() })
-      .where(and(inOrganization(ctx), eq(project.id, id))).returning(readColumns);
-    if (!row) throw notFound();
-    if (row.default) await clearOtherDefaults(tx, ctx.organization.id, row.id);
-    return row as ProjectRow;
-  }).catch((err) => {
-    throw isUniqueViolation(err) ? nameTaken() : err;
-  });
+  return ctx.db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(project)
+        .set({ ...values(fields), updated_at: new Date() })
+        .where(and(inOrganization(ctx), eq(project.id, id)))
+        .returning(readColumns);
+      if (!row) throw notFound();
+      if (row.default) await clearOtherDefaults(tx, ctx.organization.id, row.id);
+      return row as ProjectRow;
+    })
+    .catch((err) => {
+      throw isUniqueViolation(err) ? nameTaken() : err;
+    });
 }
 
 /** Deletes the project and everything that belongs to it (the foreign keys cascade). */
 export async function deleteProject(ctx: Ctx, id: number): Promise<void> {
   requirePermission(ctx.role, 'ProjectUpdate');
-  const deleted = await ctx.db.delete(project).where(and(inOrganization(ctx), eq(project.id, id))).returning({ id: project.id });
+  const deleted = await ctx.db
+    .delete(project)
+    .where(and(inOrganization(ctx), eq(project.id, id)))
+    .returning({ id: project.id });
   if (deleted.length === 0) throw notFound();
 }
 
 /** The organization's default project, else its first one. */
 export async function defaultProject(db: Executor, organizationId: number): Promise<ProjectRow | undefined> {
-  const [row] = await db.select(readColumns).from(project).where(eq(project.organization_id, organizationId))
-    .orderBy(sql`${project.default} DESC`, project.id).limit(1);
+  const [row] = await db
+    .select(readColumns)
+    .from(project)
+    .where(eq(project.organization_id, organizationId))
+    .orderBy(sql`${project.default} DESC`, project.id)
+    .limit(1);
   return row as ProjectRow | undefined;
 }

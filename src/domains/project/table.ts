@@ -20,10 +20,7 @@ export const project = pgTable(
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'description'),
   },
-  (t) => [
-    uniqueIndex('project_organization_name_key').on(t.organization_id, t.name),
-    index('project_search_idx').using('gin', t.search_vector),
-  ],
+  (t) => [uniqueIndex('project_organization_name_key').on(t.organization_id, t.name), index('project_search_idx').using('gin', t.search_vector)],
 );
 
 export type ProjectRow = typeof project.$inferSelect;

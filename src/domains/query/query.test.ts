@@ -41,7 +41,10 @@ describe('queries', () => {
     const partial = await call(t.app, 'PUT', `/default/data/queries/${res.body.id}`, { token, body: { name: 'x' } });
     expect(partial.status).toBe(422);
     expect(partial.body.detail.map((d: { loc: string[] }) => d.loc.join('.')).sort()).toEqual(['body.project', 'body.source']);
-    const upd = await call(t.app, 'PUT', `/default/data/queries/${res.body.id}`, { token, body: { description: 'who', source: { name: 'VPC flow' }, project, tags: [] } });
+    const upd = await call(t.app, 'PUT', `/default/data/queries/${res.body.id}`, {
+      token,
+      body: { description: 'who', source: { name: 'VPC flow' }, project, tags: [] },
+    });
     expect(upd.body).toMatchObject({ name: 'Root logins', description: 'who', source: { name: 'VPC flow' }, tags: [] });
   });
 
@@ -59,19 +62,34 @@ describe('queries', () => {
     expect(noName.body.detail[0]).toMatchObject({ loc: ['name'], type: 'value_error.missing' });
     const dup = await call(t.app, 'POST', '/default/data/queries', { token, body: { name: 'Root logins', source: { name: 'CloudTrail' }, project } });
     expect(dup.body.detail[0]).toMatchObject({ loc: ['name'], msg: 'A query with this name already exists.', type: 'value_error.exists' });
-    const badTag = await call(t.app, 'POST', '/default/data/queries', { token, body: { name: 'Tagged', source: { name: 'CloudTrail' }, tags: [{ name: 'nope' }], project } });
+    const badTag = await call(t.app, 'POST', '/default/data/queries', {
+      token,
+      body: { name: 'Tagged', source: { name: 'CloudTrail' }, tags: [{ name: 'nope' }], project },
+    });
     expect(badTag.body.detail[0]).toMatchObject({ loc: ['tags', 0], msg: 'Tag not found.' });
   });
 
   it('lists with filters by source and tag, q, sort and paging', async () => {
-    await call(t.app, 'POST', '/default/data/queries', { token, body: { name: 'Console logins', source: { name: 'CloudTrail' }, tags: [{ name: 'secops' }], project } });
+    await call(t.app, 'POST', '/default/data/queries', {
+      token,
+      body: { name: 'Console logins', source: { name: 'CloudTrail' }, tags: [{ name: 'secops' }], project },
+    });
     await call(t.app, 'POST', '/default/data/queries', { token, body: { name: 'Rejected flows', source: { name: 'VPC flow' }, project } });
     const f = (x: unknown) => JSON.stringify(x);
-    const bySource = await call(t.app, 'GET', '/default/data/queries', { token, query: { filter: f([{ model: 'Source', field: 'name', op: '==', value: 'VPC flow' }]), 'sortBy[]': 'name', 'descending[]': false, itemsPerPage: -1 } });
+    const bySource = await call(t.app, 'GET', '/default/data/queries', {
+      token,
+      query: { filter: f([{ model: 'Source', field: 'name', op: '==', value: 'VPC flow' }]), 'sortBy[]': 'name', 'descending[]': false, itemsPerPage: -1 },
+    });
     expect(bySource.body.items.map((q: { name: string }) => q.name)).toEqual(['Rejected flows', 'Root logins']);
-    const byTag = await call(t.app, 'GET', '/default/data/queries', { token, query: { filter: f([{ model: 'Tag', field: 'name', op: '==', value: 'secops' }]) } });
+    const byTag = await call(t.app, 'GET', '/default/data/queries', {
+      token,
+      query: { filter: f([{ model: 'Tag', field: 'name', op: '==', value: 'secops' }]) },
+    });
     expect(byTag.body.items.map((q: { name: string }) => q.name)).toEqual(['Console logins']);
-    const q = await call(t.app, 'GET', '/default/data/queries', { token, query: { q: 'logins', 'sortBy[]': 'source.name', 'descending[]': true, itemsPerPage: 1, page: 1 } });
+    const q = await call(t.app, 'GET', '/default/data/queries', {
+      token,
+      query: { q: 'logins', 'sortBy[]': 'source.name', 'descending[]': true, itemsPerPage: 1, page: 1 },
+    });
     expect(q.body).toMatchObject({ total: 2, items: [{ name: 'Root logins' }] });
     expect((await call(t.app, 'GET', '/other_org/data/queries', { token })).body.total).toBe(0);
   });

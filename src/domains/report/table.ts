@@ -10,7 +10,9 @@ export const report = pgTable(
   {
     id: id(),
     organization_id: organizationId().references(() => organization.id, { onDelete: 'cascade' }),
-    incident_id: integer('incident_id').notNull().references(() => incident.id, { onDelete: 'cascade' }),
+    incident_id: integer('incident_id')
+      .notNull()
+      .references(() => incident.id, { onDelete: 'cascade' }),
     participant_id: integer('participant_id').references(() => participant.id, { onDelete: 'set null' }),
     type: text('type').notNull(),
     details: jsonb('details').notNull(),

@@ -21,7 +21,10 @@ export async function createWorld(): Promise<World> {
   await call(t.app, 'PUT', `/default/users/${me.body.id}`, { token: owner, body: { id: me.body.id, role: 'Admin' } });
   await call(t.app, 'POST', '/organizations', { token: owner, body: { name: 'Elsewhere' } });
   const project = (await call(t.app, 'GET', '/elsewhere/projects', { token: owner })).body.items[0];
-  const filter = await call(t.app, 'POST', '/elsewhere/search/filters', { token: owner, body: { name: 'Theirs', expression: [], project: { id: project.id } } });
+  const filter = await call(t.app, 'POST', '/elsewhere/search/filters', {
+    token: owner,
+    body: { name: 'Theirs', expression: [], project: { id: project.id } },
+  });
   return { t, owner, admin, member, elsewhere: { projectId: project.id, filterId: filter.body.id } };
 }
 

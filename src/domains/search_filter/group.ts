@@ -11,7 +11,12 @@ import { appUser } from '../auth/table.ts';
 import { SearchFilterCreate, SearchFilterPagination, SearchFilterRead, SearchFilterUpdate } from './schema.ts';
 import { searchFilter } from './table.ts';
 
-export const searchFilterTarget: RefTarget = { table: searchFilter, model: 'SearchFilter', label: 'Search filter', fields: { id: 'int', name: 'text', subject: 'text' } };
+export const searchFilterTarget: RefTarget = {
+  table: searchFilter,
+  model: 'SearchFilter',
+  label: 'Search filter',
+  fields: { id: 'int', name: 'text', subject: 'text' },
+};
 
 // Anyone may save a filter; only its creator or an Admin and above may change or remove it.
 function requireCreatorOrAdmin(ctx: Ctx, existing: Row) {

@@ -4,8 +4,7 @@ import { UserRead } from '../auth/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
 
 /** A string among fixed values, validated (and reported) as the contract's enumerations are. */
-export const StringEnum = <const T extends string>(values: readonly T[], title: string) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], title });
+export const StringEnum = <const T extends string>(values: readonly T[], title: string) => Type.Unsafe<T>({ type: 'string', enum: [...values], title });
 
 export const SUBJECTS = ['case', 'incident'] as const;
 const Subject = StringEnum(SUBJECTS, 'SearchFilterSubject');

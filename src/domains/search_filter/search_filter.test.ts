@@ -31,17 +31,30 @@ describe('search filters', () => {
   });
 
   it('lists with filter, sort, q and paging', async () => {
-    for (const name of ['Alpha view', 'Beta view', 'Gamma view']) await create({ name, description: `${name} described`, subject: name === 'Beta view' ? 'case' : 'incident' });
-    const cases = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ field: 'subject', op: '==', value: 'case' }], sort: 'name' }) });
+    for (const name of ['Alpha view', 'Beta view', 'Gamma view'])
+      await create({ name, description: `${name} described`, subject: name === 'Beta view' ? 'case' : 'incident' });
+    const cases = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ field: 'subject', op: '==', value: 'case' }], sort: 'name' }),
+    });
     expect(names(cases)).toEqual(['Beta view', 'High ones']);
-    const sorted = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ field: 'name', op: 'like', value: '% view' }], sort: 'name', descending: true }) });
+    const sorted = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ field: 'name', op: 'like', value: '% view' }], sort: 'name', descending: true }),
+    });
     expect(names(sorted)).toEqual(['Gamma view', 'Beta view', 'Alpha view']);
     const q = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ q: 'gamma' }) });
     expect(names(q)).toEqual(['Gamma view']);
-    const page = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ field: 'name', op: 'like', value: '% view' }], sort: 'name', itemsPerPage: 2, page: 2 }) });
+    const page = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ field: 'name', op: 'like', value: '% view' }], sort: 'name', itemsPerPage: 2, page: 2 }),
+    });
     expect(page.body).toMatchObject({ total: 3, page: 2, itemsPerPage: 2 });
     expect(names(page)).toEqual(['Gamma view']);
-    const byProject = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ model: 'Project', field: 'name', op: '==', value: 'default' }] }) });
+    const byProject = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ model: 'Project', field: 'name', op: '==', value: 'default' }] }),
+    });
     expect(byProject.body.total).toBeGreaterThanOrEqual(4);
   });
 
@@ -51,7 +64,14 @@ describe('search filters', () => {
       [{ field: 'name', op: '==' }],
       [{ op: '==', value: 'x' }],
       [{ and: [] }],
-      [{ not: [{ field: 'a', value: 1 }, { field: 'b', value: 2 }] }],
+      [
+        {
+          not: [
+            { field: 'a', value: 1 },
+            { field: 'b', value: 2 },
+          ],
+        },
+      ],
       [{ or: { field: 'a', value: 1 } }],
       [{ field: 'name', value: 'x', extra: true }],
       [{ model: 7, field: 'name', value: 'x' }],
@@ -63,7 +83,10 @@ describe('search filters', () => {
     }
     const good = [{ and: [{ or: [{ model: 'Tag', field: 'name', op: 'in', value: ['a', 'b'] }] }, { not: [{ field: 'resolution', op: 'is_null' }] }] }];
     expect((await create({ name: 'Nested', expression: good })).status).toBe(200);
-    const upd = await call(w.t.app, 'PUT', `${path}/${(await create({ name: 'Fixable' })).body.id}`, { token: w.owner, body: { name: 'Fixable', expression: [{ field: 'x', op: 'nope', value: 1 }] } });
+    const upd = await call(w.t.app, 'PUT', `${path}/${(await create({ name: 'Fixable' })).body.id}`, {
+      token: w.owner,
+      body: { name: 'Fixable', expression: [{ field: 'x', op: 'nope', value: 1 }] },
+    });
     expect(upd.status).toBe(422);
   });
 
@@ -80,7 +103,14 @@ describe('search filters', () => {
     await create({ name: 'Twice' });
     const dup = await create({ name: 'Twice' });
     expect(dup.status).toBe(422);
-    expect(dup.body.detail).toEqual([{ loc: ['name'], msg: 'A search filter with this name already exists.', type: 'value_error.exists', ctx: { msg: 'A search filter with this name already exists.' } }]);
+    expect(dup.body.detail).toEqual([
+      {
+        loc: ['name'],
+        msg: 'A search filter with this name already exists.',
+        type: 'value_error.exists',
+        ctx: { msg: 'A search filter with this name already exists.' },
+      },
+    ]);
   });
 
   it('refuses a project of another organization', async () => {

@@ -20,4 +20,3 @@ export const searchFilter = pgTable(
   },
   (t) => [uniqueIndex('search_filter_project_name_key').on(t.project_id, t.name), index('search_filter_search_idx').using('gin', t.search_vector)],
 );
-

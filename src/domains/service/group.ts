@@ -5,7 +5,12 @@ import { filtersLink } from '../search_filter/group.ts';
 import { ServiceCreate, ServicePagination, ServiceRead, ServiceUpdate } from './schema.ts';
 import { service, serviceFilter } from './table.ts';
 
-export const serviceTarget: RefTarget = { table: service, model: 'Service', label: 'Service', fields: { id: 'int', name: 'text', external_id: 'text', type: 'text', is_active: 'bool' } };
+export const serviceTarget: RefTarget = {
+  table: service,
+  model: 'Service',
+  label: 'Service',
+  fields: { id: 'int', name: 'text', external_id: 'text', type: 'text', is_active: 'bool' },
+};
 
 // Deleting a service detaches it: case types paging it as their on-call service keep none.
 export const serviceGroup: GroupDef = {
@@ -18,8 +23,15 @@ export const serviceGroup: GroupDef = {
   table: service,
   shapes: { create: ServiceCreate, update: ServiceUpdate, read: ServiceRead, pagination: ServicePagination },
   fields: {
-    id: 'int', name: 'text', description: 'text', external_id: 'text', type: 'text', is_active: 'bool',
-    ...evergreenFields, created_at: 'timestamp', updated_at: 'timestamp',
+    id: 'int',
+    name: 'text',
+    description: 'text',
+    external_id: 'text',
+    type: 'text',
+    is_active: 'bool',
+    ...evergreenFields,
+    created_at: 'timestamp',
+    updated_at: 'timestamp',
   },
   links: { filters: filtersLink(serviceFilter, 'service_id') },
   unique: { service_project_external_id_key: 'external_id' },

@@ -15,10 +15,21 @@ const fields = {
 
 const filters = () => Filters({ empty: true });
 
-export const ServiceCreate = Type.Object({ ...fields, ...evergreenInput, filters: filters(), project: RefShape(ProjectRead) }, { title: 'ServiceCreate', additionalProperties: false });
+export const ServiceCreate = Type.Object(
+  { ...fields, ...evergreenInput, filters: filters(), project: RefShape(ProjectRead) },
+  { title: 'ServiceCreate', additionalProperties: false },
+);
 export const ServiceUpdate = Type.Object({ ...fields, ...evergreenInput, filters: filters() }, { title: 'ServiceUpdate', additionalProperties: false });
 export const ServiceRead = Type.Object(
-  { id: Id(), ...fields, is_active: Type.Boolean(), ...evergreenRead, filters: Type.Array(SearchFilterRead, { default: [] }), created_at: DateTime(), updated_at: DateTime() },
+  {
+    id: Id(),
+    ...fields,
+    is_active: Type.Boolean(),
+    ...evergreenRead,
+    filters: Type.Array(SearchFilterRead, { default: [] }),
+    created_at: DateTime(),
+    updated_at: DateTime(),
+  },
   { title: 'ServiceRead' },
 );
 export const ServicePagination = Pagination(ServiceRead, 'ServicePagination');

@@ -49,7 +49,12 @@ const count = async () => (await s.instances({ itemsPerPage: 0 })).body.total as
 async function definition(body: Record<string, unknown>, filters: Record<string, unknown>[] = []) {
   const ids: number[] = [];
   for (const f of filters) ids.push((await s.filter(f)).body.id);
-  const res = await s.define({ variant: unique('batch'), entity_types: [{ id: hostType.id }, { id: userType.id }], filters: ids.map((id) => ({ id })), ...body });
+  const res = await s.define({
+    variant: unique('batch'),
+    entity_types: [{ id: hostType.id }, { id: userType.id }],
+    filters: ids.map((id) => ({ id })),
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { id: number; name: string; variant: string };
 }
@@ -76,7 +81,7 @@ describe('the answer of a new instance', () => {
   it('is what the instance list reads back: entities, case, monitor hits and raw', async () => {
     // A monitor filter so that filter_monitor is not empty; raw with keys out of jsonb's order.
     const def = await definition({ description: 'Read back' }, [{ action: 'snooze', mode: 'monitor' }]);
-    const raw = { variant: def.variant, zeta: 1, host: 'web-1', actor: 'user-7', nested: { b: [1, 'two', null, { y: true }], a: 1.5 }, 'ünï': 'çødé ✓' };
+    const raw = { variant: def.variant, zeta: 1, host: 'web-1', actor: 'user-7', nested: { b: [1, 'two', null, { y: true }], a: 1.5 }, ünï: 'çødé ✓' };
     const res = await s.ingest(raw, { created_at: '2031-02-03T04:05:06.789Z' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.created_at).toBe('2031-02-03T04:05:06.789Z');
@@ -93,7 +98,8 @@ describe('the answer of a new instance', () => {
     const dedup = await definition({}, [{ action: 'deduplicate', mode: 'monitor' }, { action: 'deduplicate' }]);
     const quiet = await definition({ create_case: false });
     const all = await burst(12, (i) =>
-      s.ingest(i % 3 === 2 ? { variant: quiet.variant, host: `q-${i}` } : { variant: dedup.variant, host: `h-${i % 2}`, actor: 'user-1', n: i }));
+      s.ingest(i % 3 === 2 ? { variant: quiet.variant, host: `q-${i}` } : { variant: dedup.variant, host: `h-${i % 2}`, actor: 'user-1', n: i }),
+    );
     expect(statuses(all)).toEqual(Array(12).fill(200));
     // Two fingerprints in the deduplicated definition: two openers, six duplicates.
     const actions = all.filter((r) => r.body.signal.id === dedup.id).map((r) => r.body.filter_action ?? null);
@@ -138,7 +144,10 @@ describe('a burst of requests', () => {
     expect(await count()).toBe(before + 18);
     expect([...(await storedOf(good.id)).keys()].sort()).toEqual(goodIds.sort());
     // Each stored instance opened its own case (one case per instance, no orphans).
-    const cases = await call(w.t.app, 'GET', '/default/cases', { token: w.owner, query: { itemsPerPage: 0, filter: JSON.stringify([{ field: 'title', op: '==', value: good.name }]) } });
+    const cases = await call(w.t.app, 'GET', '/default/cases', {
+      token: w.owner,
+      query: { itemsPerPage: 0, filter: JSON.stringify([{ field: 'title', op: '==', value: good.name }]) },
+    });
     expect(cases.body.total).toBe(18);
   });
 
@@ -146,7 +155,9 @@ describe('a burst of requests', () => {
     // jsonb has no \u0000: the insert of the whole batch fails, then each request is retried by itself.
     const def = await definition({ create_case: false });
     const before = await count();
-    const bodies = Array.from({ length: 9 }, (_, i) => (i === 4 ? { variant: def.variant, text: 'nul \u0000 inside' } : { variant: def.variant, host: `n-${i}` }));
+    const bodies = Array.from({ length: 9 }, (_, i) =>
+      i === 4 ? { variant: def.variant, text: 'nul \u0000 inside' } : { variant: def.variant, host: `n-${i}` },
+    );
     const all = await burst(bodies.length, (i) => s.ingest(bodies[i]));
     expect(statuses(all)).toEqual([200, 200, 200, 200, 422, 200, 200, 200, 200]);
     expect(all[4].body.detail[0]).toMatchObject({ loc: ['body'], msg: 'Invalid value: unsupported Unicode escape sequence' });
@@ -174,7 +185,10 @@ describe('a burst of requests', () => {
       for (const i of group) expect(Date.parse(i.created_at)).toBeGreaterThanOrEqual(Date.parse(opener.created_at));
     }
     expect(all.find((r) => r.body.raw.host === 'even')!.body.case.id).not.toBe(all.find((r) => r.body.raw.host === 'odd')!.body.case.id);
-    const cases = await call(w.t.app, 'GET', '/default/cases', { token: w.owner, query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'title', op: '==', value: def.name }]) } });
+    const cases = await call(w.t.app, 'GET', '/default/cases', {
+      token: w.owner,
+      query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'title', op: '==', value: def.name }]) },
+    });
     expect(cases.body.total).toBe(2);
     const stored = [...(await storedOf(def.id)).values()];
     expect(stored).toHaveLength(16);
@@ -266,7 +280,9 @@ describe('idempotency keys and failures', () => {
     const bad = await definition({ entity_types: [{ id: evil.id }] });
     const good = await definition({ create_case: false });
     const headers = { 'idempotency-key': `leader-fails-${randomUUID()}` };
-    const all = await burst(2, (i) => s.ingest(i === 0 ? { variant: bad.variant, text: `${'a'.repeat(40)}!` } : { variant: good.variant, host: 'h' }, { headers }));
+    const all = await burst(2, (i) =>
+      s.ingest(i === 0 ? { variant: bad.variant, text: `${'a'.repeat(40)}!` } : { variant: good.variant, host: 'h' }, { headers }),
+    );
     expect(statuses(all)).toEqual([422, 200]);
   });
 });
@@ -278,7 +294,8 @@ describe('entity extraction in a burst', () => {
     const good = await definition({ create_case: false });
     const before = await count();
     const all = await burst(9, (i) =>
-      i === 3 ? s.ingest({ variant: bad.variant, text: `${'a'.repeat(40)}!` }) : s.ingest({ variant: good.variant, host: `ok-${i}`, who: `user-${i}` }));
+      i === 3 ? s.ingest({ variant: bad.variant, text: `${'a'.repeat(40)}!` }) : s.ingest({ variant: good.variant, host: `ok-${i}`, who: `user-${i}` }),
+    );
     expect(statuses(all)).toEqual([200, 200, 200, 422, 200, 200, 200, 200, 200]);
     expect(all[3].body.detail[0]).toMatchObject({ loc: ['body', 'raw'], type: 'value_error.entity_extraction.timeout' });
     all.forEach((r, i) => {

@@ -96,7 +96,10 @@ async function evaluate(tx: Executor, items: Pending[]): Promise<Map<string, Eva
       const rows = JSON.stringify(members.map((i) => ({ id: i.id, fingerprint: i.fingerprint, since: windowStart(i.at, f.window).toISOString() })));
       const m = matcherOf(f);
       const matchesNew = m ? m(sql`x.id`) : sql`TRUE`;
-      const candidate = f.action !== 'deduplicate' ? sql`NULL::json` : sql`(
+      const candidate =
+        f.action !== 'deduplicate'
+          ? sql`NULL::json`
+          : sql`(
         SELECT json_build_array(c.id, c.case_id, extract(epoch FROM c.created_at) * 1000) FROM ${signalInstance} c
         WHERE c.signal_id = ${defId} AND c.fingerprint = x.fingerprint AND c.created_at >= x.since
           AND c.id <> ALL(${batchIds}::uuid[]) AND c.filter_action IS DISTINCT FROM 'snooze'${m ? sql` AND ${m(sql`c.id`)}` : sql``}

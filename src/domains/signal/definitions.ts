@@ -48,7 +48,6 @@ export const variantOf = (raw: Record<string, unknown>) => textOf(raw.variant) ?
 export const externalIdsOf = (raw: Record<string, unknown>) =>
   [textOf(raw.externalId), textOf(raw.external_id), textOf(raw.id)].filter((v): v is string => v !== undefined);
 
-
 export async function lookupDefinitions(ctx: Ctx, requests: { body: IngestBody; key: string | null }[]): Promise<Lookup[]> {
   const org = ctx.organization.id;
   const asked = requests.map(({ body, key }, n) => {
@@ -62,7 +61,12 @@ export async function lookupDefinitions(ctx: Ctx, requests: { body: IngestBody; 
       ids: externalIdsOf(body.raw),
     };
   });
-  const [row] = await runStatement<{ items: { known: string | null; signal_id: number | null; project_id: number | null }[]; definitions: Definition[] | null }>(ctx.db, sql`
+  const [row] = await runStatement<{
+    items: { known: string | null; signal_id: number | null; project_id: number | null }[];
+    definitions: Definition[] | null;
+  }>(
+    ctx.db,
+    sql`
     WITH x AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(asked)}::json) AS x(n int, key text, project_id int, project_name text, variant text, ids json)
     ),
@@ -92,7 +96,8 @@ export async function lookupDefinitions(ctx: Ctx, requests: { body: IngestBody; 
           'filters', COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'expression', f.expression, 'mode', f.mode, 'action', f.action,
                                                   'window', f."window", 'expiration', f.expiration, 'updated_at', f.updated_at) ORDER BY l.position, f.id)
                 FROM ${signalFilterLink} l JOIN ${signalFilter} f ON f.id = l.signal_filter_id WHERE l.signal_id = s.id), '[]'::json)))
-        FROM ${signal} s WHERE s.id IN (SELECT signal_id FROM m)) AS definitions`);
+        FROM ${signal} s WHERE s.id IN (SELECT signal_id FROM m)) AS definitions`,
+  );
   const definitions = new Map((row.definitions ?? []).map((d) => [d.id, d]));
   return row.items.map((item) => ({
     known: item.known,

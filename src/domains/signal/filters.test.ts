@@ -60,14 +60,20 @@ describe('deduplicate', () => {
   });
 
   it('inactive and expired filters do nothing; monitor records what it would have done', async () => {
-    const { variant: inactive } = await definition([{ action: 'deduplicate', mode: 'inactive' }, { action: 'snooze', mode: 'expired' }]);
+    const { variant: inactive } = await definition([
+      { action: 'deduplicate', mode: 'inactive' },
+      { action: 'snooze', mode: 'expired' },
+    ]);
     const i1 = await s.ingest({ variant: inactive, host: 'x' });
     const i2 = await s.ingest({ variant: inactive, host: 'x' });
     expect(i2.body.filter_action ?? null).toBeNull();
     expect(i2.body.case.id).not.toBe(i1.body.case.id);
     expect(i2.body.filter_monitor).toEqual([]);
 
-    const { variant, filterIds } = await definition([{ action: 'deduplicate', mode: 'monitor' }, { action: 'snooze', mode: 'monitor', expression: onHost('quiet') }]);
+    const { variant, filterIds } = await definition([
+      { action: 'deduplicate', mode: 'monitor' },
+      { action: 'snooze', mode: 'monitor', expression: onHost('quiet') },
+    ]);
     const m1 = await s.ingest({ variant, host: 'quiet' });
     expect(m1.body.filter_monitor).toEqual([expect.objectContaining({ signal_filter_id: filterIds[1], action: 'snooze', case_id: null })]);
     const m2 = await s.ingest({ variant, host: 'quiet' });
@@ -137,12 +143,22 @@ describe('filter records', () => {
       expect(res.status, JSON.stringify(expression)).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['expression']);
     }
-    const ok = await s.filter({ expression: [{ or: [{ model: 'EntityType', field: 'name', op: 'in', value: ['a', 'b'] }, { model: 'Signal', field: 'name', op: 'ilike', value: '%x%' }] }] });
+    const ok = await s.filter({
+      expression: [
+        {
+          or: [
+            { model: 'EntityType', field: 'name', op: 'in', value: ['a', 'b'] },
+            { model: 'Signal', field: 'name', op: 'ilike', value: '%x%' },
+          ],
+        },
+      ],
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ mode: 'active', action: 'snooze', window: 600, expiration: null });
     const upd = await s.filter({ expression: [] });
     const bad2 = await w.t.app.inject({
-      method: 'PUT', url: `/api/v1/default/signals/filters/${upd.body.id}`,
+      method: 'PUT',
+      url: `/api/v1/default/signals/filters/${upd.body.id}`,
       headers: { authorization: `Bearer ${w.owner}`, 'content-type': 'application/json' },
       payload: JSON.stringify({ id: upd.body.id, name: upd.body.name, expression: [{ field: 'x', value: 1 }] }),
     });
@@ -156,15 +172,22 @@ describe('filter records', () => {
     const dup = await s.filter({ name });
     expect(dup.status).toBe(422);
     expect(dup.body.detail[0]).toMatchObject({ loc: ['name'], type: 'value_error.exists' });
-    const call = (method: string, token: string, body?: unknown) => w.t.app.inject({
-      method: method as never, url: `/api/v1/default/signals/filters/${f.body.id}`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const call = (method: string, token: string, body?: unknown) =>
+      w.t.app.inject({
+        method: method as never,
+        url: `/api/v1/default/signals/filters/${f.body.id}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
     expect((await call('PUT', w.member, { id: f.body.id, name, expression: [] })).statusCode).toBe(403);
     const upd = await call('PUT', w.admin, { id: f.body.id, name, expression: onHost('h'), mode: 'active', expiration: T0 });
     expect(upd.statusCode).toBe(200);
     expect(JSON.parse(upd.body)).toMatchObject({ mode: 'active', action: 'deduplicate', window: 30, expiration: T0, expression: onHost('h') });
-    const list = await w.t.app.inject({ method: 'GET', url: `/api/v1/default/signals/filters?itemsPerPage=-1&filter=${encodeURIComponent(JSON.stringify([{ field: 'name', op: '==', value: name }]))}`, headers: { authorization: `Bearer ${w.member}` } });
+    const list = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/default/signals/filters?itemsPerPage=-1&filter=${encodeURIComponent(JSON.stringify([{ field: 'name', op: '==', value: name }]))}`,
+      headers: { authorization: `Bearer ${w.member}` },
+    });
     expect(JSON.parse(list.body).total).toBe(1);
     expect((await call('DELETE', w.admin)).statusCode).toBe(200);
     expect((await call('DELETE', w.admin)).statusCode).toBe(404);

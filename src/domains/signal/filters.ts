@@ -32,11 +32,46 @@ export const instanceList: ListDefinition<typeof instanceColumns> = {
   fields: { fingerprint: 'text', filter_action: 'text', created_at: 'timestamp', raw: 'json', case_id: 'int', signal_id: 'int', project_id: 'int' },
   separateCount: true,
   relations: [
-    { kind: 'one', model: 'Signal', tableName: 'signal', table: instanceSignal, on: eq(instanceSignal.id, signalInstance.signal_id), fields: { id: 'int', name: 'text', variant: 'text', external_id: 'text', owner: 'text' } },
-    { kind: 'one', model: 'Project', tableName: 'project', table: instanceProject, on: eq(instanceProject.id, signalInstance.project_id), fields: { id: 'int', name: 'text' } },
-    { kind: 'one', model: 'Case', tableName: 'case', table: instanceCase, on: eq(instanceCase.id, signalInstance.case_id), fields: { id: 'int', name: 'text', title: 'text', status: 'text' } },
-    { kind: 'many', model: 'Entity', tableName: 'entity', table: entity, fields: { id: 'int', name: 'text', value: 'text', source: 'text', description: 'text' }, exists: throughEntities },
-    { kind: 'many', model: 'EntityType', tableName: 'entity_type', table: entityType, fields: { id: 'int', name: 'text', jpath: 'text', regular_expression: 'text' }, exists: throughEntities },
+    {
+      kind: 'one',
+      model: 'Signal',
+      tableName: 'signal',
+      table: instanceSignal,
+      on: eq(instanceSignal.id, signalInstance.signal_id),
+      fields: { id: 'int', name: 'text', variant: 'text', external_id: 'text', owner: 'text' },
+    },
+    {
+      kind: 'one',
+      model: 'Project',
+      tableName: 'project',
+      table: instanceProject,
+      on: eq(instanceProject.id, signalInstance.project_id),
+      fields: { id: 'int', name: 'text' },
+    },
+    {
+      kind: 'one',
+      model: 'Case',
+      tableName: 'case',
+      table: instanceCase,
+      on: eq(instanceCase.id, signalInstance.case_id),
+      fields: { id: 'int', name: 'text', title: 'text', status: 'text' },
+    },
+    {
+      kind: 'many',
+      model: 'Entity',
+      tableName: 'entity',
+      table: entity,
+      fields: { id: 'int', name: 'text', value: 'text', source: 'text', description: 'text' },
+      exists: throughEntities,
+    },
+    {
+      kind: 'many',
+      model: 'EntityType',
+      tableName: 'entity_type',
+      table: entityType,
+      fields: { id: 'int', name: 'text', jpath: 'text', regular_expression: 'text' },
+      exists: throughEntities,
+    },
   ],
 };
 
@@ -67,4 +102,3 @@ export function compileExpression(expression: unknown, loc: (string | number)[] 
 export function checkExpression(expression: unknown): void {
   compileExpression(expression);
 }
-

@@ -15,9 +15,12 @@ export interface Found {
  * with the same entities share it; the rest of `raw` (timestamps, ids) does not count.
  */
 export function fingerprintOf(signalId: number, found: Found[]): string {
-  const pairs = [...new Map(found.map((f) => [`${f.typeId}\u0000${f.value}`, [f.typeId, f.value] as const])).values()]
-    .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([signalId, pairs])).digest('hex');
+  const pairs = [...new Map(found.map((f) => [`${f.typeId}\u0000${f.value}`, [f.typeId, f.value] as const])).values()].sort(
+    (a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
+  );
+  return createHash('sha256')
+    .update(JSON.stringify([signalId, pairs]))
+    .digest('hex');
 }
 
 /** The (type, value) pairs the definition's entity types find in `raw`, each once; 422 when a regular expression runs out of time. */
@@ -27,7 +30,11 @@ export function extractEntities(def: Definition, raw: Record<string, unknown>): 
     values = extractAll(def.entity_types, raw);
   } catch (err) {
     if (!(err instanceof ExtractionTimeout)) throw err;
-    throw invalid(['body', 'raw'], `Entity extraction took longer than ${err.budgetMs} ms (entity types of signal ${def.name}: ${def.entity_types.map((t) => t.name).join(', ')}); a regular expression backtracks.`, 'value_error.entity_extraction.timeout');
+    throw invalid(
+      ['body', 'raw'],
+      `Entity extraction took longer than ${err.budgetMs} ms (entity types of signal ${def.name}: ${def.entity_types.map((t) => t.name).join(', ')}); a regular expression backtracks.`,
+      'value_error.entity_extraction.timeout',
+    );
   }
   return pairsOf(def, values);
 }

@@ -22,7 +22,10 @@ export const signals = (w: World, org = 'default') => ({
       token,
       body: { name: unique('Signal'), owner: 'secops', external_id: unique('ext').replace(' ', '-'), enabled: true, project: { name: 'default' }, ...body },
     }),
-  ingest: (raw: Record<string, unknown>, opts: { token?: string; created_at?: string; headers?: Record<string, string>; project?: unknown } = {}): Promise<Res> =>
+  ingest: (
+    raw: Record<string, unknown>,
+    opts: { token?: string; created_at?: string; headers?: Record<string, string>; project?: unknown } = {},
+  ): Promise<Res> =>
     call(w.t.app, 'POST', `/${org}/signals/instances`, {
       token: opts.token ?? w.member,
       headers: opts.headers,

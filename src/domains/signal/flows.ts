@@ -109,7 +109,10 @@ function prepare(request: Request, n: number, def: Definition, found: Found[]): 
 
 async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
   const ctx = requests[0].ctx;
-  const lookups = await lookupDefinitions(ctx, requests.map((r) => ({ body: r.body, key: r.idempotencyKey })));
+  const lookups = await lookupDefinitions(
+    ctx,
+    requests.map((r) => ({ body: r.body, key: r.idempotencyKey })),
+  );
   const ids: (string | undefined)[] = new Array(requests.length);
   const failed = new Map<number, unknown>();
   const checked: { n: number; def: Definition }[] = [];
@@ -158,13 +161,17 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
       if (byExpression) await insertInstances(tx, ctx, prepared, entityIds);
       const decisions = await decide(tx, prepared);
       const opening = prepared.filter((p) => decisions.get(p.id)!.filterAction === null && p.def.create_case);
-      const caseIds = await openCases(tx, ctx, opening.map((p) => ({
-        projectId: p.def.project_id,
-        title: p.def.name,
-        description: p.def.description ?? '',
-        typeId: p.def.case_type_id,
-        priorityId: p.def.case_priority_id,
-      })));
+      const caseIds = await openCases(
+        tx,
+        ctx,
+        opening.map((p) => ({
+          projectId: p.def.project_id,
+          title: p.def.name,
+          description: p.def.description ?? '',
+          typeId: p.def.case_type_id,
+          priorityId: p.def.case_priority_id,
+        })),
+      );
       const opened = new Map(opening.map((p, i) => [p.id, caseIds[i]]));
       const caseOf = (p: Pending): number | null => opened.get(p.id) ?? caseFrom(decisions.get(p.id)!.source);
       const caseFrom = (source: CaseSource | null): number | null => (source === null ? null : 'of' in source ? caseOf(source.of) : source.caseId);
@@ -196,8 +203,9 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
   // batch stored is answered from what it stored; retries with the stored instances.
   const fresh = new Set(made.map((m) => m.id));
   const earlier = [...new Set(ids.filter((id): id is string => id !== undefined && !fresh.has(id)))];
-  const read = Promise.all([readStored(ctx, ctx.db, made), readInstances(ctx, ctx.db, earlier)])
-    .then(([stored, items]) => new Map([...stored, ...items.map((item) => [item.id as string, item] as const)]));
+  const read = Promise.all([readStored(ctx, ctx.db, made), readInstances(ctx, ctx.db, earlier)]).then(
+    ([stored, items]) => new Map([...stored, ...items.map((item) => [item.id as string, item] as const)]),
+  );
   return requests.map((_, n) => {
     if (failed.has(n)) return { ok: false, error: failed.get(n) };
     return {

@@ -17,7 +17,14 @@ import { sourceReader, sourceTarget } from '../source/group.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
 import { checkExpression } from './filters.ts';
 import {
-  SignalCreate, SignalFilterCreate, SignalFilterPagination, SignalFilterRead, SignalFilterUpdate, SignalPagination, SignalRead, SignalUpdate,
+  SignalCreate,
+  SignalFilterCreate,
+  SignalFilterPagination,
+  SignalFilterRead,
+  SignalFilterUpdate,
+  SignalPagination,
+  SignalRead,
+  SignalUpdate,
 } from './schema.ts';
 import { signal, signalEntityType, signalFilter, signalFilterLink, signalTag } from './table.ts';
 
@@ -44,7 +51,17 @@ export const signalFilterGroup: GroupDef = {
   tableName: 'signal_filter',
   table: signalFilter,
   shapes: { create: SignalFilterCreate, update: SignalFilterUpdate, read: SignalFilterRead, pagination: SignalFilterPagination },
-  fields: { id: 'int', name: 'text', description: 'text', mode: 'text', action: 'text', window: 'int', expiration: 'timestamp', created_at: 'timestamp', updated_at: 'timestamp' },
+  fields: {
+    id: 'int',
+    name: 'text',
+    description: 'text',
+    mode: 'text',
+    action: 'text',
+    window: 'int',
+    expiration: 'timestamp',
+    created_at: 'timestamp',
+    updated_at: 'timestamp',
+  },
   operations: ['list', 'create', 'update', 'delete'],
   writePermission: { update: 'SensitiveProjectAction', delete: 'SensitiveProjectAction' },
   unique: { signal_filter_project_name_key: 'name' },
@@ -63,10 +80,12 @@ const filterColumns = readColumns(signalFilter);
 async function nestFilters(db: Executor, items: Record<string, unknown>[]) {
   const ids = items.map((i) => i.id as number);
   const rows = ids.length
-    ? await db.select({ owner: signalFilterLink.signal_id, ...filterColumns }).from(signalFilterLink)
-      .innerJoin(signalFilter, sql`${signalFilter.id} = ${signalFilterLink.signal_filter_id}`)
-      .where(inArray(signalFilterLink.signal_id, ids))
-      .orderBy(signalFilterLink.signal_id, signalFilterLink.position, signalFilter.id)
+    ? await db
+        .select({ owner: signalFilterLink.signal_id, ...filterColumns })
+        .from(signalFilterLink)
+        .innerJoin(signalFilter, sql`${signalFilter.id} = ${signalFilterLink.signal_filter_id}`)
+        .where(inArray(signalFilterLink.signal_id, ids))
+        .orderBy(signalFilterLink.signal_id, signalFilterLink.position, signalFilter.id)
     : [];
   const byOwner = new Map<number, unknown[]>();
   for (const { owner, ...f } of rows) {
@@ -108,8 +127,18 @@ export const signalGroup: GroupDef = {
   table: signal,
   shapes: { create: SignalCreate, update: SignalUpdate, read: SignalRead, pagination: SignalPagination },
   fields: {
-    id: 'int', name: 'text', description: 'text', owner: 'text', external_id: 'text', external_url: 'text', variant: 'text',
-    enabled: 'bool', create_case: 'bool', conversation_target: 'text', created_at: 'timestamp', updated_at: 'timestamp',
+    id: 'int',
+    name: 'text',
+    description: 'text',
+    owner: 'text',
+    external_id: 'text',
+    external_url: 'text',
+    variant: 'text',
+    enabled: 'bool',
+    create_case: 'bool',
+    conversation_target: 'text',
+    created_at: 'timestamp',
+    updated_at: 'timestamp',
   },
   writePermission: { update: 'SensitiveProjectAction', delete: 'SensitiveProjectAction' },
   refs: {
@@ -120,7 +149,13 @@ export const signalGroup: GroupDef = {
   },
   links: {
     tags: { table: signalTag, ownerColumn: 'signal_id', otherColumn: 'tag_id', target: tagTarget, read: tagReader },
-    entity_types: { table: signalEntityType, ownerColumn: 'signal_id', otherColumn: 'entity_type_id', target: entityTypeTarget, read: () => groupReader(entityTypeGroup) },
+    entity_types: {
+      table: signalEntityType,
+      ownerColumn: 'signal_id',
+      otherColumn: 'entity_type_id',
+      target: entityTypeTarget,
+      read: () => groupReader(entityTypeGroup),
+    },
   },
   hooks: {
     beforeWrite(_tx, _ctx, values) {

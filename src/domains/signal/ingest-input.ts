@@ -36,7 +36,9 @@ export function checkRaw(ctx: Ctx, raw: Record<string, unknown>): string {
   const size = text.length * 3 > limit ? Buffer.byteLength(text) : text.length;
   if (size > limit) throw errors.tooLarge(`The signal instance's raw document is ${size} bytes; the limit is ${limit} bytes.`);
   if (depthOf(raw, MAX_RAW_DEPTH) > MAX_RAW_DEPTH) {
-    throw validationError([{ loc: ['body', 'raw'], msg: `raw is nested deeper than ${MAX_RAW_DEPTH} levels`, type: 'value_error.raw.depth', ctx: { limit_value: MAX_RAW_DEPTH } }]);
+    throw validationError([
+      { loc: ['body', 'raw'], msg: `raw is nested deeper than ${MAX_RAW_DEPTH} levels`, type: 'value_error.raw.depth', ctx: { limit_value: MAX_RAW_DEPTH } },
+    ]);
   }
   return text;
 }
@@ -46,7 +48,14 @@ export function idempotencyKeyOf(header: unknown, raw: Record<string, unknown>):
   if (typeof header === 'string' && header.trim() !== '') {
     const key = header.trim();
     if (key.length > IDEMPOTENCY_KEY_MAX) {
-      throw validationError([{ loc: ['header', 'idempotency-key'], msg: `ensure this value has at most ${IDEMPOTENCY_KEY_MAX} characters`, type: 'value_error.any_str.max_length', ctx: { limit_value: IDEMPOTENCY_KEY_MAX } }]);
+      throw validationError([
+        {
+          loc: ['header', 'idempotency-key'],
+          msg: `ensure this value has at most ${IDEMPOTENCY_KEY_MAX} characters`,
+          type: 'value_error.any_str.max_length',
+          ctx: { limit_value: IDEMPOTENCY_KEY_MAX },
+        },
+      ]);
     }
     return key;
   }

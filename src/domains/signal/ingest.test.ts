@@ -18,7 +18,12 @@ const raw = (extra: Record<string, unknown> = {}) => ({ host: 'host-1 is down', 
 
 describe('ingestion', () => {
   it('finds the definition by variant, extracts entities, fingerprints and opens a case', async () => {
-    const def = await s.define({ name: 'Disk full', description: 'A disk filled up', variant: 'disk-full', entity_types: [{ id: hostType.id }, { name: userType.name }] });
+    const def = await s.define({
+      name: 'Disk full',
+      description: 'A disk filled up',
+      variant: 'disk-full',
+      entity_types: [{ id: hostType.id }, { name: userType.name }],
+    });
     expect(def.status).toBe(200);
     const res = await s.ingest(raw({ variant: 'disk-full' }));
     expect(res.status).toBe(200);
@@ -27,7 +32,12 @@ describe('ingestion', () => {
     expect(inst.signal).toMatchObject({ id: def.body.id, name: 'Disk full' });
     expect(inst.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(inst.filter_action ?? null).toBeNull();
-    expect(inst.entities.map((e: any) => [e.entity_type.name, e.value]).sort()).toEqual([[hostType.name, 'host-1'], [userType.name, 'ann']].sort());
+    expect(inst.entities.map((e: any) => [e.entity_type.name, e.value]).sort()).toEqual(
+      [
+        [hostType.name, 'host-1'],
+        [userType.name, 'ann'],
+      ].sort(),
+    );
     expect(inst.case).toMatchObject({ title: 'Disk full', description: 'A disk filled up', status: 'New' });
     expect(inst.raw).toEqual(raw({ variant: 'disk-full' }));
     // Another instance with the same entities has the same fingerprint, and reuses the entities.

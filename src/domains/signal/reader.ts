@@ -22,7 +22,13 @@ const instanceDef: ReadDef = {
   table: signalInstance,
   refs: { signal: { column: 'signal_id', target: signalTarget, read: signalReader } },
   links: {
-    entities: { table: signalInstanceEntity, ownerColumn: 'signal_instance_id', otherColumn: 'entity_id', target: entityTarget, read: () => groupReader(entityGroup) },
+    entities: {
+      table: signalInstanceEntity,
+      ownerColumn: 'signal_instance_id',
+      otherColumn: 'entity_id',
+      target: entityTarget,
+      read: () => groupReader(entityGroup),
+    },
   },
 };
 
@@ -37,8 +43,15 @@ async function caseReads(ctx: Ctx, db: Executor, visibleIds: number[]): Promise<
 /** The case reads of the cases among `caseIds` that the caller may see. */
 async function visibleCaseReads(ctx: Ctx, db: Executor, caseIds: number[]): Promise<Map<number, Record<string, unknown>>> {
   if (caseIds.length === 0) return new Map();
-  const visible = await db.select({ id: caseTable.id }).from(caseTable).where(and(inArray(caseTable.id, caseIds), visibleCases(ctx)));
-  return caseReads(ctx, db, visible.map((r) => r.id));
+  const visible = await db
+    .select({ id: caseTable.id })
+    .from(caseTable)
+    .where(and(inArray(caseTable.id, caseIds), visibleCases(ctx)));
+  return caseReads(
+    ctx,
+    db,
+    visible.map((r) => r.id),
+  );
 }
 
 /**
@@ -49,13 +62,22 @@ export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Prom
   if (ids.length === 0) return [];
   // The instances and their cases are read side by side (on the pool, two connections); the cases
   // the caller may see are found from the instances, in one query.
-  const caseIds = runStatement<{ id: number }>(db, sql`
+  const caseIds = runStatement<{ id: number }>(
+    db,
+    sql`
     SELECT DISTINCT ${caseTable.id} AS id FROM unnest(${sql.param(ids)}::uuid[]) AS u(id)
     JOIN ${signalInstance} i ON i.id = u.id JOIN ${caseTable} ON ${caseTable.id} = i.case_id
-    WHERE ${visibleCases(ctx)}`);
+    WHERE ${visibleCases(ctx)}`,
+  );
   const [byId, cases] = await Promise.all([
     instanceReader()(db, ids as unknown as number[]),
-    caseIds.then((rows) => caseReads(ctx, db, rows.map((r) => r.id))),
+    caseIds.then((rows) =>
+      caseReads(
+        ctx,
+        db,
+        rows.map((r) => r.id),
+      ),
+    ),
   ]);
   const items = ids.map((id) => byId.get(id as unknown as number)).filter((x): x is Record<string, unknown> => !!x);
   for (const item of items) {
@@ -90,21 +112,29 @@ export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstan
     groupReader(entityGroup)(db, distinct(instances.flatMap((i) => i.entityIds))),
     visibleCaseReads(ctx, db, distinct(instances.map((i) => i.caseId).filter((id): id is number => id !== null))),
   ]);
-  return new Map(instances.map((i) => {
-    const signalRead = signals.get(i.signalId);
-    return [i.id, {
-      id: i.id,
-      created_at: i.at.toISOString(),
-      raw: i.raw,
-      fingerprint: i.fingerprint,
-      filter_action: i.filterAction,
-      filter_monitor: i.monitor ?? [],
-      project: signalRead?.project,
-      signal: signalRead,
-      entities: [...i.entityIds].sort((a, b) => a - b).map((id) => entities.get(id)).filter((e) => e !== undefined),
-      case: i.caseId === null ? null : (cases.get(i.caseId) ?? null),
-    }];
-  }));
+  return new Map(
+    instances.map((i) => {
+      const signalRead = signals.get(i.signalId);
+      return [
+        i.id,
+        {
+          id: i.id,
+          created_at: i.at.toISOString(),
+          raw: i.raw,
+          fingerprint: i.fingerprint,
+          filter_action: i.filterAction,
+          filter_monitor: i.monitor ?? [],
+          project: signalRead?.project,
+          signal: signalRead,
+          entities: [...i.entityIds]
+            .sort((a, b) => a - b)
+            .map((id) => entities.get(id))
+            .filter((e) => e !== undefined),
+          case: i.caseId === null ? null : (cases.get(i.caseId) ?? null),
+        },
+      ];
+    }),
+  );
 }
 
 /** How many of a case's instances its read nests: the most recent ones (all of them through the instance list). */
@@ -129,7 +159,10 @@ export async function readCaseSignalInstances(db: Executor, caseIds: number[]): 
     JOIN ${signal} s ON s.id = r.signal_id
     ORDER BY r.case_id, r.created_at DESC, r.id DESC`)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
   const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
-  const entities = await entitiesOf(db, list.map((r) => r.id as string));
+  const entities = await entitiesOf(
+    db,
+    list.map((r) => r.id as string),
+  );
   for (const r of list) {
     out.get(r.case_id as number)?.push({
       created_at: r.created_at,
@@ -147,7 +180,9 @@ export async function readCaseSignalInstances(db: Executor, caseIds: number[]): 
 async function entitiesOf(db: Executor, instanceIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
   const out = new Map<string, Record<string, unknown>[]>();
   if (instanceIds.length === 0) return out;
-  const pairs = await db.select({ instance: signalInstanceEntity.signal_instance_id, entity: signalInstanceEntity.entity_id }).from(signalInstanceEntity)
+  const pairs = await db
+    .select({ instance: signalInstanceEntity.signal_instance_id, entity: signalInstanceEntity.entity_id })
+    .from(signalInstanceEntity)
     .where(inArray(signalInstanceEntity.signal_instance_id, instanceIds));
   const read = await groupReader(entityGroup)(db, [...new Set(pairs.map((p) => p.entity))]);
   for (const p of pairs.sort((a, b) => a.entity - b.entity)) {

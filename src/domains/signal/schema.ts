@@ -36,7 +36,10 @@ const filterFields = {
   expiration: Opt(DateTime()),
 };
 
-export const SignalFilterCreate = Type.Object({ ...filterFields, project: RefShape(ProjectRead) }, { title: 'SignalFilterCreate', additionalProperties: false });
+export const SignalFilterCreate = Type.Object(
+  { ...filterFields, project: RefShape(ProjectRead) },
+  { title: 'SignalFilterCreate', additionalProperties: false },
+);
 export const SignalFilterUpdate = Type.Object({ id: Id(), ...filterFields }, { title: 'SignalFilterUpdate', additionalProperties: false });
 export const SignalFilterRead = Type.Object(
   {

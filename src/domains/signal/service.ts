@@ -17,10 +17,16 @@ import { instanceList } from './filters.ts';
 import { readInstances } from './reader.ts';
 import { signalEntityType, signalInstance, signalInstanceEntity } from './table.ts';
 
-
 export async function listInstances(ctx: Ctx, query: ListQueryT) {
   const page = await runList<{ id: string }>(ctx.db, instanceList, query, eq(signalInstance.organization_id, ctx.organization.id));
-  return { ...page, items: await readInstances(ctx, ctx.db, page.items.map((i) => i.id)) };
+  return {
+    ...page,
+    items: await readInstances(
+      ctx,
+      ctx.db,
+      page.items.map((i) => i.id),
+    ),
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -33,26 +39,56 @@ function since(daysBack: number): Date | undefined {
 /** Instances of the caller's organization holding the entity, created in the last `daysBack` days, newest first. */
 function instancesWithEntity(ctx: Ctx, entityId: number, daysBack: number) {
   const from = since(daysBack);
-  return ctx.db.select({ id: signalInstance.id, case_id: signalInstance.case_id }).from(signalInstance)
+  return ctx.db
+    .select({ id: signalInstance.id, case_id: signalInstance.case_id })
+    .from(signalInstance)
     .innerJoin(signalInstanceEntity, eq(signalInstanceEntity.signal_instance_id, signalInstance.id))
-    .where(and(eq(signalInstanceEntity.entity_id, entityId), eq(signalInstance.organization_id, ctx.organization.id), from ? sql`${signalInstance.created_at} >= ${from}` : undefined))
+    .where(
+      and(
+        eq(signalInstanceEntity.entity_id, entityId),
+        eq(signalInstance.organization_id, ctx.organization.id),
+        from ? sql`${signalInstance.created_at} >= ${from}` : undefined,
+      ),
+    )
     .orderBy(sql`${signalInstance.created_at} DESC`, signalInstance.id);
 }
 
 export async function entitySignalInstances(ctx: Ctx, entityId: number, daysBack: number) {
   const rows = await instancesWithEntity(ctx, entityId, daysBack);
-  return { instances: await readInstances(ctx, ctx.db, rows.map((r) => r.id)) };
+  return {
+    instances: await readInstances(
+      ctx,
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+  };
 }
 
 /** The distinct cases (the caller may see) that an instance holding the entity joined or opened in the period. */
 export async function entityCases(ctx: Ctx, entityId: number, daysBack: number) {
   const from = since(daysBack);
-  const rows = await ctx.db.selectDistinct({ id: caseTable.id }).from(caseTable)
+  const rows = await ctx.db
+    .selectDistinct({ id: caseTable.id })
+    .from(caseTable)
     .innerJoin(signalInstance, eq(signalInstance.case_id, caseTable.id))
     .innerJoin(signalInstanceEntity, eq(signalInstanceEntity.signal_instance_id, signalInstance.id))
-    .where(and(eq(signalInstanceEntity.entity_id, entityId), eq(signalInstance.organization_id, ctx.organization.id), from ? sql`${signalInstance.created_at} >= ${from}` : undefined, visibleCases(ctx)))
+    .where(
+      and(
+        eq(signalInstanceEntity.entity_id, entityId),
+        eq(signalInstance.organization_id, ctx.organization.id),
+        from ? sql`${signalInstance.created_at} >= ${from}` : undefined,
+        visibleCases(ctx),
+      ),
+    )
     .orderBy(caseTable.id);
-  return { cases: await readVisibleCases(ctx, ctx.db, rows.map((r) => r.id), true) };
+  return {
+    cases: await readVisibleCases(
+      ctx,
+      ctx.db,
+      rows.map((r) => r.id),
+      true,
+    ),
+  };
 }
 
 /** How far back, and over how many instances at most, processing an entity type re-runs its extraction. */
@@ -66,13 +102,19 @@ export const PROCESS_MAX_INSTANCES = 10_000;
  * Fingerprints stay as computed at ingestion: they record what was de-duplicated then.
  */
 export async function reprocessEntityType(tx: Executor, organizationId: number, entityTypeId: number) {
-  const [type] = await tx.select().from(entityType).where(and(eq(entityType.id, entityTypeId), eq(entityType.organization_id, organizationId)));
+  const [type] = await tx
+    .select()
+    .from(entityType)
+    .where(and(eq(entityType.id, entityTypeId), eq(entityType.organization_id, organizationId)));
   if (!type) return;
-  const instances = await runStatement<{ id: string; raw: unknown }>(tx, sql`
+  const instances = await runStatement<{ id: string; raw: unknown }>(
+    tx,
+    sql`
     SELECT si.id, si.raw FROM ${signalInstance} si
     WHERE si.organization_id = ${organizationId} AND si.created_at >= ${new Date(Date.now() - PROCESS_DAYS * DAY_MS)}
       AND si.signal_id IN (SELECT signal_id FROM ${signalEntityType} WHERE entity_type_id = ${entityTypeId})
-    ORDER BY si.created_at DESC LIMIT ${PROCESS_MAX_INSTANCES}`);
+    ORDER BY si.created_at DESC LIMIT ${PROCESS_MAX_INSTANCES}`,
+  );
   if (instances.length === 0) return;
   const ids: string[] = [];
   const values: string[] = [];
@@ -81,7 +123,8 @@ export async function reprocessEntityType(tx: Executor, organizationId: number, 
     try {
       [found] = extractAll([type], inst.raw);
     } catch (err) {
-      if (err instanceof ExtractionTimeout) throw invalid(['regular_expression'], `Extraction over instance ${inst.id} took longer than ${err.budgetMs} ms; the regular expression backtracks.`);
+      if (err instanceof ExtractionTimeout)
+        throw invalid(['regular_expression'], `Extraction over instance ${inst.id} took longer than ${err.budgetMs} ms; the regular expression backtracks.`);
       throw err;
     }
     for (const v of found) {

@@ -20,13 +20,22 @@ describe('signal definitions', () => {
     const f1 = (await s.filter({ action: 'deduplicate' })).body;
     const f2 = (await s.filter({})).body;
     const tagType = await call(w.t.app, 'POST', '/default/tag_types', { token: w.owner, body: { name: unique('Kind'), project: { name: 'default' } } });
-    const tag = await call(w.t.app, 'POST', '/default/tags', { token: w.owner, body: { name: unique('tag'), tag_type: { id: tagType.body.id }, project: { name: 'default' } } });
+    const tag = await call(w.t.app, 'POST', '/default/tags', {
+      token: w.owner,
+      body: { name: unique('tag'), tag_type: { id: tagType.body.id }, project: { name: 'default' } },
+    });
     const caseType = (await call(w.t.app, 'GET', '/default/case_types', { token: w.owner })).body.items[0];
     const res = await call(w.t.app, 'POST', '/default/signals', {
       token: w.member,
       body: {
-        name: 'Impossible travel', owner: 'secops', external_id: 'travel-1', project: { name: 'default' },
-        case_type: { name: caseType.name }, tags: [{ name: tag.body.name }], entity_types: [{ id: t2.id }, { name: t1.name }], filters: [{ id: f2.id }, { name: f1.name }],
+        name: 'Impossible travel',
+        owner: 'secops',
+        external_id: 'travel-1',
+        project: { name: 'default' },
+        case_type: { name: caseType.name },
+        tags: [{ name: tag.body.name }],
+        entity_types: [{ id: t2.id }, { name: t1.name }],
+        filters: [{ id: f2.id }, { name: f1.name }],
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -35,7 +44,11 @@ describe('signal definitions', () => {
     expect(res.body.entity_types.map((t: any) => t.id).sort()).toEqual([t1.id, t2.id].sort());
     const id = res.body.id;
     // An update replaces the lists; an omitted one is emptied.
-    const put = (body: Record<string, unknown>, token = w.owner) => call(w.t.app, 'PUT', `/default/signals/${id}`, { token, body: { id, name: 'Impossible travel', owner: 'secops', external_id: 'travel-1', project: { name: 'default' }, ...body } });
+    const put = (body: Record<string, unknown>, token = w.owner) =>
+      call(w.t.app, 'PUT', `/default/signals/${id}`, {
+        token,
+        body: { id, name: 'Impossible travel', owner: 'secops', external_id: 'travel-1', project: { name: 'default' }, ...body },
+      });
     expect((await put({ filters: [] }, w.member)).status).toBe(403);
     const upd = await put({ filters: [{ id: f1.id }, { id: f2.id }], enabled: true });
     expect(upd.status).toBe(200);
@@ -49,7 +62,10 @@ describe('signal definitions', () => {
   it('refuses unknown references, workflows and references into another organization; writes nothing', async () => {
     const before = (await call(w.t.app, 'GET', '/default/signals', { token: w.owner, query: { itemsPerPage: 0 } })).body.total;
     const base = { name: 'Bad', owner: 'x', external_id: 'bad', project: { name: 'default' } };
-    const theirs = await call(w.t.app, 'POST', '/elsewhere/signals/filters', { token: w.owner, body: { name: 'Their filter', expression: [], project: { id: w.elsewhere.projectId } } });
+    const theirs = await call(w.t.app, 'POST', '/elsewhere/signals/filters', {
+      token: w.owner,
+      body: { name: 'Their filter', expression: [], project: { id: w.elsewhere.projectId } },
+    });
     expect(theirs.status).toBe(200);
     const cases = [
       { body: { ...base, filters: [{ name: 'none such' }] }, loc: ['filters', 0] },
@@ -105,7 +121,12 @@ describe('idempotent ingestion', () => {
     expect(all.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(new Set(all.map((r) => r.body.id)).size).toBe(1);
     expect(await count()).toBe(total + 1);
-    const cases = (await call(w.t.app, 'GET', '/default/cases', { token: w.owner, query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'title', op: '==', value: def.name }]) } })).body;
+    const cases = (
+      await call(w.t.app, 'GET', '/default/cases', {
+        token: w.owner,
+        query: { itemsPerPage: -1, filter: JSON.stringify([{ field: 'title', op: '==', value: def.name }]) },
+      })
+    ).body;
     expect(cases.total).toBe(1);
     const long = await s.ingest({ variant: def.variant }, { headers: { 'idempotency-key': 'k'.repeat(256) } });
     expect(long.status).toBe(422);
@@ -142,7 +163,10 @@ describe('bad input', () => {
 
   it('entity types with invalid JSONPath or regex are refused when saved', async () => {
     for (const body of [{ jpath: '$..[' }, { regular_expression: '(' }]) {
-      const res = await call(w.t.app, 'POST', '/default/entity_type', { token: w.owner, body: { name: unique('Broken'), project: { name: 'default' }, ...body } });
+      const res = await call(w.t.app, 'POST', '/default/entity_type', {
+        token: w.owner,
+        body: { name: unique('Broken'), project: { name: 'default' }, ...body },
+      });
       expect(res.status).toBe(422);
     }
   });
@@ -175,7 +199,10 @@ describe('entity endpoints', () => {
     expect((await call(w.t.app, 'GET', `/default/entity/${entityId}/cases/99999999999`, { token: w.member })).status).toBe(200);
 
     // Widen the expression and process: earlier instances get the entities it finds now.
-    const proc = await call(w.t.app, 'PUT', `/default/entity_type/${ipType.id}/process`, { token: w.owner, body: { regular_expression: '\\b10\\.0\\.0\\.6\\b' } });
+    const proc = await call(w.t.app, 'PUT', `/default/entity_type/${ipType.id}/process`, {
+      token: w.owner,
+      body: { regular_expression: '\\b10\\.0\\.0\\.6\\b' },
+    });
     expect(proc.status).toBe(200);
     expect(proc.body.regular_expression).toBe('\\b10\\.0\\.0\\.6\\b');
     const after = (await s.instances({ filter: JSON.stringify([{ model: 'Signal', field: 'id', op: '==', value: def.id }]) })).body.items;

@@ -58,7 +58,9 @@ export async function lockAndFindEntities(tx: Executor, ctx: Ctx, items: NewInst
   const locks = [...new Set(items.filter((i) => i.lock).map((i) => lockKey(i.fingerprint)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);
   const wanted = [...new Map(items.flatMap((i) => i.found).map((f) => [entityKey(f.typeId, f.value), f])).values()];
   const pairs = JSON.stringify(wanted.map((f) => ({ entity_type_id: f.typeId, value: f.value })));
-  const rows = await runStatement<{ id: number; entity_type_id: number; value: string }>(tx, sql`
+  const rows = await runStatement<{ id: number; entity_type_id: number; value: string }>(
+    tx,
+    sql`
     WITH locked AS (
       SELECT count(pg_advisory_xact_lock(k)) AS n FROM unnest(${sql.param(locks)}::bigint[]) AS k
     ),
@@ -77,15 +79,19 @@ export async function lockAndFindEntities(tx: Executor, ctx: Ctx, items: NewInst
       ON CONFLICT (entity_type_id, value) DO NOTHING
       RETURNING id, entity_type_id, value
     )
-    SELECT * FROM found UNION ALL SELECT * FROM made`);
+    SELECT * FROM found UNION ALL SELECT * FROM made`,
+  );
   const ids = new Map(rows.map((r) => [entityKey(r.entity_type_id, r.value), r.id]));
   // Created by another transaction while this statement ran (it waited for that one to commit): a new snapshot sees them.
   const late = wanted.filter((f) => !ids.has(entityKey(f.typeId, f.value)));
   if (late.length > 0) {
-    const more = await runStatement<{ id: number; entity_type_id: number; value: string }>(tx, sql`
+    const more = await runStatement<{ id: number; entity_type_id: number; value: string }>(
+      tx,
+      sql`
       SELECT e.id, e.entity_type_id, e.value FROM ${entity} e
       JOIN json_to_recordset(${JSON.stringify(late.map((f) => ({ entity_type_id: f.typeId, value: f.value })))}::json) AS w(entity_type_id int, value text)
-        ON e.entity_type_id = w.entity_type_id AND e.value = w.value`);
+        ON e.entity_type_id = w.entity_type_id AND e.value = w.value`,
+    );
     for (const r of more) ids.set(entityKey(r.entity_type_id, r.value), r.id);
   }
   return ids;
@@ -99,17 +105,35 @@ export const entityIdsOf = (item: NewInstance, ids: Map<string, number>) =>
  * Stores the instances and their entity links in one statement, with their outcomes when given.
  * Throws KeyTaken when an idempotency key was taken meanwhile (nothing of the batch may stand then).
  */
-export async function insertInstances(tx: Executor, ctx: Ctx, items: NewInstance[], entities: Map<string, number>, outcomes?: Map<string, Outcome>): Promise<void> {
+export async function insertInstances(
+  tx: Executor,
+  ctx: Ctx,
+  items: NewInstance[],
+  entities: Map<string, number>,
+  outcomes?: Map<string, Outcome>,
+): Promise<void> {
   // `raw` travels as a text array: PostgreSQL reads it three times faster than documents nested in JSON.
-  const rows = JSON.stringify(items.map((i, n) => {
-    const o = outcomes?.get(i.id);
-    return {
-      n: n + 1, id: i.id, project_id: i.projectId, signal_id: i.signalId, fingerprint: i.fingerprint, idempotency_key: i.key, created_at: i.at.toISOString(),
-      case_id: o?.caseId ?? null, filter_action: o?.filterAction ?? null, filter_monitor: o?.monitor ?? null,
-    };
-  }));
+  const rows = JSON.stringify(
+    items.map((i, n) => {
+      const o = outcomes?.get(i.id);
+      return {
+        n: n + 1,
+        id: i.id,
+        project_id: i.projectId,
+        signal_id: i.signalId,
+        fingerprint: i.fingerprint,
+        idempotency_key: i.key,
+        created_at: i.at.toISOString(),
+        case_id: o?.caseId ?? null,
+        filter_action: o?.filterAction ?? null,
+        filter_monitor: o?.monitor ?? null,
+      };
+    }),
+  );
   const links = JSON.stringify(items.flatMap((i) => entityIdsOf(i, entities).map((id) => ({ instance: i.id, entity_id: id }))));
-  const [row] = await runStatement<{ stored: number }>(tx, sql`
+  const [row] = await runStatement<{ stored: number }>(
+    tx,
+    sql`
     WITH x AS (
       SELECT x.*, r.raw::jsonb AS raw
       FROM json_to_recordset(${rows}::json) AS x(n int, id uuid, project_id int, signal_id int, fingerprint text, idempotency_key text,
@@ -127,17 +151,22 @@ export async function insertInstances(tx: Executor, ctx: Ctx, items: NewInstance
       SELECT l.instance, l.entity_id FROM json_to_recordset(${links}::json) AS l(instance uuid, entity_id int) JOIN i ON i.id = l.instance
       ON CONFLICT DO NOTHING
     )
-    SELECT count(*)::int AS stored FROM i`);
+    SELECT count(*)::int AS stored FROM i`,
+  );
   if (row.stored < items.length) throw new KeyTaken();
 }
 
 /** What the filters decided and the case each instance opened or joined, for instances stored already. */
 export async function writeOutcomes(tx: Executor, outcomes: Outcome[]): Promise<void> {
-  const rows = outcomes.filter((o) => o.caseId !== null || o.filterAction !== null || o.monitor !== null)
+  const rows = outcomes
+    .filter((o) => o.caseId !== null || o.filterAction !== null || o.monitor !== null)
     .map((o) => ({ id: o.id, case_id: o.caseId, filter_action: o.filterAction, filter_monitor: o.monitor }));
   if (rows.length === 0) return;
-  await runStatement(tx, sql`
+  await runStatement(
+    tx,
+    sql`
     UPDATE ${signalInstance} SET case_id = x.case_id, filter_action = x.filter_action, filter_monitor = x.filter_monitor
     FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(id uuid, case_id int, filter_action text, filter_monitor jsonb)
-    WHERE ${signalInstance.id} = x.id`);
+    WHERE ${signalInstance.id} = x.id`,
+  );
 }

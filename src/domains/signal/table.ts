@@ -69,8 +69,12 @@ export const signalFilter = pgTable(
 export const signalFilterLink = pgTable(
   'signal_filter_link',
   {
-    signal_id: integer('signal_id').notNull().references(() => signal.id, { onDelete: 'cascade' }),
-    signal_filter_id: integer('signal_filter_id').notNull().references(() => signalFilter.id, { onDelete: 'cascade' }),
+    signal_id: integer('signal_id')
+      .notNull()
+      .references(() => signal.id, { onDelete: 'cascade' }),
+    signal_filter_id: integer('signal_filter_id')
+      .notNull()
+      .references(() => signalFilter.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.signal_id, t.signal_filter_id] }), index('signal_filter_link_filter_idx').on(t.signal_filter_id)],
@@ -88,8 +92,12 @@ export const signalInstance = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organization_id: organizationId().references(() => organization.id, { onDelete: 'cascade' }),
-    project_id: integer('project_id').notNull().references(() => project.id, { onDelete: 'cascade' }),
-    signal_id: integer('signal_id').notNull().references(() => signal.id, { onDelete: 'cascade' }),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'cascade' }),
+    signal_id: integer('signal_id')
+      .notNull()
+      .references(() => signal.id, { onDelete: 'cascade' }),
     case_id: integer('case_id').references(() => caseTable.id, { onDelete: 'set null' }),
     raw: jsonb('raw').notNull(),
     fingerprint: text('fingerprint'),
@@ -113,8 +121,12 @@ export const signalInstance = pgTable(
 export const signalInstanceEntity = pgTable(
   'signal_instance_entity',
   {
-    signal_instance_id: uuid('signal_instance_id').notNull().references(() => signalInstance.id, { onDelete: 'cascade' }),
-    entity_id: integer('entity_id').notNull().references(() => entity.id, { onDelete: 'cascade' }),
+    signal_instance_id: uuid('signal_instance_id')
+      .notNull()
+      .references(() => signalInstance.id, { onDelete: 'cascade' }),
+    entity_id: integer('entity_id')
+      .notNull()
+      .references(() => entity.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.signal_instance_id, t.entity_id] }), index('signal_instance_entity_entity_idx').on(t.entity_id)],
 );

@@ -12,9 +12,11 @@ import { source, sourceTag } from './table.ts';
 
 export const sourceTarget: RefTarget = { table: source, model: 'Source', label: 'Source' };
 
-
 const metadataRefs = Object.fromEntries(
-  Object.entries(SOURCE_METADATA).map(([field, m]) => [field, { column: `${field}_id`, target: m.target, read: () => groupReader(m.group) } satisfies RefField]),
+  Object.entries(SOURCE_METADATA).map(([field, m]) => [
+    field,
+    { column: `${field}_id`, target: m.target, read: () => groupReader(m.group) } satisfies RefField,
+  ]),
 );
 
 export const sourceGroup: GroupDef = {
@@ -27,8 +29,20 @@ export const sourceGroup: GroupDef = {
   table: source,
   shapes: { create: SourceCreate, update: SourceUpdate, read: SourceRead, pagination: SourcePagination },
   fields: {
-    id: 'int', name: 'text', description: 'text', documentation: 'text', external_id: 'text', source_schema: 'text', aggregated: 'bool',
-    cost: 'float', delay: 'int', retention: 'int', size: 'int', sampling_rate: 'int', data_last_loaded_at: 'timestamp', created_at: 'timestamp',
+    id: 'int',
+    name: 'text',
+    description: 'text',
+    documentation: 'text',
+    external_id: 'text',
+    source_schema: 'text',
+    aggregated: 'bool',
+    cost: 'float',
+    delay: 'int',
+    retention: 'int',
+    size: 'int',
+    sampling_rate: 'int',
+    data_last_loaded_at: 'timestamp',
+    created_at: 'timestamp',
   },
   // The owner is an on-call service of the same project, read as the services group reads it.
   refs: { owner: { column: 'owner_id', target: serviceTarget, read: () => groupReader(serviceGroup) }, ...metadataRefs },

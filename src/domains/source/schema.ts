@@ -30,7 +30,9 @@ const fields = {
   retention: Opt(Type.Integer()),
   size: Opt(Type.Integer()),
   // 1..101 inclusive, as the service summary says (the contract's bounds are exclusive).
-  sampling_rate: Opt(Type.Integer({ minimum: 1, maximum: 101, description: 'Rate at which data is sampled (as a percentage) 100% meaning all data is captured.' })),
+  sampling_rate: Opt(
+    Type.Integer({ minimum: 1, maximum: 101, description: 'Rate at which data is sampled (as a percentage) 100% meaning all data is captured.' }),
+  ),
   data_last_loaded_at: Opt(DateTime()),
   links: Type.Optional(Type.Array(Type.Unknown(), { default: [] })),
 };

@@ -128,7 +128,10 @@ describe('sources', () => {
     expect(res.body.tags.map((x: { name: string }) => x.name).sort()).toEqual(['hive', 's3']);
 
     // A query naming the source shows up in its minimal form.
-    const q = await call(t.app, 'POST', '/default/data/queries', { token, body: { name: 'Root logins', description: 'who', source: { name: 'CloudTrail' }, project } });
+    const q = await call(t.app, 'POST', '/default/data/queries', {
+      token,
+      body: { name: 'Root logins', description: 'who', source: { name: 'CloudTrail' }, project },
+    });
     expect(q.status).toBe(200);
     const got = await call(t.app, 'GET', `/default/data/sources/${res.body.id}`, { token });
     expect(got.body.queries).toEqual([{ id: q.body.id, name: 'Root logins', description: 'who' }]);
@@ -140,7 +143,14 @@ describe('sources', () => {
       body: { project, aggregated: null, alerts: [{ name: 'Drop' }], tags: [{ name: 's3' }], links: [], sampling_rate: 1 },
     });
     expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({ name: 'CloudTrail', aggregated: false, sampling_rate: 1, alerts: [{ id: other.body.id }], links: [], owner: { id: owner.id } });
+    expect(upd.body).toMatchObject({
+      name: 'CloudTrail',
+      aggregated: false,
+      sampling_rate: 1,
+      alerts: [{ id: other.body.id }],
+      links: [],
+      owner: { id: owner.id },
+    });
     expect(upd.body.tags.map((x: { name: string }) => x.name)).toEqual(['s3']);
 
     // Deleting a source that queries use is refused; with the queries gone, it goes, and its alerts stay.
@@ -192,18 +202,33 @@ describe('sources', () => {
   });
 
   it('lists with filters through references and tags, sorting and paging', async () => {
-    await call(t.app, 'POST', '/default/data/sources', { token, body: { name: 'Flow logs', source_type: { name: 'Log' }, tags: [{ name: 'hive' }], cost: 3, project } });
-    await call(t.app, 'POST', '/default/data/sources', { token, body: { name: 'DNS logs', source_type: { name: 'Log' }, owner: { name: 'Data platform' }, cost: 7, project } });
+    await call(t.app, 'POST', '/default/data/sources', {
+      token,
+      body: { name: 'Flow logs', source_type: { name: 'Log' }, tags: [{ name: 'hive' }], cost: 3, project },
+    });
+    await call(t.app, 'POST', '/default/data/sources', {
+      token,
+      body: { name: 'DNS logs', source_type: { name: 'Log' }, owner: { name: 'Data platform' }, cost: 7, project },
+    });
     const byType = await call(t.app, 'GET', '/default/data/sources', {
       token,
       query: { filter: filter([{ model: 'SourceType', field: 'name', op: '==', value: 'Log' }]), 'sortBy[]': 'cost', 'descending[]': true, itemsPerPage: -1 },
     });
     expect(byType.body.items.map((s: { name: string }) => s.name)).toEqual(['DNS logs', 'Flow logs']);
-    const byTag = await call(t.app, 'GET', '/default/data/sources', { token, query: { filter: filter([{ model: 'Tag', field: 'name', op: '==', value: 'hive' }]) } });
+    const byTag = await call(t.app, 'GET', '/default/data/sources', {
+      token,
+      query: { filter: filter([{ model: 'Tag', field: 'name', op: '==', value: 'hive' }]) },
+    });
     expect(byTag.body.items.map((s: { name: string }) => s.name)).toEqual(['Flow logs']);
-    const byOwner = await call(t.app, 'GET', '/default/data/sources', { token, query: { filter: filter([{ model: 'Service', field: 'name', op: '==', value: 'Data platform' }]) } });
+    const byOwner = await call(t.app, 'GET', '/default/data/sources', {
+      token,
+      query: { filter: filter([{ model: 'Service', field: 'name', op: '==', value: 'Data platform' }]) },
+    });
     expect(byOwner.body.items.map((s: { name: string }) => s.name)).toEqual(['DNS logs']);
-    const q = await call(t.app, 'GET', '/default/data/sources', { token, query: { q: 'logs', 'sortBy[]': 'source_type.name', 'descending[]': false, itemsPerPage: 1 } });
+    const q = await call(t.app, 'GET', '/default/data/sources', {
+      token,
+      query: { q: 'logs', 'sortBy[]': 'source_type.name', 'descending[]': false, itemsPerPage: 1 },
+    });
     expect(q.body).toMatchObject({ total: 2, itemsPerPage: 1 });
     expect((await call(t.app, 'GET', '/other_org/data/sources', { token })).body.total).toBe(0);
   });

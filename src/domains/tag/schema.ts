@@ -13,7 +13,13 @@ const fields = {
   discoverable: Type.Optional(Type.Boolean({ default: true })),
 };
 
-export const TagCreate = Type.Object({ ...fields, tag_type: RefShape(TagTypeCreate), project: RefShape(ProjectRead) }, { title: 'TagCreate', additionalProperties: false });
+export const TagCreate = Type.Object(
+  { ...fields, tag_type: RefShape(TagTypeCreate), project: RefShape(ProjectRead) },
+  { title: 'TagCreate', additionalProperties: false },
+);
 export const TagUpdate = Type.Object({ ...fields, tag_type: Type.Optional(RefShape(TagTypeUpdate)) }, { title: 'TagUpdate', additionalProperties: false });
-export const TagRead = Type.Object({ ...fields, id: Id(), discoverable: Type.Boolean({ default: true }), tag_type: Opt(TagTypeRead), project: ProjectRead }, { title: 'TagRead' });
+export const TagRead = Type.Object(
+  { ...fields, id: Id(), discoverable: Type.Boolean({ default: true }), tag_type: Opt(TagTypeRead), project: ProjectRead },
+  { title: 'TagRead' },
+);
 export const TagPagination = Pagination(TagRead, 'TagPagination');

@@ -15,10 +15,16 @@ export const tag = pgTable(
     external_id: text('external_id'),
     discoverable: boolean('discoverable').notNull().default(true),
     // A tag type in use cannot be deleted (409) until its tags are.
-    tag_type_id: integer('tag_type_id').notNull().references(() => tagType.id),
+    tag_type_id: integer('tag_type_id')
+      .notNull()
+      .references(() => tagType.id),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'description', 'external_id'),
   },
-  (t) => [uniqueIndex('tag_type_name_key').on(t.tag_type_id, t.name), index('tag_project_idx').on(t.project_id), index('tag_search_idx').using('gin', t.search_vector)],
+  (t) => [
+    uniqueIndex('tag_type_name_key').on(t.tag_type_id, t.name),
+    index('tag_project_idx').on(t.project_id),
+    index('tag_search_idx').using('gin', t.search_vector),
+  ],
 );

@@ -6,7 +6,10 @@ let w: World;
 const typeIds: Record<string, number> = {};
 beforeAll(async () => {
   w = await createWorld();
-  for (const [name, exclusive] of [['Cloud', false], ['Environment', true]] as const) {
+  for (const [name, exclusive] of [
+    ['Cloud', false],
+    ['Environment', true],
+  ] as const) {
     const res = await call(w.t.app, 'POST', '/default/tag_types', { token: w.member, body: { name, exclusive, project: { name: 'default' } } });
     typeIds[name] = res.body.id;
   }
@@ -20,7 +23,13 @@ describe('tags', () => {
   it('round trip: discoverable by default, the tag type nested with its project', async () => {
     const tag = await create({ name: 'aws', tag_type: { name: 'Cloud' }, external_id: 'cloud-1', uri: 'https://aws.example.com' });
     expect(tag.status).toBe(200);
-    expect(tag.body).toMatchObject({ name: 'aws', discoverable: true, external_id: 'cloud-1', tag_type: { id: typeIds.Cloud, name: 'Cloud', exclusive: false, project: { name: 'default' } }, project: { name: 'default' } });
+    expect(tag.body).toMatchObject({
+      name: 'aws',
+      discoverable: true,
+      external_id: 'cloud-1',
+      tag_type: { id: typeIds.Cloud, name: 'Cloud', exclusive: false, project: { name: 'default' } },
+      project: { name: 'default' },
+    });
     const hidden = await create({ name: 'gcp', tag_type: { id: typeIds.Cloud }, discoverable: false });
     expect(hidden.body.discoverable).toBe(false);
     const upd = await call(w.t.app, 'PUT', `${path}/${tag.body.id}`, { token: w.member, body: { description: 'Amazon' } });
@@ -33,13 +42,33 @@ describe('tags', () => {
   it('filters and sorts through the tag type', async () => {
     await create({ name: 'production', tag_type: { name: 'Environment' } });
     await create({ name: 'staging', tag_type: { name: 'Environment' } });
-    const cloud = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ model: 'TagType', field: 'name', op: '==', value: 'Cloud' }], sort: 'name' }) });
+    const cloud = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ model: 'TagType', field: 'name', op: '==', value: 'Cloud' }], sort: 'name' }),
+    });
     expect(names(cloud)).toEqual(['aws', 'gcp']);
-    const exclusive = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: [{ model: 'TagType', field: 'exclusive', value: true }], sort: 'name', descending: true }) });
+    const exclusive = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({ filter: [{ model: 'TagType', field: 'exclusive', value: true }], sort: 'name', descending: true }),
+    });
     expect(names(exclusive)).toEqual(['staging', 'production']);
-    const byType = await call(w.t.app, 'GET', path, { token: w.member, query: { ...listQuery({}), 'sortBy[]': ['tag_type.name', 'name'], 'descending[]': [true, false] } });
+    const byType = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: { ...listQuery({}), 'sortBy[]': ['tag_type.name', 'name'], 'descending[]': [true, false] },
+    });
     expect(names(byType)).toEqual(['production', 'staging', 'aws', 'gcp']);
-    const either = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ filter: { or: [{ field: 'name', value: 'gcp' }, { model: 'TagType', field: 'id', value: typeIds.Environment }] }, sort: 'name' }) });
+    const either = await call(w.t.app, 'GET', path, {
+      token: w.member,
+      query: listQuery({
+        filter: {
+          or: [
+            { field: 'name', value: 'gcp' },
+            { model: 'TagType', field: 'id', value: typeIds.Environment },
+          ],
+        },
+        sort: 'name',
+      }),
+    });
     expect(names(either)).toEqual(['gcp', 'production', 'staging']);
     const page = await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ sort: 'name', itemsPerPage: 3, page: 2 }) });
     expect(page.body).toMatchObject({ total: 4, page: 2, itemsPerPage: 3 });
@@ -47,7 +76,13 @@ describe('tags', () => {
   });
 
   it('searches name, description and external id', async () => {
-    await create({ name: 'kubernetes', description: 'Container orchestration', external_id: 'K8S-42', uri: 'https://uniqueuri.example.com', tag_type: { name: 'Cloud' } });
+    await create({
+      name: 'kubernetes',
+      description: 'Container orchestration',
+      external_id: 'K8S-42',
+      uri: 'https://uniqueuri.example.com',
+      tag_type: { name: 'Cloud' },
+    });
     for (const q of ['kube', 'orchestration', 'k8s']) {
       expect(names(await call(w.t.app, 'GET', path, { token: w.member, query: listQuery({ q }) })), q).toEqual(['kubernetes']);
     }

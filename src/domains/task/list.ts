@@ -22,7 +22,14 @@ const contactOf = (participantId: PgColumn | SQL, condition: SQL) =>
 const assigneeMatches = (condition: SQL) =>
   sql`EXISTS (SELECT 1 FROM ${taskAssignee} JOIN ${participant} ON ${participant.id} = ${taskAssignee.participant_id} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${taskAssignee.task_id} = ${task.id} AND ${condition})`;
 
-const person = (model: string, exists: (condition: SQL) => SQL): Relation => ({ kind: 'many', model, tableName: model, table: individualContact, fields: contactFields, exists });
+const person = (model: string, exists: (condition: SQL) => SQL): Relation => ({
+  kind: 'many',
+  model,
+  tableName: model,
+  table: individualContact,
+  fields: contactFields,
+  exists,
+});
 
 /** A record of the task's incident (its priority, its type) matches. */
 const throughIncident = (model: string, tableName: string, table: typeof incidentPriority | typeof incidentType, fk: PgColumn): Relation => ({
@@ -31,7 +38,8 @@ const throughIncident = (model: string, tableName: string, table: typeof inciden
   tableName,
   table,
   fields: { id: 'int', name: 'text' },
-  exists: (condition) => sql`EXISTS (SELECT 1 FROM ${incident} JOIN ${table} ON ${table.id} = ${fk} WHERE ${incident.id} = ${task.incident_id} AND ${condition})`,
+  exists: (condition) =>
+    sql`EXISTS (SELECT 1 FROM ${incident} JOIN ${table} ON ${table.id} = ${fk} WHERE ${incident.id} = ${task.incident_id} AND ${condition})`,
 });
 
 const taskIncident = alias(incident, 'incident');
@@ -45,13 +53,29 @@ export const taskList: ListDefinition<typeof columns> = {
   idColumn: task.id,
   searchVector: task.search_vector,
   fields: {
-    id: 'int', description: 'text', status: 'text', priority: 'text', source: 'text', resource_id: 'text', resource_type: 'text', weblink: 'text',
-    reminders: 'bool', resolve_by: 'timestamp', resolved_at: 'timestamp', created_at: 'timestamp', updated_at: 'timestamp', incident_id: 'int',
+    id: 'int',
+    description: 'text',
+    status: 'text',
+    priority: 'text',
+    source: 'text',
+    resource_id: 'text',
+    resource_type: 'text',
+    weblink: 'text',
+    reminders: 'bool',
+    resolve_by: 'timestamp',
+    resolved_at: 'timestamp',
+    created_at: 'timestamp',
+    updated_at: 'timestamp',
+    incident_id: 'int',
   },
   relations: [
     { kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, task.project_id), fields: { id: 'int', name: 'text' } },
     {
-      kind: 'one', model: 'Incident', tableName: 'incident', table: taskIncident, on: eq(taskIncident.id, task.incident_id),
+      kind: 'one',
+      model: 'Incident',
+      tableName: 'incident',
+      table: taskIncident,
+      on: eq(taskIncident.id, task.incident_id),
       fields: { id: 'int', name: 'text', title: 'text', status: 'text', visibility: 'text', reported_at: 'timestamp' },
     },
     throughIncident('IncidentPriority', 'incident_priority', incidentPriority, incident.incident_priority_id),

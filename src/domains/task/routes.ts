@@ -7,12 +7,20 @@ import { createTask, deleteTask, listTasks, updateTask } from './service.ts';
 const tags = ['tasks'];
 
 export default async function taskRoutes(app: App) {
-  app.get('/:organization/tasks', { schema: { tags, params: OrgParams(), querystring: TaskListQuery, response: { 200: TaskList } } },
-    (req) => listTasks(req.ctx, req.query, req.query['include[]']) as never);
-  app.post('/:organization/tasks', { schema: { tags, params: OrgParams(), body: TaskCreate, response: { 200: TaskRead } } },
-    (req) => createTask(req.ctx, req.body as TaskBody));
-  app.put('/:organization/tasks/:task_id', { schema: { tags, params: OrgParams('task_id'), body: withoutDefaults(TaskUpdate, new Set(['assignees'])), response: { 200: TaskRead } } },
-    (req) => updateTask(req.ctx, req.params.task_id, req.body as TaskBody));
-  app.delete('/:organization/tasks/:task_id', { schema: { tags, params: OrgParams('task_id'), response: { 200: NullResponse } } },
-    (req) => deleteTask(req.ctx, req.params.task_id));
+  app.get(
+    '/:organization/tasks',
+    { schema: { tags, params: OrgParams(), querystring: TaskListQuery, response: { 200: TaskList } } },
+    (req) => listTasks(req.ctx, req.query, req.query['include[]']) as never,
+  );
+  app.post('/:organization/tasks', { schema: { tags, params: OrgParams(), body: TaskCreate, response: { 200: TaskRead } } }, (req) =>
+    createTask(req.ctx, req.body as TaskBody),
+  );
+  app.put(
+    '/:organization/tasks/:task_id',
+    { schema: { tags, params: OrgParams('task_id'), body: withoutDefaults(TaskUpdate, new Set(['assignees'])), response: { 200: TaskRead } } },
+    (req) => updateTask(req.ctx, req.params.task_id, req.body as TaskBody),
+  );
+  app.delete('/:organization/tasks/:task_id', { schema: { tags, params: OrgParams('task_id'), response: { 200: NullResponse } } }, (req) =>
+    deleteTask(req.ctx, req.params.task_id),
+  );
 }

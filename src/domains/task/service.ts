@@ -38,7 +38,10 @@ async function readTask(db: Executor, id: number): Promise<TaskReadT> {
 
 export async function listTasks(ctx: Ctx, query: ListQueryT, include: string[]) {
   const page = await runList<{ id: number }>(ctx.db, taskList, query, eq(task.organization_id, ctx.organization.id), incidentVisible(ctx, task.incident_id));
-  const byId = await taskReader()(ctx.db, page.items.map((r) => r.id));
+  const byId = await taskReader()(
+    ctx.db,
+    page.items.map((r) => r.id),
+  );
   const items = page.items.map((r) => byId.get(r.id)!).filter(Boolean);
   return { ...page, items: applyInclude(items, include) };
 }
@@ -47,7 +50,9 @@ export async function listTasks(ctx: Ctx, query: ListQueryT, include: string[]) 
 async function bodyIncident(tx: Executor, ctx: Ctx, ref: TaskBody['incident']): Promise<number> {
   const byId = typeof ref?.id === 'number';
   if (!byId && typeof ref?.name !== 'string') throw invalid(['incident'], 'field required', 'value_error.missing');
-  const [row] = await tx.select({ id: incident.id }).from(incident)
+  const [row] = await tx
+    .select({ id: incident.id })
+    .from(incident)
     .where(and(byId ? eq(incident.id, ref!.id!) : eq(incident.name, ref!.name as string), visibleIncidents(ctx)));
   if (!row) throw invalid(['incident'], 'Incident not found.', 'value_error.not_found');
   return row.id;
@@ -55,7 +60,10 @@ async function bodyIncident(tx: Executor, ctx: Ctx, ref: TaskBody['incident']): 
 
 /** A task of the caller's organization whose incident the caller may see; 404 otherwise. */
 async function visibleTask(tx: Executor, ctx: Ctx, id: number): Promise<TaskRow> {
-  const [row] = await tx.select().from(task).where(and(eq(task.id, id), eq(task.organization_id, ctx.organization.id), incidentVisible(ctx, task.incident_id)));
+  const [row] = await tx
+    .select()
+    .from(task)
+    .where(and(eq(task.id, id), eq(task.organization_id, ctx.organization.id), incidentVisible(ctx, task.incident_id)));
   if (!row) throw notFound();
   return row;
 }
@@ -64,13 +72,17 @@ const emailOf = (p: { individual?: { email?: string } } | null | undefined) => p
 
 /** The name a participant goes by in timeline events. */
 async function participantName(tx: Executor, participantId: number): Promise<string> {
-  const [row] = await tx.select({ name: individualContact.name, email: individualContact.email }).from(participant)
-    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id)).where(eq(participant.id, participantId));
+  const [row] = await tx
+    .select({ name: individualContact.name, email: individualContact.email })
+    .from(participant)
+    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id))
+    .where(eq(participant.id, participantId));
   return row?.name || row?.email || 'Someone';
 }
 
 /** The caller as a participant of the incident (added as an Observer if they were not one). */
-const callerParticipant = (tx: Executor, ctx: Ctx, incidentId: number) => addParticipant(tx, ctx, incidentId, ctx.user.email, 'Observer', 'Created or changed an incident task');
+const callerParticipant = (tx: Executor, ctx: Ctx, incidentId: number) =>
+  addParticipant(tx, ctx, incidentId, ctx.user.email, 'Observer', 'Created or changed an incident task');
 
 /** Adds the people named to the incident; their participant ids, without repeats. */
 async function participantsFor(tx: Executor, ctx: Ctx, incidentId: number, people: TaskBody['assignees'], reason: string): Promise<number[]> {
@@ -110,22 +122,25 @@ export async function createTask(ctx: Ctx, body: TaskBody) {
     const fields = fieldsFrom(body);
     const source = fields.source ?? 'Incident';
     const status = body.status ?? 'Open';
-    const [row] = await tx.insert(task).values({
-      ...fields,
-      organization_id: ctx.organization.id,
-      project_id: inc.project_id,
-      incident_id: incidentId,
-      status,
-      priority: fields.priority ?? 'Low',
-      source,
-      weblink: fields.weblink ?? `${ctx.settings.uiUrl.replace(/\/+$/, '')}/${ctx.organization.slug}/tasks`,
-      resolve_by: fields.resolve_by ?? defaultResolveBy(source, now),
-      resolved_at: status === 'Resolved' ? now : null,
-      creator_id: creatorId,
-      owner_id: ownerId,
-      created_at: now,
-      updated_at: now,
-    }).returning();
+    const [row] = await tx
+      .insert(task)
+      .values({
+        ...fields,
+        organization_id: ctx.organization.id,
+        project_id: inc.project_id,
+        incident_id: incidentId,
+        status,
+        priority: fields.priority ?? 'Low',
+        source,
+        weblink: fields.weblink ?? `${ctx.settings.uiUrl.replace(/\/+$/, '')}/${ctx.organization.slug}/tasks`,
+        resolve_by: fields.resolve_by ?? defaultResolveBy(source, now),
+        resolved_at: status === 'Resolved' ? now : null,
+        creator_id: creatorId,
+        owner_id: ownerId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning();
     await setAssignees(tx, row.id, assignees);
     await logIncidentEvent(tx, ctx, incidentId, {
       description: `New incident task created by ${await participantName(tx, creatorId)}`,
@@ -139,9 +154,16 @@ export async function createTask(ctx: Ctx, body: TaskBody) {
 /** Whether the caller is the task's owner or one of its assignees. */
 async function worksOn(tx: Executor, ctx: Ctx, row: TaskRow): Promise<boolean> {
   const mine = sql`lower(${individualContact.email}) = lower(${ctx.user.email})`;
-  const [hit] = await tx.select({ id: participant.id }).from(participant)
+  const [hit] = await tx
+    .select({ id: participant.id })
+    .from(participant)
     .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id))
-    .where(and(mine, sql`(${participant.id} = ${row.owner_id} OR ${participant.id} IN (SELECT ${taskAssignee.participant_id} FROM ${taskAssignee} WHERE ${taskAssignee.task_id} = ${row.id}))`))
+    .where(
+      and(
+        mine,
+        sql`(${participant.id} = ${row.owner_id} OR ${participant.id} IN (SELECT ${taskAssignee.participant_id} FROM ${taskAssignee} WHERE ${taskAssignee.task_id} = ${row.id}))`,
+      ),
+    )
     .limit(1);
   return !!hit;
 }
@@ -176,7 +198,11 @@ export async function updateTask(ctx: Ctx, id: number, body: TaskBody) {
     await tx.update(task).set(values).where(eq(task.id, id));
     const who = await callerName(tx, ctx, row.project_id);
     const what = status === row.status ? 'updated' : status === 'Resolved' ? 'resolved' : 'reopened';
-    await logIncidentEvent(tx, ctx, row.incident_id, { description: `Incident task ${what} by ${who}`, details: { task_id: id, description: values.description ?? row.description }, at: now });
+    await logIncidentEvent(tx, ctx, row.incident_id, {
+      description: `Incident task ${what} by ${who}`,
+      details: { task_id: id, description: values.description ?? row.description },
+      at: now,
+    });
     return readTask(tx, id);
   });
 }
@@ -186,15 +212,21 @@ export async function deleteTask(ctx: Ctx, id: number) {
     const row = await visibleTask(tx, ctx, id);
     await assertCanWrite(tx, ctx, row, false);
     await tx.delete(task).where(eq(task.id, id));
-    await logIncidentEvent(tx, ctx, row.incident_id, { description: `Incident task deleted by ${await callerName(tx, ctx, row.project_id)}`, details: { task_id: id, description: row.description } });
+    await logIncidentEvent(tx, ctx, row.incident_id, {
+      description: `Incident task deleted by ${await callerName(tx, ctx, row.project_id)}`,
+      details: { task_id: id, description: row.description },
+    });
   });
   return null;
 }
 
 /** The caller's name as the project's contacts know them, else their email. */
 async function callerName(tx: Executor, ctx: Ctx, projectId: number): Promise<string> {
-  const [row] = await tx.select({ name: individualContact.name }).from(individualContact)
+  const [row] = await tx
+    .select({ name: individualContact.name })
+    .from(individualContact)
     .where(and(eq(individualContact.project_id, projectId), sql`lower(${individualContact.email}) = lower(${ctx.user.email})`))
-    .orderBy(individualContact.id).limit(1);
+    .orderBy(individualContact.id)
+    .limit(1);
   return row?.name || ctx.user.email;
 }

@@ -9,7 +9,9 @@ export const task = pgTable(
   {
     id: id(),
     ...projectScoped(),
-    incident_id: integer('incident_id').notNull().references(() => incident.id, { onDelete: 'cascade' }),
+    incident_id: integer('incident_id')
+      .notNull()
+      .references(() => incident.id, { onDelete: 'cascade' }),
     description: text('description'),
     status: text('status').notNull().default('Open'),
     priority: text('priority'),
@@ -26,7 +28,11 @@ export const task = pgTable(
     updated_at: updatedAt(),
     search_vector: searchVector('description'),
   },
-  (t) => [index('task_incident_idx').on(t.incident_id), index('task_organization_status_idx').on(t.organization_id, t.status), index('task_search_idx').using('gin', t.search_vector)],
+  (t) => [
+    index('task_incident_idx').on(t.incident_id),
+    index('task_organization_status_idx').on(t.organization_id, t.status),
+    index('task_search_idx').using('gin', t.search_vector),
+  ],
 );
 
 export const taskAssignee = linkTable('task_assignee', ['task_id', task], ['participant_id', participant]);

@@ -13,17 +13,30 @@ const DAY = 24 * 3600_000;
 const person = (email: string) => ({ individual: { email } });
 
 async function incident(body: Record<string, unknown>) {
-  const res = await call(t.app, 'POST', '/default/incidents', { token: owner, body: { title: 'Disk full', description: 'The disk is full.', project: { name: 'default' }, commander: person('cmdr@example.com'), ...body } });
+  const res = await call(t.app, 'POST', '/default/incidents', {
+    token: owner,
+    body: { title: 'Disk full', description: 'The disk is full.', project: { name: 'default' }, commander: person('cmdr@example.com'), ...body },
+  });
   expect(res.status).toBe(200);
   return res.body;
 }
-const createTask = (body: Record<string, unknown>, token = owner) => call(t.app, 'POST', '/default/tasks', { token, body: { incident: { id: open.id }, ...body } });
-const updateTask = (id: number, body: Record<string, unknown>, token = owner) => call(t.app, 'PUT', `/default/tasks/${id}`, { token, body: { incident: { id: open.id }, ...body } });
-const events = async (incidentId: number) => (await call(t.app, 'GET', `/default/incidents/${incidentId}`, { token: owner })).body.events.map((e: { description: string }) => e.description);
+const createTask = (body: Record<string, unknown>, token = owner) =>
+  call(t.app, 'POST', '/default/tasks', { token, body: { incident: { id: open.id }, ...body } });
+const updateTask = (id: number, body: Record<string, unknown>, token = owner) =>
+  call(t.app, 'PUT', `/default/tasks/${id}`, { token, body: { incident: { id: open.id }, ...body } });
+const events = async (incidentId: number) =>
+  (await call(t.app, 'GET', `/default/incidents/${incidentId}`, { token: owner })).body.events.map((e: { description: string }) => e.description);
 const participants = async (incidentId: number) => {
   const inc = (await call(t.app, 'GET', `/default/incidents/${incidentId}`, { token: owner })).body;
-  return Object.fromEntries(inc.participants.map((p: { individual: { email: string }; participant_roles: { role: string; renounced_at: string | null }[] }) =>
-    [p.individual.email, p.participant_roles.filter((r) => !r.renounced_at).map((r) => r.role).sort()]));
+  return Object.fromEntries(
+    inc.participants.map((p: { individual: { email: string }; participant_roles: { role: string; renounced_at: string | null }[] }) => [
+      p.individual.email,
+      p.participant_roles
+        .filter((r) => !r.renounced_at)
+        .map((r) => r.role)
+        .sort(),
+    ]),
+  );
 };
 const list = (query: Record<string, string | number | boolean | (string | number | boolean)[]>, token = owner) =>
   call(t.app, 'GET', '/default/tasks', { token, query: { itemsPerPage: -1, ...query } });
@@ -63,7 +76,11 @@ describe('task create', () => {
   });
 
   it('adds assignees and the owner named by email to the incident as Observers', async () => {
-    const res = await createTask({ description: 'Grow the volume', assignees: [person('bob@example.com'), person('carol@example.com'), { individual: null }], owner: person('dave@example.com') });
+    const res = await createTask({
+      description: 'Grow the volume',
+      assignees: [person('bob@example.com'), person('carol@example.com'), { individual: null }],
+      owner: person('dave@example.com'),
+    });
     expect(res.body.assignees.map((a: { individual: { email: string } }) => a.individual.email)).toEqual(['bob@example.com', 'carol@example.com']);
     expect(res.body.owner.individual.email).toBe('dave@example.com');
     const people = await participants(open.id);
@@ -89,7 +106,9 @@ describe('task create', () => {
     const before = (await list({})).body.total;
     const missing = await call(t.app, 'POST', '/default/tasks', { token: owner, body: { description: 'x' } });
     expect(missing.body.detail).toEqual([{ loc: ['body', 'incident'], msg: 'field required', type: 'value_error.missing' }]);
-    expect((await createTask({ incident: { id: 999999 } })).body.detail).toEqual([{ loc: ['incident'], msg: 'Incident not found.', type: 'value_error.not_found', ctx: { msg: 'Incident not found.' } }]);
+    expect((await createTask({ incident: { id: 999999 } })).body.detail).toEqual([
+      { loc: ['incident'], msg: 'Incident not found.', type: 'value_error.not_found', ctx: { msg: 'Incident not found.' } },
+    ]);
     expect((await createTask({ status: 'Done' })).body.detail[0]).toMatchObject({ loc: ['body', 'status'], type: 'type_error.enum' });
     expect((await createTask({ assignees: [person('not-an-email')] })).body.detail[0]).toMatchObject({ loc: ['body', 'assignees', 0, 'individual', 'email'] });
     expect((await list({})).body.total).toBe(before);
@@ -130,7 +149,12 @@ describe('task update and delete', () => {
     expect(omitted.body).toMatchObject({ priority: 'High', description: 'Page the vendor', status: 'Open' });
     expect(omitted.body.assignees).toHaveLength(1);
     const other = await incident({ title: 'Other' });
-    const moved = await updateTask(task.id, { incident: { id: other.id }, assignees: [person('erin@example.com')], owner: person('frank@example.com'), creator: person('bob@example.com') });
+    const moved = await updateTask(task.id, {
+      incident: { id: other.id },
+      assignees: [person('erin@example.com')],
+      owner: person('frank@example.com'),
+      creator: person('bob@example.com'),
+    });
     expect(moved.body.incident.id).toBe(open.id);
     expect(moved.body.assignees.map((a: { individual: { email: string } }) => a.individual.email)).toEqual(['erin@example.com']);
     expect(moved.body.owner.individual.email).toBe('frank@example.com');
@@ -147,7 +171,10 @@ describe('task update and delete', () => {
     expect((await call(t.app, 'DELETE', `/default/tasks/${task.id}`, { token: bob })).status).toBe(403);
     expect(await call(t.app, 'DELETE', `/default/tasks/${task.id}`, { token: cmdr })).toMatchObject({ status: 200, body: null });
     expect(await events(open.id)).toContain('Incident task deleted by Cmdr');
-    expect(await call(t.app, 'PUT', `/default/tasks/${task.id}`, { token: owner, body: { incident: { id: open.id } } })).toMatchObject({ status: 404, body: { detail: [{ msg: 'A task with this id does not exist.' }] } });
+    expect(await call(t.app, 'PUT', `/default/tasks/${task.id}`, { token: owner, body: { incident: { id: open.id } } })).toMatchObject({
+      status: 404,
+      body: { detail: [{ msg: 'A task with this id does not exist.' }] },
+    });
     expect((await call(t.app, 'DELETE', `/default/tasks/${task.id}`, { token: owner })).status).toBe(404);
   });
 
@@ -194,14 +221,18 @@ describe('task list', () => {
     expect(byCmdr).toHaveLength(1);
     const anyRole = await ids([{ model: 'IndividualContact', field: 'email', op: '==', value: 'dave@example.com' }]);
     expect(anyRole).toEqual(ownedByDave);
-    const low = await ids([{ model: 'IncidentPriority', field: 'name', op: '==', value: 'Low' }, { model: 'IncidentType', field: 'name', op: '==', value: 'Default' }, { model: 'Project', field: 'name', op: '==', value: 'default' }]);
+    const low = await ids([
+      { model: 'IncidentPriority', field: 'name', op: '==', value: 'Low' },
+      { model: 'IncidentType', field: 'name', op: '==', value: 'Default' },
+      { model: 'Project', field: 'name', op: '==', value: 'default' },
+    ]);
     expect(low).toEqual(await ids([{ model: 'Task', field: 'id', op: '>', value: 0 }]));
     expect(await ids([{ model: 'IncidentPriority', field: 'name', op: '==', value: 'High' }])).toEqual([]);
     const named = await ids([{ model: 'Incident', field: 'name', op: '==', value: open.name }]);
     expect(named.length).toBeGreaterThan(3);
   });
 
-  it('sorts by its own fields and the incident\'s, and searches descriptions', async () => {
+  it("sorts by its own fields and the incident's, and searches descriptions", async () => {
     const sorted = await list({ 'sortBy[]': ['incident.title', 'description'], 'descending[]': [true, false] });
     const keys = sorted.body.items.map((i: { incident: { title: string } }) => i.incident.title);
     expect(keys).toEqual([...keys].sort().reverse());

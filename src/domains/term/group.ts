@@ -16,6 +16,14 @@ export const termGroup: GroupDef = {
   shapes: { create: TermCreate, update: TermUpdate, read: TermRead, pagination: TermPagination },
   fields: { id: 'int', text: 'text', discoverable: 'bool', created_at: 'timestamp' },
   // The definitions' link table, read from the term's side.
-  links: { definitions: { table: definitionTerm, ownerColumn: 'term_id', otherColumn: 'definition_id', target: definitionTarget, read: () => groupReader(definitionGroup) } },
+  links: {
+    definitions: {
+      table: definitionTerm,
+      ownerColumn: 'term_id',
+      otherColumn: 'definition_id',
+      target: definitionTarget,
+      read: () => groupReader(definitionGroup),
+    },
+  },
   unique: { term_project_text_key: 'text' },
 };

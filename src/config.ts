@@ -108,7 +108,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     }
     settings[k] = kept[k];
   }
-  if (changed) writeFileSync(file, JSON.stringify(kept, null, 2) + '\n', { mode: 0o600 });
+  if (changed) writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
   return settings;
 }
 

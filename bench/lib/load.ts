@@ -18,7 +18,7 @@ export interface Scenario {
    * Checks one response before the load starts (status already known to be 2xx); throws or
    * returns a message when the response is wrong, so a misconfigured scenario fails loudly.
    */
-  check?: (body: unknown) => string | void;
+  check?: (body: unknown) => string | undefined;
   /** Sees every answer, probe included (its status and body text), e.g. to keep the ids acknowledged. */
   onResponse?: (status: number, body: string) => void;
 }

@@ -41,7 +41,7 @@ SELECT p.organization_id, p.id,
        now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second'
 FROM generate_series(1, ${INCIDENTS}) AS g, p, ty, pr, se`;
 
-async function seed(session: MusterSession, databaseUrl: string, progress: (msg: string) => void): Promise<IncidentsState> {
+async function seed(_session: MusterSession, databaseUrl: string, progress: (msg: string) => void): Promise<IncidentsState> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

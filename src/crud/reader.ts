@@ -235,7 +235,7 @@ function planOf(def: ReadDef) {
       let k = 0;
       for (const { field } of inline) item[field] = values[i][k++];
       for (const field of computed) item[field] = values[i][k++];
-      many.forEach((_, m) => idLists[m].push(values[i][k++] as number[]));
+      for (let m = 0; m < many.length; m++) idLists[m].push(values[i][k++] as number[]);
     });
     const steps: (() => Promise<void>)[] = [];
     for (const { field, fk, read } of refs) {
@@ -249,11 +249,11 @@ function planOf(def: ReadDef) {
     }
     many.forEach(({ field, read }, m) => {
       const wanted = idLists[m].flat();
-      items.forEach((item, i) => (item[field] = wanted.length ? idLists[m][i] : []));
+      for (const [i, item] of items.entries()) item[field] = wanted.length ? idLists[m][i] : [];
       if (wanted.length)
         steps.push(async () => {
           const found = await read(db, wanted);
-          items.forEach((item, i) => (item[field] = idLists[m][i].map((x) => found.get(x)).filter((x) => x !== undefined)));
+          for (const [i, item] of items.entries()) item[field] = idLists[m][i].map((x) => found.get(x)).filter((x) => x !== undefined);
         });
     });
     // On the pool the readers run side by side; a transaction's one connection takes them in turn.

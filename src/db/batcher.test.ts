@@ -58,7 +58,7 @@ describe('Batcher', () => {
     const answers = [1, 2, 3, 4, 5].map((i) => b.submit(i));
     await turn();
     expect(batches.map((x) => x.items)).toEqual([[1, 2], [3, 4], [5]]);
-    batches.forEach((x) => x.release());
+    for (const x of batches) x.release();
     expect(await Promise.all(answers)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5']);
   });
 
@@ -85,7 +85,7 @@ describe('Batcher', () => {
     batches[0].release();
     await turn();
     expect(batches.map((x) => x.items)).toEqual([[1, 2], [3, 4], [5, 6], [7]]);
-    batches.slice(2).forEach((x) => x.release());
+    for (const x of batches.slice(2)) x.release();
     expect(await Promise.all([...answers, ...late])).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
     expect(b.idle).toBe(true);
   });
@@ -174,7 +174,7 @@ describe('KeyedBatcher', () => {
       [11, 12, 13],
       [21, 22],
     ]);
-    batches.forEach((x) => x.release());
+    for (const x of batches) x.release();
     expect(await Promise.all(answers)).toEqual(['v11', 'v21', 'v12', 'v22', 'v13']);
   });
 

@@ -72,7 +72,9 @@ export class Batcher<I, O> {
               else if (r.ok) w.resolve(r.value);
               else w.reject(r.error);
             }),
-          (error) => batch.forEach((w) => w.reject(error)),
+          (error) => {
+            for (const w of batch) w.reject(error);
+          },
         )
         .finally(() => {
           this.inFlight--;

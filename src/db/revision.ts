@@ -36,11 +36,11 @@ function writeRevision(dir: string, parents: string[], message: string, up: stri
   mkdirSync(folder, { recursive: true });
   const created = new Date().toISOString();
   const meta = { revision, down_revision: parents.length === 0 ? null : parents.length === 1 ? parents[0] : parents, message, created };
-  writeFileSync(join(folder, 'meta.json'), JSON.stringify(meta, null, 2) + '\n');
-  const body = (stmts: string[]) => (stmts.length ? stmts.map((s) => s.trim()).join(`\n${BREAKPOINT}\n`) + '\n' : '-- no statements\n');
+  writeFileSync(join(folder, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
+  const body = (stmts: string[]) => (stmts.length ? `${stmts.map((s) => s.trim()).join(`\n${BREAKPOINT}\n`)}\n` : '-- no statements\n');
   writeFileSync(join(folder, 'up.sql'), body(up));
   writeFileSync(join(folder, 'down.sql'), body(down));
-  writeFileSync(join(folder, 'snapshot.json'), JSON.stringify({ ...snapshot, id: revision }, null, 2) + '\n');
+  writeFileSync(join(folder, 'snapshot.json'), `${JSON.stringify({ ...snapshot, id: revision }, null, 2)}\n`);
   return { revision, down: parents, message, created, dir: folder };
 }
 

@@ -39,7 +39,7 @@ function sorting(def: ListDefinition<never>, query: ListQueryT, joins: Set<OneRe
       // A dotted field names a table by its snake_case name; only the last two segments count.
       const rel = def.relations?.find((r) => r.tableName === parts.at(-2));
       if (rel?.kind === 'many') throw badSort(`Cannot sort by '${fields[i]}': a ${def.model} has many of them.`);
-      if (rel && rel.fields[field]) {
+      if (rel?.fields[field]) {
         joins.add(rel);
         col = column(rel.table, field);
       }

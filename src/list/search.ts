@@ -83,6 +83,6 @@ class Parser {
 
 /** The tsquery text for `q`, or null when `q` holds nothing searchable. */
 export function toTsQuery(q: string | undefined): string | null {
-  if (!q || !q.trim()) return null;
+  if (!q?.trim()) return null;
   return new Parser(tokenize(q)).parse();
 }

@@ -168,7 +168,7 @@ export function toHex(input: string): string | null {
   if (rgb) {
     const parts = rgb.slice(1, 4).map(Number);
     if (parts.some((n) => n > 255)) return null;
-    return '#' + parts.map((n) => n.toString(16).padStart(2, '0')).join('');
+    return `#${parts.map((n) => n.toString(16).padStart(2, '0')).join('')}`;
   }
   return null;
 }

@@ -102,7 +102,7 @@ describe('login', () => {
 
 describe('tokens', () => {
   it('401 without, with a malformed, forged or expired token', async () => {
-    const forged = owner.slice(0, -4) + 'AAAA';
+    const forged = `${owner.slice(0, -4)}AAAA`;
     const { SignJWT } = await import('jose');
     const expired = await new SignJWT({ email: 'owner@example.com', exp: Math.floor(Date.now() / 1000) - 10 })
       .setProtectedHeader({ alg: 'HS256' })

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Defaulted, Id, NameStr, Nullable, Opt, Pagination, RefShape } from '../../server/shapes.ts';
+import { Id, NameStr, Nullable, Opt, Pagination, RefShape } from '../../server/shapes.ts';
 import { ProjectRead } from '../project/schema.ts';
 import { DocumentNested, DocumentRef, IncidentTypeSummary, typeFields } from '../incident_type/schema.ts';
 

@@ -138,17 +138,15 @@ export async function recomputeResponseCost(tx: Executor, incidentId: number, no
     .limit(1);
   if (existing) await tx.update(incidentCost).set({ amount, updated_at: now }).where(eq(incidentCost.id, existing.id));
   else
-    await tx
-      .insert(incidentCost)
-      .values({
-        organization_id: inc.organization_id,
-        project_id: inc.project_id,
-        incident_id: incidentId,
-        incident_cost_type_id: typeId,
-        amount,
-        created_at: now,
-        updated_at: now,
-      });
+    await tx.insert(incidentCost).values({
+      organization_id: inc.organization_id,
+      project_id: inc.project_id,
+      incident_id: incidentId,
+      incident_cost_type_id: typeId,
+      amount,
+      created_at: now,
+      updated_at: now,
+    });
   return amount;
 }
 

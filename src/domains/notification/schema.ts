@@ -19,6 +19,7 @@ const fields = {
 // An email notification's target is an address: checked with the body, reported on `target`.
 const emailTarget = {
   if: { properties: { type: { type: 'string', const: 'email' } }, required: ['type'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
   then: { properties: { target: { type: 'string', format: 'email' } } },
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { after, createWorld, signals, unique, type World } from './fixtures.ts';
+import { later, createWorld, signals, unique, type World } from './fixtures.ts';
 
 let w: World;
 let s: ReturnType<typeof signals>;
@@ -34,15 +34,15 @@ describe('deduplicate', () => {
     const first = await s.ingest({ variant, host: 'a' }, { created_at: T0 });
     expect(first.body.case.id).toBeTypeOf('number');
     expect(first.body.filter_action ?? null).toBeNull();
-    const edge = await s.ingest({ variant, host: 'a' }, { created_at: after(T0, 600) });
+    const edge = await s.ingest({ variant, host: 'a' }, { created_at: later(T0, 600) });
     expect(edge.body.filter_action).toBe('deduplicate');
     expect(edge.body.case.id).toBe(first.body.case.id);
     // Another host: another fingerprint, so its own case.
-    const other = await s.ingest({ variant, host: 'b' }, { created_at: after(T0, 601) });
+    const other = await s.ingest({ variant, host: 'b' }, { created_at: later(T0, 601) });
     expect(other.body.filter_action ?? null).toBeNull();
     expect(other.body.case.id).not.toBe(first.body.case.id);
     // 1201 s after the first and 601 s after the second: nothing within the window any more.
-    const late = await s.ingest({ variant, host: 'a' }, { created_at: after(T0, 1200.001) });
+    const late = await s.ingest({ variant, host: 'a' }, { created_at: later(T0, 1200.001) });
     expect(late.body.filter_action ?? null).toBeNull();
     expect(late.body.case.id).not.toBe(first.body.case.id);
   });
@@ -97,14 +97,14 @@ describe('deduplicate', () => {
 
 describe('snooze', () => {
   it('snoozes matching instances until its expiration, exclusive', async () => {
-    const { variant } = await definition([{ action: 'snooze', expiration: after(T0, 60), expression: onHost('noisy') }]);
-    const before = await s.ingest({ variant, host: 'noisy' }, { created_at: after(T0, 59.999) });
+    const { variant } = await definition([{ action: 'snooze', expiration: later(T0, 60), expression: onHost('noisy') }]);
+    const before = await s.ingest({ variant, host: 'noisy' }, { created_at: later(T0, 59.999) });
     expect(before.body.filter_action).toBe('snooze');
     expect(before.body.case ?? null).toBeNull();
-    const other = await s.ingest({ variant, host: 'calm' }, { created_at: after(T0, 1) });
+    const other = await s.ingest({ variant, host: 'calm' }, { created_at: later(T0, 1) });
     expect(other.body.filter_action ?? null).toBeNull();
     expect(other.body.case.id).toBeTypeOf('number');
-    const at = await s.ingest({ variant, host: 'noisy' }, { created_at: after(T0, 60) });
+    const at = await s.ingest({ variant, host: 'noisy' }, { created_at: later(T0, 60) });
     expect(at.body.filter_action ?? null).toBeNull();
     expect(at.body.case.id).toBeTypeOf('number');
   });
@@ -117,13 +117,13 @@ describe('snooze', () => {
   });
 
   it('snoozed instances are not what later duplicates join', async () => {
-    const { variant } = await definition([{ action: 'snooze', expiration: after(T0, 10) }, { action: 'deduplicate' }]);
+    const { variant } = await definition([{ action: 'snooze', expiration: later(T0, 10) }, { action: 'deduplicate' }]);
     const snoozed = await s.ingest({ variant, host: 'z' }, { created_at: T0 });
     expect(snoozed.body.filter_action).toBe('snooze');
-    const next = await s.ingest({ variant, host: 'z' }, { created_at: after(T0, 20) });
+    const next = await s.ingest({ variant, host: 'z' }, { created_at: later(T0, 20) });
     expect(next.body.filter_action ?? null).toBeNull();
     expect(next.body.case.id).toBeTypeOf('number');
-    const dup = await s.ingest({ variant, host: 'z' }, { created_at: after(T0, 30) });
+    const dup = await s.ingest({ variant, host: 'z' }, { created_at: later(T0, 30) });
     expect(dup.body.filter_action).toBe('deduplicate');
     expect(dup.body.case.id).toBe(next.body.case.id);
   });

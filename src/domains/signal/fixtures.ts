@@ -36,4 +36,4 @@ export const signals = (w: World, org = 'default') => ({
 });
 
 /** An ISO time `seconds` after `base`. */
-export const after = (base: string, seconds: number) => new Date(Date.parse(base) + seconds * 1000).toISOString();
+export const later = (base: string, seconds: number) => new Date(Date.parse(base) + seconds * 1000).toISOString();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { after, createWorld, signals, type World } from './fixtures.ts';
+import { later, createWorld, signals, type World } from './fixtures.ts';
 
 let w: World;
 let s: ReturnType<typeof signals>;
@@ -98,6 +98,6 @@ describe('ingestion', () => {
     await s.define({ variant: 'timed', create_case: false });
     const res = await s.ingest({ variant: 'timed' }, { created_at: '2024-01-01T00:00:00Z' });
     expect(res.body.created_at).toBe('2024-01-01T00:00:00.000Z');
-    expect(after('2024-01-01T00:00:00Z', 1)).toBe('2024-01-01T00:00:01.000Z');
+    expect(later('2024-01-01T00:00:00Z', 1)).toBe('2024-01-01T00:00:01.000Z');
   });
 });

@@ -1,5 +1,5 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import { DateTime, Email, Id, Nullable, Opt, Pagination, RefShape } from '../../server/shapes.ts';
+import { DateTime, Id, Nullable, Opt, Pagination, RefShape } from '../../server/shapes.ts';
 import { AlertCreate, AlertRead } from '../alert/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
 import { TagCreate, TagRead } from '../tag/schema.ts';

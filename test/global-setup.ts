@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded, openPostgres } from '../src/db/connection.ts';
-import { initialize } from '../src/db/bootstrap.ts';
+import { initialize } from '../src/app/bootstrap.ts';
 import { TEMPLATE_DB, withDatabaseName } from './db-url.ts';
 
 declare module 'vitest' {

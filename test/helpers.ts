@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { readSettings, type Settings } from '../src/config.ts';
 import { openEmbedded, openPostgres, type Database } from '../src/db/connection.ts';
-import { buildApp } from '../src/server/app.ts';
+import { buildApp } from '../src/app/app.ts';
 import type { App } from '../src/server/routing.ts';
 import { TEMPLATE_DB, withDatabaseName } from './db-url.ts';
 

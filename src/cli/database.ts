@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { readSettings, loadSettings } from '../config.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
-import { initialize } from '../db/bootstrap.ts';
+import { initialize } from '../app/bootstrap.ts';
 import { DEFAULT_DUMP_FILE, dropAll, dump, isEmpty, restore } from '../db/dump.ts';
 import { ancestors, currentRevisions, downgrade, heads, loadRevisions, stamp, topoOrder, upgrade } from '../db/migrate.ts';
 import { createRevision, mergeHeads } from '../db/revision.ts';
@@ -67,7 +67,7 @@ export function databaseCommand(): Command {
     .requiredOption('-m, --message <message>', 'what the revision changes')
     .option('--autogenerate', 'write up and down SQL from the difference between the tables and the last revision')
     .action(async (opts: { message: string; autogenerate?: boolean }) => {
-      const r = await createRevision(opts.message, !!opts.autogenerate);
+      const r = await createRevision(opts.message, opts.autogenerate ? { ...(await import('../app/schema.ts')) } : undefined);
       console.log(`Created revision ${r.revision} in ${r.dir}${opts.autogenerate ? ` (${r.up} up, ${r.downCount} down statements)` : ''}`);
     });
 

@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import repl from 'node:repl';
 import { Command, Option } from 'commander';
 import { describeSettings, loadSettings, readSettings, type Settings } from '../config.ts';
-import { openReady } from '../db/bootstrap.ts';
+import { openReady } from '../app/bootstrap.ts';
 import { formatTable } from './table.ts';
 
 // The application (every domain's routes) loads only for the commands that serve or list it.
-const loadApp = () => import('../server/app.ts');
+const loadApp = () => import('../app/app.ts');
 
 const SRC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = resolve(SRC_DIR, '..', 'bin', 'muster.js');
@@ -202,7 +202,7 @@ export function serverCommand(): Command {
         projects: await import('../domains/project/service.ts'),
         users: await import('../domains/auth/service.ts'),
       };
-      const schema = await import('../db/schema.ts');
+      const schema = await import('../app/schema.ts');
       console.log('In scope: settings, database, db, schema, services, sql');
       const { sql } = await import('drizzle-orm');
       const shell = repl.start({ prompt: 'muster> ' });

@@ -243,3 +243,21 @@ export async function defaultRecord(db: Executor, def: GroupDef, projectId: numb
     .limit(1)) as Row[];
   return row;
 }
+
+/** A reference to a type, priority or severity; the project's default when not given. */
+export async function refOrDefault(
+  tx: Executor,
+  ctx: Ctx,
+  target: RefTarget,
+  def: GroupDef,
+  value: RefValue,
+  field: string,
+  projectId: number,
+  label: string,
+): Promise<number> {
+  const named = value && (typeof value.id === 'number' || typeof value.name === 'string') ? value : undefined;
+  if (named) return (await resolveRef(tx, target, named, [field], ctx.organization.id, projectId))!;
+  const fallback = await defaultRecord(tx, def, projectId);
+  if (!fallback) throw invalid([field], `No default ${label} defined.`, 'value_error.not_found');
+  return fallback.id;
+}

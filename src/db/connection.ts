@@ -7,13 +7,11 @@ import pg from 'pg';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.ts';
 import type { Settings } from '../config.ts';
 
-export type Schema = typeof schema;
-export type Db = NodePgDatabase<Schema>;
+export type Db = NodePgDatabase;
 /** A database handle or an open transaction: services accept either. */
-export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
+export type Executor = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   kind: 'embedded' | 'postgres';
@@ -40,7 +38,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   client.release();
   return {
     kind: 'postgres',
-    db: drizzlePg({ client: pool, schema }),
+    db: drizzlePg({ client: pool }),
     url,
     async query(text, params) {
       return (await pool.query(text, params as unknown[])).rows;
@@ -58,7 +56,7 @@ export async function openEmbedded(dataDir: string | undefined, loadDataDir?: Bl
 export function fromPglite(pglite: PGlite): Database {
   return {
     kind: 'embedded',
-    db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
+    db: drizzlePglite({ client: pglite }) as unknown as Db,
     pglite,
     async query(text, params) {
       return (await pglite.query(text, params as unknown[])).rows as never[];

@@ -44,7 +44,15 @@ function writeRevision(dir: string, parents: string[], message: string, up: stri
   return { revision, down: parents, message, created, dir: folder };
 }
 
-export async function createRevision(message: string, autogenerate: boolean, dir = REVISIONS_DIR): Promise<Revision & { up: number; downCount: number }> {
+/**
+ * A new revision after the current head. With `tables` (every Drizzle table of the application),
+ * its up and down SQL are what moves the schema from the head's snapshot to those tables.
+ */
+export async function createRevision(
+  message: string,
+  tables: Record<string, unknown> | undefined,
+  dir = REVISIONS_DIR,
+): Promise<Revision & { up: number; downCount: number }> {
   const revs = loadRevisions(dir);
   const parents = heads(revs);
   if (parents.length > 1) throw new RevisionError(`There are ${parents.length} heads (${parents.join(', ')}); run \`muster database merge\` first`);
@@ -52,10 +60,9 @@ export async function createRevision(message: string, autogenerate: boolean, dir
   let up: string[] = [];
   let down: string[] = [];
   let next = prev;
-  if (autogenerate) {
+  if (tables) {
     const { generateDrizzleJson, generateMigration } = await drizzleKit();
-    const schema = await import('./schema.ts');
-    next = generateDrizzleJson({ ...schema }, prev.id) as unknown as Snapshot;
+    next = generateDrizzleJson(tables, prev.id) as unknown as Snapshot;
     up = await generateMigration(prev as never, next as never);
     down = await generateMigration(next as never, { ...prev, prevId: next.id } as never);
   }

@@ -2,7 +2,6 @@
 // which role. Routes build it from the request (server/auth.ts); the CLI and jobs build their own.
 import type { Executor } from '../db/connection.ts';
 import type { Settings } from '../config.ts';
-import type { OrganizationRow } from '../domains/organization/table.ts';
 import { errors } from './errors.ts';
 
 export const ROLES = ['Owner', 'Manager', 'Admin', 'Member'] as const;
@@ -22,16 +21,23 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, Role>;
 export type Permission = keyof typeof PERMISSIONS;
 
+/** The organization a request acts in: what tenancy scopes by and names are made of. */
+export interface TenantOrganization {
+  id: number;
+  slug: string;
+}
+
 export interface UserRef {
   id: number;
   email: string;
 }
 
-export interface Ctx {
+/** `O`: what the request knows of its organization; the auth hook loads the whole row. */
+export interface Ctx<O extends TenantOrganization = TenantOrganization> {
   db: Executor;
   settings: Settings;
   user: UserRef;
-  organization: OrganizationRow;
+  organization: O;
   role: Role;
 }
 

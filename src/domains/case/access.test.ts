@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { cases, createWorld, listQuery, person, type World } from './fixtures.ts';
+import { cases, createWorld, listQuery, person, type World } from '../../../test/worlds/cases.ts';
 
 let w: World;
 let c: ReturnType<typeof cases>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { cases, createWorld, person, problems, roles, type World } from './fixtures.ts';
+import { cases, createWorld, person, problems, roles, type World } from '../../../test/worlds/cases.ts';
 
 let w: World;
 let c: ReturnType<typeof cases>;
@@ -91,7 +91,7 @@ describe('case create', () => {
 
 describe('a case opened by a signal', () => {
   it('lists its signal instances with their signal and entities', async () => {
-    const { signals } = await import('../signal/fixtures.ts');
+    const { signals } = await import('../../../test/worlds/signals.ts');
     const s = signals(w);
     const ip = await s.entityType({ regular_expression: '\\b(?:\\d{1,3}\\.){3}\\d{1,3}\\b', enabled: true });
     const def = (await s.define({ name: 'Impossible travel', description: 'Two logins far apart', entity_types: [{ id: ip.id }] })).body;

@@ -1,14 +1,14 @@
 // The case lifecycle: create (name, assignee and reporter), update (fields, lists, assessment,
 // status), the status transitions, and escalation into an incident. Each runs in one transaction
 // that also writes the timeline, so that the response shows every derived field.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { runStatement } from '../../db/statements.ts';
 import type { Static } from '@sinclair/typebox';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RefValue } from '../../crud/refs.ts';
-import { projectOfBody } from '../../crud/service.ts';
+import { projectOfBody, refOrDefault } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
+import { runStatement } from '../../db/statements.ts';
 import type { Ctx } from '../../server/context.ts';
-import { invalid, validationError } from '../../server/errors.ts';
+import { invalid } from '../../server/errors.ts';
 import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
 import { casePriority } from '../case_priority/table.ts';
 import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts';
@@ -17,27 +17,31 @@ import { caseTypeGroup, caseTypeTarget } from '../case_type/group.ts';
 import { caseType } from '../case_type/table.ts';
 import { insertEvents, logCaseEvent, logIncidentEvent } from '../event/service.ts';
 import { createIncident } from '../incident/flows.ts';
+import { INCIDENT } from '../incident/kind.ts';
 import { readIncidents } from '../incident/reader.ts';
-import { checkExclusiveTags, personEmail, planTags, refOrDefault, writeTagPlan, type PersonRef } from '../incident/refs.ts';
 import type { IncidentCreate } from '../incident/schema.ts';
-import { incident } from '../incident/table.ts';
-import { visibleIncidentIds, visibleIncidents } from '../incident/visibility.ts';
+import { visibleIncidentIds } from '../incident/visibility.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentType } from '../incident_type/table.ts';
-import { project } from '../project/table.ts';
-import { addParticipant, participantEmail } from '../participant/service.ts';
+import { type PersonRef, personEmail } from '../individual/person.ts';
+import { Changes, checkText, type LinkSpec, iso, replaceLinks, show } from '../lifecycle/changes.ts';
 import {
-  addCaseParticipant,
-  addFirstCaseParticipants,
-  caseParticipants,
-  inactivateCaseParticipants,
-  reactivateCaseParticipants,
-  renounceCaseRole,
-} from './participants.ts';
+  addFirstParticipants,
+  addParticipant,
+  currentPeople,
+  inactivateParticipants,
+  participantEmail,
+  reactivateParticipants,
+  renounceRole,
+} from '../lifecycle/participants.ts';
+import { caseIncident, caseTable, incident } from '../lifecycle/table.ts';
+import { project } from '../project/table.ts';
+import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
+import { CASE } from './kind.ts';
 import { readVisibleCases } from './reader.ts';
 import type { CaseCreate, CaseStatus, CaseUpdate } from './schema.ts';
-import { caseDuplicate, caseIncident, caseRelated, caseTable, caseTag } from './table.ts';
-import { assertCanEditCase, visibleCaseIds, visibleCases, type CaseRow } from './visibility.ts';
+import { caseDuplicate, caseRelated, caseTag } from './table.ts';
+import { assertCanEditCase, type CaseRow, visibleCaseIds } from './visibility.ts';
 
 type CreateBody = Static<typeof CaseCreate>;
 type UpdateBody = Static<typeof CaseUpdate>;
@@ -45,18 +49,6 @@ type EscalateBody = Static<typeof IncidentCreate>;
 type Values = Partial<typeof caseTable.$inferInsert>;
 
 export const DEFAULT_CASE_RESOLUTION = 'Description of the actions taken to resolve the case.';
-
-/** Title and description must say something (the description is required in practice). */
-function checkText(body: { title: string; description?: string | null }) {
-  const items = [];
-  if (body.title.trim() === '')
-    items.push({ loc: ['body', 'title'], msg: 'must not be empty string', type: 'value_error', ctx: { msg: 'must not be empty string' } });
-  if (body.description === undefined || body.description === null)
-    items.push({ loc: ['body', 'description'], msg: 'field required', type: 'value_error.missing' });
-  else if (body.description.trim() === '')
-    items.push({ loc: ['body', 'description'], msg: 'must not be empty string', type: 'value_error', ctx: { msg: 'must not be empty string' } });
-  if (items.length) throw validationError(items);
-}
 
 async function readOne(tx: Executor, ctx: Ctx, id: number) {
   const [item] = await readVisibleCases(ctx, tx, [id], true);
@@ -96,13 +88,13 @@ async function transition(tx: Executor, ctx: Ctx, row: CaseRow, to: CaseStatus, 
   const from = row.status as CaseStatus;
   if (from === to) return {};
   const values: Values = { status: to };
-  if (from === 'Closed') await reactivateCaseParticipants(tx, ctx, row.id, now);
+  if (from === 'Closed') await reactivateParticipants(tx, ctx, CASE, row.id, now);
   if (to !== 'New' && !row.triage_at) values.triage_at = now;
   if (to === 'Escalated') values.escalated_at = now;
   if (to === 'Stable') values.stable_at = now;
   if (to === 'Closed') {
     values.closed_at = now;
-    await inactivateCaseParticipants(tx, ctx, row.id, now);
+    await inactivateParticipants(tx, ctx, CASE, row.id, now);
   }
   await logCaseEvent(tx, ctx, row.id, {
     description: `Case status changed from ${from} to ${to}`,
@@ -156,7 +148,7 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
     const assignee = input.assigneeEmail ?? ctx.user.email;
     const reporter = input.reporterEmail ?? ctx.user.email;
     return {
-      caseId: rows[i].id,
+      recordId: rows[i].id,
       projectId: input.projectId,
       people: [
         { email: assignee, roles: ['Assignee' as const] },
@@ -164,7 +156,7 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
       ],
     };
   });
-  const participants = await addFirstCaseParticipants(tx, ctx, people, now);
+  const participants = await addFirstParticipants(tx, ctx, CASE, people, now);
   const named = rows.map((row, i) => {
     const ids = participants.ids.get(row.id)!;
     return {
@@ -288,47 +280,12 @@ async function nameOf(tx: Executor, table: typeof caseType | typeof casePriority
   return row?.name ?? 'none';
 }
 
-type LinkTable = typeof caseTag | typeof caseRelated | typeof caseDuplicate | typeof caseIncident;
-
-async function linkedIds(tx: Executor, table: LinkTable, other: string, caseId: number): Promise<number[]> {
-  const t = table as unknown as Record<string, never>;
-  const rows = await tx.select({ id: t[other] }).from(table).where(eq(t.case_id, caseId));
-  return (rows.map((r) => r.id) as number[]).sort((a, b) => a - b);
-}
-
-const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
-
-/**
- * Replaces a case's links with `ids`. Links to records the caller may not see stay: a
- * list the caller was shown without them must not remove them.
- */
-async function replaceLinks(tx: Executor, table: LinkTable, other: string, caseId: number, ids: number[], hidden: number[] = []) {
-  const t = table as unknown as Record<string, never>;
-  const keep = [...new Set([...ids, ...hidden])];
-  await tx.delete(table).where(eq(t.case_id, caseId));
-  if (keep.length) await tx.insert(table).values(keep.map((id) => ({ case_id: caseId, [other]: id })) as never);
-}
-
-/** Linked ids the caller may not see (kept when the caller replaces the list). */
-async function hiddenLinks(tx: Executor, ctx: Ctx, table: LinkTable, other: string, caseId: number): Promise<number[]> {
-  const linked = await linkedIds(tx, table, other, caseId);
-  if (linked.length === 0) return [];
-  const visible =
-    table === caseIncident
-      ? await tx
-          .select({ id: incident.id })
-          .from(incident)
-          .where(and(inArray(incident.id, linked), visibleIncidents(ctx)))
-      : await tx
-          .select({ id: caseTable.id })
-          .from(caseTable)
-          .where(and(inArray(caseTable.id, linked), visibleCases(ctx)));
-  const seen = new Set(visible.map((r) => r.id));
-  return linked.filter((id) => !seen.has(id));
-}
-
-const show = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? 'none' : String(v));
-const iso = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+const LINKS = {
+  tags: { table: caseTag, owner: caseTag.case_id, other: caseTag.tag_id },
+  related: { table: caseRelated, owner: caseRelated.case_id, other: caseRelated.related_id, hidden: CASE },
+  duplicates: { table: caseDuplicate, owner: caseDuplicate.case_id, other: caseDuplicate.duplicate_id, hidden: CASE },
+  incidents: { table: caseIncident, owner: caseIncident.case_id, other: caseIncident.incident_id, hidden: INCIDENT },
+} satisfies Record<string, LinkSpec>;
 
 export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
   return ctx.db.transaction(async (tx) => {
@@ -349,36 +306,17 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
     const duplicates = await visibleCaseIds(tx, ctx, body.duplicates as never, 'duplicates', id);
     const incidents = await visibleIncidentIds(tx, ctx, body.incidents as never, 'incidents');
     const now = new Date();
-
-    const changes: Values = {};
-    const events: { description: string; field: string; type: 'Field updated' | 'Assessment updated'; previous: unknown; current: unknown }[] = [];
     const who = ctx.user.email;
-    const scalar = <K extends 'title' | 'description' | 'resolution' | 'resolution_reason' | 'visibility' | 'reported_at' | 'triage_at' | 'escalated_at'>(
-      field: K,
-      value: Values[K] | undefined,
-    ) => {
-      if (value === undefined) return;
-      const previous = row[field];
-      const same = previous instanceof Date && value instanceof Date ? previous.getTime() === value.getTime() : previous === value;
-      if (same) return;
-      (changes as Record<string, unknown>)[field] = value;
-      const label = field.replace(/_/g, ' ');
-      events.push({
-        description: `Case ${label} changed from ${show(previous)} to ${show(value)} by ${who}`,
-        field,
-        type: 'Field updated',
-        previous,
-        current: value,
-      });
-    };
-    scalar('title', body.title);
-    scalar('description', body.description ?? undefined);
-    scalar('resolution', body.resolution ?? undefined);
-    scalar('resolution_reason', body.resolution_reason ?? undefined);
-    scalar('visibility', body.visibility ?? undefined);
-    scalar('reported_at', iso(body.reported_at ?? undefined) as Date | undefined);
-    scalar('triage_at', iso(body.triage_at) as Date | null | undefined);
-    scalar('escalated_at', iso(body.escalated_at) as Date | null | undefined);
+
+    const changes = new Changes<CaseRow, Values>(row);
+    changes.field('title', body.title);
+    changes.field('description', body.description ?? undefined);
+    changes.field('resolution', body.resolution ?? undefined);
+    changes.field('resolution_reason', body.resolution_reason ?? undefined);
+    changes.field('visibility', body.visibility ?? undefined);
+    changes.field('reported_at', iso(body.reported_at ?? undefined) as Date | undefined);
+    changes.field('triage_at', iso(body.triage_at));
+    changes.field('escalated_at', iso(body.escalated_at));
 
     for (const [field, table, value, label] of [
       ['case_type_id', caseType, assessment.typeId, 'type'],
@@ -386,10 +324,11 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       ['case_priority_id', casePriority, assessment.priorityId, 'priority'],
     ] as const) {
       if (row[field] === value) continue;
-      changes[field] = value;
+      changes.set(field, value);
       const current = await nameOf(tx, table, value);
-      events.push({
+      changes.note({
         description: `Case ${label} changed to ${current} by ${who}`,
+        label,
         field: field.replace(/_id$/, ''),
         type: label === 'type' ? 'Field updated' : 'Assessment updated',
         previous: await nameOf(tx, table, row[field]),
@@ -397,44 +336,41 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       });
     }
 
-    // Lists: replaced by the body's.
+    // Lists: replaced by the body's (links the caller may not see stay).
     const tagIds = await writeTagPlan(tx, ctx, tagPlan, projectId);
     await checkExclusiveTags(tx, tagIds);
-    for (const [field, table, other, ids] of [
-      ['tags', caseTag, 'tag_id', tagIds],
-      ['related', caseRelated, 'related_id', related],
-      ['duplicates', caseDuplicate, 'duplicate_id', duplicates],
-      ['incidents', caseIncident, 'incident_id', incidents],
+    for (const [field, ids] of [
+      ['tags', tagIds],
+      ['related', related],
+      ['duplicates', duplicates],
+      ['incidents', incidents],
     ] as const) {
-      const hidden = field === 'tags' ? [] : await hiddenLinks(tx, ctx, table, other, id);
-      const before = (await linkedIds(tx, table, other, id)).filter((x) => !hidden.includes(x));
-      if (sameSet(before, ids)) continue;
-      await replaceLinks(tx, table, other, id, ids, hidden);
-      events.push({ description: `Case ${field} changed by ${who}`, field, type: 'Field updated', previous: before, current: ids });
+      const replaced = await replaceLinks(tx, ctx, LINKS[field], id, ids);
+      if (replaced) changes.note({ description: `Case ${field} changed by ${who}`, label: field, field, type: 'Field updated', ...replaced });
     }
 
     // The assignee, then the status (which may remove or bring back everyone, or escalate).
     if (assigneeEmail) {
       const currentEmail = await participantEmail(tx, row.assignee_id);
       if (!currentEmail || currentEmail.toLowerCase() !== assigneeEmail.toLowerCase()) {
-        if (row.assignee_id !== null) await renounceCaseRole(tx, ctx, id, row.assignee_id, 'Assignee', now);
-        changes.assignee_id = await addCaseParticipant(tx, ctx, id, projectId, assigneeEmail, 'Assignee', now);
+        if (row.assignee_id !== null) await renounceRole(tx, ctx, CASE, id, row.assignee_id, 'Assignee', now);
+        changes.set('assignee_id', await addParticipant(tx, ctx, CASE, id, assigneeEmail, 'Assignee', { at: now }));
       }
     }
-    for (const e of events) {
+    for (const e of changes.log) {
       await logCaseEvent(tx, ctx, id, {
-        description: e.description,
+        description: e.description ?? `Case ${e.label} changed from ${show(e.previous)} to ${show(e.current)} by ${who}`,
         type: e.type,
         details: { field: e.field, previous: show(e.previous), current: show(e.current) },
       });
     }
     await tx
       .update(caseTable)
-      .set({ ...changes, updated_at: now })
+      .set({ ...changes.values, updated_at: now })
       .where(eq(caseTable.id, id));
     if (body.status && body.status !== row.status) {
       // A stamp sent with the transition gives way to the transition's own.
-      const moved = await transition(tx, ctx, { ...row, ...changes } as CaseRow, body.status, now);
+      const moved = await transition(tx, ctx, changes.current, body.status, now);
       await tx.update(caseTable).set(moved).where(eq(caseTable.id, id));
     }
     return readOne(tx, ctx, id);
@@ -450,15 +386,17 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
 async function linkEscalation(tx: Executor, ctx: Ctx, row: CaseRow, incidentId: number, now: Date) {
   await tx.insert(caseIncident).values({ case_id: row.id, incident_id: incidentId }).onConflictDoNothing();
   const [inc] = await tx
-    .select({ name: incident.name, project: project.name })
+    .select({ name: incident.name, project: project.name, visibility: incident.visibility })
     .from(incident)
     .innerJoin(project, eq(project.id, incident.project_id))
     .where(eq(incident.id, incidentId));
   await logCaseEvent(tx, ctx, row.id, { description: `The case has been linked to incident ${inc.name} in the ${inc.project} project`, at: now });
-  await logIncidentEvent(tx, ctx, incidentId, { description: `Incident created from case ${row.name ?? row.id}`, details: { case_id: row.id }, at: now });
+  // An Open incident's timeline is read by every member: a Restricted case is not named there.
+  const source = row.visibility === 'Restricted' && inc.visibility !== 'Restricted' ? 'a restricted case' : `case ${row.name ?? row.id}`;
+  await logIncidentEvent(tx, ctx, incidentId, { description: `Incident created from ${source}`, details: { case_id: row.id }, at: now });
   // The case's people take part in the incident; its assignee commands it when nobody else was named.
-  for (const person of await caseParticipants(tx, row.id)) {
-    await addParticipant(tx, ctx, incidentId, person.email, 'Participant', `Participant of case ${row.name ?? row.id}`);
+  for (const person of await currentPeople(tx, CASE, row.id)) {
+    await addParticipant(tx, ctx, INCIDENT, incidentId, person.email, 'Participant', { reason: `Participant of ${source}` });
   }
 }
 
@@ -475,7 +413,8 @@ async function mappedIncidentType(tx: Executor, caseTypeId: number): Promise<{ i
 /**
  * Status set to Escalated with no incident linked: an incident made from the case (its title, its
  * description with a note naming it, the mapped incident type and its project, a priority named like
- * the case's, the assignee reporting and commanding).
+ * the case's, the assignee reporting and commanding). It carries the case's text, so a Restricted
+ * case makes a Restricted incident.
  */
 async function autoEscalate(tx: Executor, ctx: Ctx, row: CaseRow) {
   const [linked] = await tx.select({ id: caseIncident.incident_id }).from(caseIncident).where(eq(caseIncident.case_id, row.id)).limit(1);
@@ -493,6 +432,7 @@ async function autoEscalate(tx: Executor, ctx: Ctx, row: CaseRow) {
     title: row.title,
     description: `${row.description}\n\nThis incident was created from case ${row.name ?? row.id}.`,
     status: 'Active',
+    visibility: row.visibility === 'Restricted' ? 'Restricted' : undefined,
     project: { id: projectId },
     incident_type: type ? { id: type.id } : undefined,
     incident_priority: priority ? { id: priority.id } : undefined,
@@ -506,7 +446,8 @@ async function autoEscalate(tx: Executor, ctx: Ctx, row: CaseRow) {
 /**
  * `PUT /cases/{id}/escalate`: an incident from the body (type: the case type's mapping, reporter:
  * the case's, commander: the assignee, unless the body names them), linked with the case, which
- * becomes Escalated. Returns the incident.
+ * becomes Escalated. Returns the incident. A Restricted case makes a Restricted incident unless the
+ * body asks for another visibility.
  */
 export async function escalateCase(ctx: Ctx, id: number, body: EscalateBody) {
   return ctx.db.transaction(async (tx) => {
@@ -516,6 +457,7 @@ export async function escalateCase(ctx: Ctx, id: number, body: EscalateBody) {
     const incidentBody = { ...body } as Record<string, unknown>;
     if (!named(body.incident_type as RefValue) && type) incidentBody.incident_type = { id: type.id };
     if (!named(body.project as RefValue)) incidentBody.project = { id: type?.project_id ?? row.project_id };
+    if (!body.visibility && row.visibility === 'Restricted') incidentBody.visibility = 'Restricted';
     if (!(body.reporter as PersonRef)?.individual)
       incidentBody.reporter = { individual: { email: (await participantEmail(tx, row.reporter_id)) ?? ctx.user.email } };
     const assignee = await participantEmail(tx, row.assignee_id);

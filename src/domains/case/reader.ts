@@ -12,13 +12,14 @@ import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts
 import { caseTypeGroup, caseTypeTarget } from '../case_type/group.ts';
 import { event } from '../event/table.ts';
 import { incidentMinimalReader, incidentTarget } from '../incident/reader.ts';
-import { incident } from '../incident/table.ts';
+import { incident } from '../lifecycle/table.ts';
 import { visibleIncidents } from '../incident/visibility.ts';
 import { participantMinimalReader, participantReader, participantTarget } from '../participant/reader.ts';
-import { participant } from '../participant/table.ts';
-import { readCaseSignalInstances } from '../signal/reader.ts';
+import { participant } from '../lifecycle/table.ts';
+import { readCaseSignalInstances } from '../signal/case-instances.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
-import { caseDuplicate, caseIncident, caseRelated, caseTable, caseTag } from './table.ts';
+import { caseDuplicate, caseRelated, caseTag } from './table.ts';
+import { caseIncident, caseTable } from '../lifecycle/table.ts';
 import { visibleCases } from './visibility.ts';
 
 export const caseTarget: RefTarget = {

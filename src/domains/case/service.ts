@@ -11,12 +11,13 @@ import { casePriority } from '../case_priority/table.ts';
 import { caseSeverity } from '../case_severity/table.ts';
 import { caseType } from '../case_type/table.ts';
 import { individualContact } from '../individual/table.ts';
-import { participant } from '../participant/table.ts';
+import { participant } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { tag } from '../tag/table.ts';
 import { tagType } from '../tag_type/table.ts';
 import { readVisibleCases } from './reader.ts';
-import { caseDuplicate, caseRelated, caseTable, caseTag } from './table.ts';
+import { caseDuplicate, caseRelated, caseTag } from './table.ts';
+import { caseTable } from '../lifecycle/table.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
 const columns = readColumns(caseTable);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
 import { CASE_STATUSES, type CaseStatus } from './schema.ts';
-import { cases, createWorld, person, problems, roles, type World } from './fixtures.ts';
+import { cases, createWorld, person, problems, roles, type World } from '../../../test/worlds/cases.ts';
 
 let w: World;
 let c: ReturnType<typeof cases>;

@@ -1,37 +1,24 @@
 // Who may see and edit a case (Dispatch's CaseView and CaseEdit), as SQL for lists and counts and as
 // checks for one case.
 //
-// An Open case is seen by every member of its organization; a Restricted one by Admins and above
-// and by its participants (matched by email). Editing needs Admin and above or any participant (the
-// OpenAPI-era rule). A case the caller may not see answers 404 as a missing one does.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+// Who may see a case is decided by the lifecycle kit (lifecycle/visibility.ts), as for incidents.
+// Editing needs Admin and above or any participant (the OpenAPI-era rule).
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
-import { individualContact } from '../individual/table.ts';
-import { participant } from '../participant/table.ts';
-import { caseTable } from './table.ts';
+import { caseTable } from '../lifecycle/table.ts';
+import { isParticipant, recordVisible, resolveVisible, visibleRecords } from '../lifecycle/visibility.ts';
+import { CASE } from './kind.ts';
 
 export type CaseRow = typeof caseTable.$inferSelect;
 
-/** Whether the caller's email belongs to a participant of the case `idColumn` holds. */
-export function isCaseParticipant(ctx: Ctx, idColumn: PgColumn | SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${participant.case_id} = ${idColumn} AND lower(${individualContact.email}) = lower(${ctx.user.email}))`;
-}
-
-/** The cases the caller may see: the organization's, the Restricted ones only for Admins and above and participants. */
-export function visibleCases(ctx: Ctx): SQL {
-  const inOrganization = eq(caseTable.organization_id, ctx.organization.id);
-  if (atLeast(ctx.role, 'Admin')) return inOrganization;
-  return and(inOrganization, sql`(${caseTable.visibility} = 'Open' OR ${isCaseParticipant(ctx, caseTable.id)})`)!;
-}
+/** The cases the caller may see. */
+export const visibleCases = (ctx: Ctx): SQL => visibleRecords(ctx, CASE);
 
 /** For rows that point at a case (links, instances): the case `caseId` is one the caller may see. */
-export function caseVisible(ctx: Ctx, caseId: PgColumn | SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${caseTable} WHERE ${caseTable.id} = ${caseId} AND ${visibleCases(ctx)})`;
-}
+export const caseVisible = (ctx: Ctx, caseId: PgColumn | SQL): SQL => recordVisible(ctx, CASE, caseId);
 
 /** The case if the caller may see it; 404 otherwise (missing, another organization's, or hidden). */
 export async function assertCanViewCase(ctx: Ctx, caseId: number, db: Executor = ctx.db): Promise<CaseRow> {
@@ -50,11 +37,11 @@ export async function assertCanEditCase(ctx: Ctx, caseId: number, db: Executor =
   const [hit] = await db
     .select({ id: caseTable.id })
     .from(caseTable)
-    .where(and(eq(caseTable.id, caseId), isCaseParticipant(ctx, caseTable.id)));
+    .where(and(eq(caseTable.id, caseId), isParticipant(ctx, CASE, caseTable.id)));
   if (!hit) throw errors.forbidden();
   return row;
 }
 
 /** Cases named by id in a body list: ones the caller may see, other than `except`; 422 on the item otherwise. */
 export const visibleCaseIds = (tx: Executor, ctx: Ctx, values: { id?: unknown }[], field: string, except?: number) =>
-  resolveVisibleIds(tx, caseTable.id, visibleCases(ctx), values, field, 'Case', except);
+  resolveVisible(tx, ctx, CASE, values, field, except);

@@ -1,5 +1,5 @@
 import type { RefTarget } from '../../crud/refs.ts';
-import { rankedGroup } from '../incident_priority/ranked.ts';
+import { rankedGroup } from '../../crud/ranked.ts';
 import { casePriorityShapes } from './schema.ts';
 import { casePriority } from './table.ts';
 

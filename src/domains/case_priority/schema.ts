@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { rankedShapes } from '../incident_priority/ranked.ts';
+import { rankedShapes } from '../../crud/ranked.ts';
 
 export const casePriorityShapes = rankedShapes('CasePriority', {
   /** Cases of this priority page their assignee when created. */

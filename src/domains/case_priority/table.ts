@@ -1,5 +1,5 @@
 import { boolean } from 'drizzle-orm/pg-core';
-import { rankedTable } from '../incident_priority/ranked-table.ts';
+import { rankedTable } from '../../crud/ranked-table.ts';
 
 export const casePriority = rankedTable('case_priority', {
   page_assignee: boolean('page_assignee').notNull().default(false),

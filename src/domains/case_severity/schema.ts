@@ -1,3 +1,3 @@
-import { rankedShapes } from '../incident_priority/ranked.ts';
+import { rankedShapes } from '../../crud/ranked.ts';
 
 export const caseSeverityShapes = rankedShapes('CaseSeverity', {});

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
+import { projectScoped } from '../project/scoped.ts';
 import { document } from '../document/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { service } from '../service/table.ts';

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
+import { projectScoped } from '../project/scoped.ts';
 import { entityType } from '../entity_type/table.ts';
 
 export const entity = pgTable(

@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
+import { projectScoped } from '../project/scoped.ts';
 
 /** How entities are found in signal data: a regular expression, a JSONPath, or both. */
 export const entityType = pgTable(

@@ -1,8 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, organizationId, timestampCol } from '../../db/columns.ts';
 import { organization } from '../organization/table.ts';
-import { incident } from '../incident/table.ts';
-import { caseTable } from '../case/table.ts';
+import { incident } from '../lifecycle/table.ts';
+import { caseTable } from '../lifecycle/table.ts';
 
 /** The timeline: what happened to an incident (or case), written in the transaction that did it. */
 export const event = pgTable(

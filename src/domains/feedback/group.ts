@@ -8,10 +8,10 @@ import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { invalid } from '../../server/errors.ts';
 import { incidentMinimalReader, incidentTarget } from '../incident/reader.ts';
-import { incident } from '../incident/table.ts';
+import { incident } from '../lifecycle/table.ts';
 import { incidentVisible, visibleIncidents } from '../incident/visibility.ts';
 import { participantReader, participantTarget } from '../participant/reader.ts';
-import { participant } from '../participant/table.ts';
+import { participant } from '../lifecycle/table.ts';
 import { FeedbackCreate, FeedbackPagination, FeedbackRead, FeedbackUpdate } from './schema.ts';
 import { feedback } from './table.ts';
 

@@ -1,8 +1,8 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
-import { incident } from '../incident/table.ts';
-import { participant } from '../participant/table.ts';
+import { projectScoped } from '../project/scoped.ts';
+import { incident } from '../lifecycle/table.ts';
+import { participant } from '../lifecycle/table.ts';
 
 export const feedback = pgTable(
   'feedback',

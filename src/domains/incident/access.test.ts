@@ -2,7 +2,7 @@
 // the operations that depend on it: reports, join, subscribe, delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { api, createWorld, person, roles, type World } from './fixtures.ts';
+import { api, createWorld, person, roles, type World } from '../../../test/worlds/incidents.ts';
 
 let w: World;
 let a: ReturnType<typeof api>;

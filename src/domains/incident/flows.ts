@@ -1,42 +1,35 @@
 // The incident lifecycle: create (with its name, participants and roles), update (fields, lists,
 // people, status) and the status transitions, each in one transaction that also writes the timeline
 // and recomputes the response cost, so that the response shows every derived field.
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { RefValue } from '../../crud/refs.ts';
 import { defaultRecord, projectOfBody } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { validationError } from '../../server/errors.ts';
-import { caseIncident, caseTable } from '../case/table.ts';
-import { visibleCaseIds, visibleCases } from '../case/visibility.ts';
+import { CASE } from '../case/kind.ts';
+import { visibleCaseIds } from '../case/visibility.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
 import { incidentCost } from '../incident_cost/table.ts';
 import { incidentPriorityGroup } from '../incident_priority/group.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
+import type { ParticipantRole } from '../incident_role/roles.ts';
+import { resolveRole } from '../incident_role/service.ts';
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
-import { participant } from '../participant/table.ts';
-import { addParticipant, inactivateParticipants, participantEmail, reactivateParticipants, renounceRole } from '../participant/service.ts';
-import type { ParticipantRole } from '../participant/schema.ts';
-import { resolveRole } from '../incident_role/service.ts';
+import { type PersonRef, personEmail } from '../individual/person.ts';
+import { Changes, checkText, type LinkSpec, iso, replaceLinks, sameSet, show } from '../lifecycle/changes.ts';
+import { addParticipant, inactivateParticipants, participantEmail, reactivateParticipants, renounceRole } from '../lifecycle/participants.ts';
+import { caseIncident, incident, participant } from '../lifecycle/table.ts';
+import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
+import { INCIDENT } from './kind.ts';
 import { readIncidents } from './reader.ts';
-import {
-  checkExclusiveTags,
-  personEmail,
-  planCosts,
-  planTags,
-  resolveAssessment,
-  resolveDuplicates,
-  resolveTerms,
-  writeTagPlan,
-  type PersonRef,
-} from './refs.ts';
+import { planCosts, resolveAssessment, resolveDuplicates, resolveTerms } from './refs.ts';
 import type { IncidentCreate, IncidentStatus, IncidentUpdate } from './schema.ts';
-import { incident, incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
+import { incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
 import { assertCanEdit, type IncidentRow } from './visibility.ts';
 
 type CreateBody = Static<typeof IncidentCreate>;
@@ -44,14 +37,6 @@ type UpdateBody = Static<typeof IncidentUpdate>;
 type Values = Partial<typeof incident.$inferInsert>;
 
 export const DEFAULT_RESOLUTION = 'Description of the actions taken to resolve the incident.';
-
-/** Title and description must say something (Dispatch's validators). */
-function checkText(body: { title: string; description: string }) {
-  const items = (['title', 'description'] as const)
-    .filter((f) => body[f].trim() === '')
-    .map((f) => ({ loc: ['body', f], msg: 'must not be empty string', type: 'value_error', ctx: { msg: 'must not be empty string' } }));
-  if (items.length) throw validationError(items);
-}
 
 async function readOne(tx: Executor, id: number) {
   const [item] = await readIncidents(tx, [id], true);
@@ -76,8 +61,8 @@ async function assignRole(tx: Executor, ctx: Ctx, row: IncidentRow, role: 'Incid
   const current = row[idColumn];
   const currentEmail = await participantEmail(tx, current);
   if (currentEmail && currentEmail.toLowerCase() === email.toLowerCase()) return {};
-  if (current !== null) await renounceRole(tx, ctx, row.id, current, role);
-  const id = await addParticipant(tx, ctx, row.id, email, role);
+  if (current !== null) await renounceRole(tx, ctx, INCIDENT, row.id, current, role);
+  const id = await addParticipant(tx, ctx, INCIDENT, row.id, email, role);
   return { [idColumn]: id, [locationColumn]: await participantLocation(tx, id) };
 }
 
@@ -93,7 +78,7 @@ async function transition(tx: Executor, ctx: Ctx, row: IncidentRow, to: Incident
   const from = row.status as IncidentStatus;
   const values: Values = { status: to };
   if (from === to) return {};
-  if (from === 'Closed') await reactivateParticipants(tx, ctx, row.id, now);
+  if (from === 'Closed') await reactivateParticipants(tx, ctx, INCIDENT, row.id, now);
   if (to === 'Stable' || (to === 'Closed' && from === 'Active')) {
     values.stable_at = now;
     if (to === 'Stable' && !keepPriority) {
@@ -103,7 +88,7 @@ async function transition(tx: Executor, ctx: Ctx, row: IncidentRow, to: Incident
   }
   if (to === 'Closed') {
     values.closed_at = now;
-    await inactivateParticipants(tx, ctx, row.id, now);
+    await inactivateParticipants(tx, ctx, INCIDENT, row.id, now);
   }
   await logIncidentEvent(tx, ctx, row.id, {
     description: `Incident status changed from ${from} to ${to}`,
@@ -155,10 +140,11 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
     // People: the reporter, the commander (body, else policies, else the reporter), liaison and scribe from policies.
     const facts = { projectId: proj.id, priorityId: assessment.priorityId, typeId: assessment.typeId, tagIds };
     const values: Values = { name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${proj.slug}-${row.id}` };
-    const reporterId = await addParticipant(tx, ctx, row.id, reporterEmail, 'Reporter');
+    const reporterId = await addParticipant(tx, ctx, INCIDENT, row.id, reporterEmail, 'Reporter');
     const commanderId = await addParticipant(
       tx,
       ctx,
+      INCIDENT,
       row.id,
       commanderEmail ?? (await resolveRole(tx, 'Incident Commander', facts)) ?? reporterEmail,
       'Incident Commander',
@@ -171,7 +157,7 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
     });
     for (const role of ['Liaison', 'Scribe'] as ParticipantRole[]) {
       const email = await resolveRole(tx, role, facts);
-      if (email) await addParticipant(tx, ctx, row.id, email, role);
+      if (email) await addParticipant(tx, ctx, INCIDENT, row.id, email, role);
     }
     // Created Stable or Closed: stamped at the time it was reported.
     if (status !== 'Active') Object.assign(values, await transition(tx, ctx, { ...row, ...values } as IncidentRow, status, now, true));
@@ -188,32 +174,27 @@ async function namesOf(tx: Executor, table: typeof incidentType | typeof inciden
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-async function linkedIds(
-  tx: Executor,
-  table: typeof incidentTag | typeof incidentTerm | typeof incidentDuplicate,
-  other: string,
-  incidentId: number,
-): Promise<number[]> {
-  const t = table as unknown as Record<string, never>;
-  const rows = await tx.select({ id: t[other] }).from(table).where(eq(t.incident_id, incidentId));
-  return (rows.map((r) => r.id) as number[]).sort((a, b) => a - b);
-}
+const LINKS = {
+  tags: { table: incidentTag, owner: incidentTag.incident_id, other: incidentTag.tag_id },
+  terms: { table: incidentTerm, owner: incidentTerm.incident_id, other: incidentTerm.term_id },
+  duplicates: { table: incidentDuplicate, owner: incidentDuplicate.incident_id, other: incidentDuplicate.duplicate_id, hidden: INCIDENT },
+  cases: { table: caseIncident, owner: caseIncident.incident_id, other: caseIncident.case_id, hidden: CASE },
+} satisfies Record<string, LinkSpec>;
 
-async function replaceLinks(
-  tx: Executor,
-  table: typeof incidentTag | typeof incidentTerm | typeof incidentDuplicate,
-  other: string,
-  incidentId: number,
-  ids: number[],
-) {
-  const t = table as unknown as Record<string, never>;
-  await tx.delete(table).where(eq(t.incident_id, incidentId));
-  if (ids.length) await tx.insert(table).values(ids.map((id) => ({ incident_id: incidentId, [other]: id })) as never);
+/**
+ * How the timeline names linked records. A Restricted incident is never named, only counted: the
+ * event is read by everyone who sees this incident.
+ */
+async function linkLabel(tx: Executor, field: 'tags' | 'terms' | 'duplicates', ids: number[]): Promise<string> {
+  if (ids.length === 0) return 'none';
+  if (field === 'tags') return (await tx.select({ name: tag.name }).from(tag).where(inArray(tag.id, ids))).map((r) => r.name).join(', ');
+  if (field === 'terms') return (await tx.select({ name: term.text }).from(term).where(inArray(term.id, ids))).map((r) => r.name).join(', ');
+  const rows = await tx.select({ name: incident.name, visibility: incident.visibility }).from(incident).where(inArray(incident.id, ids));
+  const restricted = rows.filter((r) => r.visibility === 'Restricted').length;
+  const names = rows.filter((r) => r.visibility !== 'Restricted').map((r) => r.name);
+  if (restricted) names.push(`${restricted} restricted incident${restricted > 1 ? 's' : ''}`);
+  return names.join(', ');
 }
-
-const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
-const show = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? 'none' : String(v));
-const iso = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 
 export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
   return ctx.db.transaction(async (tx) => {
@@ -233,87 +214,49 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     const now = new Date();
 
     // Plain fields: copied when present; status and visibility kept when omitted.
-    const changes: Values = {};
-    const events: { label: string; field: string; type: 'Field updated' | 'Assessment updated'; previous: unknown; current: unknown }[] = [];
-    const scalar = <K extends 'title' | 'description' | 'resolution' | 'visibility' | 'reported_at' | 'stable_at'>(
-      field: K,
-      value: Values[K] | undefined,
-      label = field.replace('_', ' '),
-    ) => {
-      if (value === undefined) return;
-      const previous = row[field];
-      const same = previous instanceof Date && value instanceof Date ? previous.getTime() === value.getTime() : previous === value;
-      if (same) return;
-      (changes as Record<string, unknown>)[field] = value;
-      events.push({ label, field, type: 'Field updated', previous, current: value });
-    };
-    scalar('title', body.title);
-    scalar('description', body.description);
-    scalar('resolution', body.resolution ?? undefined);
-    scalar('visibility', body.visibility ?? undefined);
-    scalar('reported_at', iso(body.reported_at ?? undefined) as Date | undefined);
-    scalar('stable_at', iso(body.stable_at));
+    const changes = new Changes<IncidentRow, Values>(row);
+    changes.field('title', body.title);
+    changes.field('description', body.description);
+    changes.field('resolution', body.resolution ?? undefined);
+    changes.field('visibility', body.visibility ?? undefined);
+    changes.field('reported_at', iso(body.reported_at ?? undefined) as Date | undefined);
+    changes.field('stable_at', iso(body.stable_at));
 
     const typeNames = await namesOf(tx, incidentType, [row.incident_type_id, assessment.typeId]);
     const priorityNames = await namesOf(tx, incidentPriority, [row.incident_priority_id, assessment.priorityId]);
     const severityNames = await namesOf(tx, incidentSeverity, [row.incident_severity_id, assessment.severityId]);
-    const assess = (
-      field: 'incident_type_id' | 'incident_priority_id' | 'incident_severity_id',
-      value: number,
-      names: Map<number, string>,
-      label: string,
-      type: 'Field updated' | 'Assessment updated',
-    ) => {
-      if (row[field] === value) return;
-      changes[field] = value;
-      events.push({ label, field: field.replace(/_id$/, ''), type, previous: names.get(row[field]), current: names.get(value) });
-    };
-    assess('incident_type_id', assessment.typeId, typeNames, 'type', 'Field updated');
-    assess('incident_severity_id', assessment.severityId, severityNames, 'severity', 'Assessment updated');
-    assess('incident_priority_id', assessment.priorityId, priorityNames, 'priority', 'Assessment updated');
+    for (const [field, value, names, label, type] of [
+      ['incident_type_id', assessment.typeId, typeNames, 'type', 'Field updated'],
+      ['incident_severity_id', assessment.severityId, severityNames, 'severity', 'Assessment updated'],
+      ['incident_priority_id', assessment.priorityId, priorityNames, 'priority', 'Assessment updated'],
+    ] as const) {
+      if (row[field] === value) continue;
+      changes.set(field, value);
+      changes.note({ label, field: field.replace(/_id$/, ''), type, previous: names.get(row[field]), current: names.get(value) });
+    }
 
-    // Lists: replaced by the body's.
+    // Lists: replaced by the body's (links the caller may not see stay).
     const tagIds = await writeTagPlan(tx, ctx, tagPlan, projectId);
     await checkExclusiveTags(tx, tagIds);
     const termIds = await resolveTerms(tx, ctx, body.terms as never, projectId);
-    for (const [field, table, other, ids, nameTable] of [
-      ['tags', incidentTag, 'tag_id', tagIds, tag],
-      ['terms', incidentTerm, 'term_id', termIds, term],
-      ['duplicates', incidentDuplicate, 'duplicate_id', duplicates, incident],
+    for (const [field, ids] of [
+      ['tags', tagIds],
+      ['terms', termIds],
+      ['duplicates', duplicates],
     ] as const) {
-      const before = await linkedIds(tx, table, other, id);
-      if (sameSet(before, ids)) continue;
-      await replaceLinks(tx, table, other, id, ids);
-      const label = async (list: number[]) => {
-        if (list.length === 0) return 'none';
-        const n = nameTable as unknown as Record<string, never>;
-        const rows = await tx
-          .select({ name: field === 'terms' ? n.text : n.name })
-          .from(nameTable)
-          .where(inArray(n.id, list));
-        return rows.map((r) => r.name).join(', ');
-      };
-      events.push({ label: field, field, type: 'Field updated', previous: await label(before), current: await label(ids) });
+      const replaced = await replaceLinks(tx, ctx, LINKS[field], id, ids);
+      if (replaced)
+        changes.note({
+          label: field,
+          field,
+          type: 'Field updated',
+          previous: await linkLabel(tx, field, replaced.previous),
+          current: await linkLabel(tx, field, replaced.current),
+        });
     }
-    // Cases: those the caller may see are replaced; links to cases hidden from them stay.
-    const linkedCases = (await tx.select({ id: caseIncident.case_id }).from(caseIncident).where(eq(caseIncident.incident_id, id))).map((r) => r.id);
-    const seenCases = linkedCases.length
-      ? (
-          await tx
-            .select({ id: caseTable.id })
-            .from(caseTable)
-            .where(and(inArray(caseTable.id, linkedCases), visibleCases(ctx)))
-        ).map((r) => r.id)
-      : [];
-    if (!sameSet(seenCases, cases)) {
-      await tx.delete(caseIncident).where(and(eq(caseIncident.incident_id, id), seenCases.length ? inArray(caseIncident.case_id, seenCases) : undefined));
-      if (cases.length)
-        await tx
-          .insert(caseIncident)
-          .values(cases.map((case_id) => ({ case_id, incident_id: id })))
-          .onConflictDoNothing();
-      events.push({ label: 'cases', field: 'cases', type: 'Field updated', previous: seenCases.length, current: cases.length });
-    }
+    const replacedCases = await replaceLinks(tx, ctx, LINKS.cases, id, cases);
+    if (replacedCases) changes.note({ label: 'cases', field: 'cases', type: 'Field updated', previous: replacedCases.previous.length, current: cases.length });
+
     const costsBefore = (await tx.select({ id: incidentCost.id }).from(incidentCost).where(eq(incidentCost.incident_id, id))).map((r) => r.id);
     await tx.delete(incidentCost).where(and(eq(incidentCost.incident_id, id), costPlan.keep.length ? notInArray(incidentCost.id, costPlan.keep) : undefined));
     if (costPlan.create.length) {
@@ -328,7 +271,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       );
     }
     if (costPlan.create.length || !sameSet(costsBefore, costPlan.keep))
-      events.push({
+      changes.note({
         label: 'costs',
         field: 'incident_costs',
         type: 'Field updated',
@@ -337,18 +280,17 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       });
 
     // People, then the status (which may remove or bring back everyone).
-    const current = { ...row, ...changes } as IncidentRow;
-    if (commanderEmail) Object.assign(changes, await assignRole(tx, ctx, current, 'Incident Commander', commanderEmail));
-    if (reporterEmail) Object.assign(changes, await assignRole(tx, ctx, { ...current, ...changes } as IncidentRow, 'Reporter', reporterEmail));
+    if (commanderEmail) Object.assign(changes.values, await assignRole(tx, ctx, changes.current, 'Incident Commander', commanderEmail));
+    if (reporterEmail) Object.assign(changes.values, await assignRole(tx, ctx, changes.current, 'Reporter', reporterEmail));
     if (body.status && body.status !== row.status) {
       const keepPriority = assessment.priorityId !== row.incident_priority_id;
-      const moved = await transition(tx, ctx, { ...row, ...changes } as IncidentRow, body.status, now, keepPriority);
+      const moved = await transition(tx, ctx, changes.current, body.status, now, keepPriority);
       // A stamp sent with the transition gives way to the transition's own.
-      Object.assign(changes, moved);
-      if (moved.stable_at) events.splice(0, events.length, ...events.filter((e) => e.field !== 'stable_at'));
+      Object.assign(changes.values, moved);
+      if (moved.stable_at) changes.forget('stable_at');
       if (moved.incident_priority_id !== undefined) {
         const names = await namesOf(tx, incidentPriority, [row.incident_priority_id, moved.incident_priority_id]);
-        events.push({
+        changes.note({
           label: 'priority',
           field: 'incident_priority',
           type: 'Assessment updated',
@@ -358,7 +300,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       }
     }
 
-    for (const e of events) {
+    for (const e of changes.log) {
       await logIncidentEvent(tx, ctx, id, {
         description: `Incident ${e.label} changed from ${show(e.previous)} to ${show(e.current)}`,
         type: e.type,
@@ -367,7 +309,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     }
     await tx
       .update(incident)
-      .set({ ...changes, updated_at: now })
+      .set({ ...changes.values, updated_at: now })
       .where(eq(incident.id, id));
     await recomputeResponseCost(tx, id, now);
     return readOne(tx, id);

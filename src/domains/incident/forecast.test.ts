@@ -7,10 +7,10 @@ import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { individualContact } from '../individual/table.ts';
-import { participant } from '../participant/table.ts';
+import { participant } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { monthIndex, monthLabel } from './forecast.ts';
-import { incident } from './table.ts';
+import { incident } from '../lifecycle/table.ts';
 
 let t: TestApp;
 let owner: string;

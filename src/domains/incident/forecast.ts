@@ -18,7 +18,7 @@ import type { ListDefinition } from '../../list/definition.ts';
 import { FilterCompiler, parseFilter } from '../../list/filter.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { fitHoltWinters, forecast } from './holt-winters.ts';
-import { incident } from './table.ts';
+import { incident } from '../lifecycle/table.ts';
 
 export const SEASON = 12;
 export const HORIZON = 12;

@@ -16,13 +16,14 @@ import { incidentSeverityGroup, incidentSeverityTarget } from '../incident_sever
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentTypeGroup, incidentTypeTarget } from '../incident_type/group.ts';
 import { incidentType } from '../incident_type/table.ts';
-import { participant } from '../participant/table.ts';
+import { participant } from '../lifecycle/table.ts';
 import { participantMinimalReader, participantReader, participantTarget } from '../participant/reader.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
 import { termGroup } from '../term/group.ts';
 import { term } from '../term/table.ts';
 import { task, taskAssignee } from '../task/table.ts';
-import { incident, incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
+import { incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
+import { incident } from '../lifecycle/table.ts';
 
 export const incidentTarget: RefTarget = {
   table: incident,

@@ -9,7 +9,7 @@ import { runList } from '../../list/engine.ts';
 import { applyInclude } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { caseTable } from '../case/table.ts';
+import { caseTable } from '../lifecycle/table.ts';
 import { visibleCases } from '../case/visibility.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
@@ -17,15 +17,17 @@ import { individualContact } from '../individual/table.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
-import { participant } from '../participant/table.ts';
-import { addParticipant, participantByEmail } from '../participant/service.ts';
+import { participant } from '../lifecycle/table.ts';
+import { addParticipant, participantByEmail } from '../lifecycle/participants.ts';
+import { INCIDENT } from './kind.ts';
 import { project } from '../project/table.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
 import { tag } from '../tag/table.ts';
 import { tagType } from '../tag_type/table.ts';
 import { readIncidents } from './reader.ts';
-import { incident, incidentDuplicate, incidentTag } from './table.ts';
+import { incidentDuplicate, incidentTag } from './table.ts';
+import { incident } from '../lifecycle/table.ts';
 import { assertCanEdit, assertCanJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 const columns = readColumns(incident);
@@ -195,8 +197,8 @@ async function createReport(ctx: Ctx, id: number, type: ReportType, details: Rec
   await ctx.db.transaction(async (tx) => {
     await assertCanEdit(ctx, id, tx);
     // A participant (even one removed when the incident closed) writes as themselves, unchanged.
-    const existing = await participantByEmail(tx, id, ctx.user.email);
-    const author = existing ? existing.id : await addParticipant(tx, ctx, id, ctx.user.email, 'Participant', REPORT_REASONS[type]);
+    const existing = await participantByEmail(tx, INCIDENT, id, ctx.user.email);
+    const author = existing ? existing.id : await addParticipant(tx, ctx, INCIDENT, id, ctx.user.email, 'Participant', { reason: REPORT_REASONS[type] });
     await tx.insert(report).values({ organization_id: ctx.organization.id, incident_id: id, participant_id: author, type, details });
     await logIncidentEvent(tx, ctx, id, { description: REPORT_EVENTS[type], details });
   });
@@ -213,7 +215,7 @@ export const createTacticalReport = (ctx: Ctx, id: number, body: Static<typeof T
 export async function joinIncident(ctx: Ctx, id: number): Promise<null> {
   await ctx.db.transaction(async (tx) => {
     await assertCanJoin(ctx, id, tx);
-    await addParticipant(tx, ctx, id, ctx.user.email, 'Observer', 'Joined the incident');
+    await addParticipant(tx, ctx, INCIDENT, id, ctx.user.email, 'Observer', { reason: 'Joined the incident' });
   });
   return null;
 }

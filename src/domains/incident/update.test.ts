@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { api, createWorld, person, problems, roles, type World } from './fixtures.ts';
+import { api, createWorld, person, problems, roles, type World } from '../../../test/worlds/incidents.ts';
 
 let w: World;
 let a: ReturnType<typeof api>;

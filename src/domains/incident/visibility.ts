@@ -1,46 +1,23 @@
 // Who may see, edit, join and subscribe to an incident (Dispatch's IncidentView, IncidentEdit and
 // IncidentJoinOrSubscribe), as SQL for lists and counts and as checks for one incident.
 //
-// An Open incident is seen by every member of its organization; a Restricted one by Admins and above
-// and by its participants (any participant, active or not, matched by email). An incident the caller
-// may not see answers 404 as a missing one does: nobody learns that it exists.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+// Who may see an incident is decided by the lifecycle kit (lifecycle/visibility.ts), as for cases.
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
-import { individualContact } from '../individual/table.ts';
-import { participant } from '../participant/table.ts';
-import { incident } from './table.ts';
+import { incident } from '../lifecycle/table.ts';
+import { isParticipant, recordVisible, resolveVisible, visibleRecords } from '../lifecycle/visibility.ts';
+import { INCIDENT } from './kind.ts';
 
 export type IncidentRow = typeof incident.$inferSelect;
 
-type IncidentTable = typeof incident;
+/** The incidents (rows of `table`, the incident table or an alias of it) the caller may see. */
+export const visibleIncidents = (ctx: Ctx, table: typeof incident = incident): SQL => visibleRecords(ctx, INCIDENT, table);
 
-/** Whether the caller's email belongs to a participant of the incident `idColumn` holds. */
-export function isParticipant(ctx: Ctx, idColumn: PgColumn | SQL, role?: 'commander_id' | 'reporter_id', table: IncidentTable = incident): SQL {
-  const which = role ? sql`${participant.id} = ${table[role]}` : sql`${participant.incident_id} = ${idColumn}`;
-  return sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${which} AND lower(${individualContact.email}) = lower(${ctx.user.email}))`;
-}
-
-/**
- * The incidents (rows of `table`, the incident table or an alias of it) the caller may see: those of
- * the caller's organization, and of them the Restricted ones only for Admins and above and participants.
- */
-export function visibleIncidents(ctx: Ctx, table: IncidentTable = incident): SQL {
-  const inOrganization = eq(table.organization_id, ctx.organization.id);
-  if (atLeast(ctx.role, 'Admin')) return inOrganization;
-  return and(inOrganization, sql`(${table.visibility} = 'Open' OR ${isParticipant(ctx, table.id)})`)!;
-}
-
-/**
- * For records that belong to an incident (tasks, costs, feedback): the incident `incidentId`
- * (a column of theirs) is one the caller may see.
- */
-export function incidentVisible(ctx: Ctx, incidentId: PgColumn | SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${incident} WHERE ${incident.id} = ${incidentId} AND ${visibleIncidents(ctx)})`;
-}
+/** For records that belong to an incident (tasks, costs, feedback): the incident `incidentId` (a column of theirs) is one the caller may see. */
+export const incidentVisible = (ctx: Ctx, incidentId: PgColumn | SQL): SQL => recordVisible(ctx, INCIDENT, incidentId);
 
 /** The incident if the caller may see it; 404 otherwise (missing, another organization's, or hidden). */
 export async function assertCanView(ctx: Ctx, incidentId: number, db: Executor = ctx.db): Promise<IncidentRow> {
@@ -57,7 +34,12 @@ async function commandsOrReports(ctx: Ctx, incidentId: number, db: Executor): Pr
   const [hit] = await db
     .select({ id: incident.id })
     .from(incident)
-    .where(and(eq(incident.id, incidentId), sql`(${isParticipant(ctx, incident.id, 'commander_id')} OR ${isParticipant(ctx, incident.id, 'reporter_id')})`));
+    .where(
+      and(
+        eq(incident.id, incidentId),
+        sql`(${isParticipant(ctx, INCIDENT, incident.id, incident.commander_id)} OR ${isParticipant(ctx, INCIDENT, incident.id, incident.reporter_id)})`,
+      ),
+    );
   return !!hit;
 }
 
@@ -86,4 +68,4 @@ export async function canView(ctx: Ctx, incidentId: number, db: Executor = ctx.d
 
 /** Incidents named by id in a body list: ones the caller may see, other than `except`; 422 on the item otherwise. */
 export const visibleIncidentIds = (tx: Executor, ctx: Ctx, values: { id?: unknown }[], field: string, except?: number) =>
-  resolveVisibleIds(tx, incident.id, visibleIncidents(ctx), values, field, 'Incident', except);
+  resolveVisible(tx, ctx, INCIDENT, values, field, except);

@@ -10,7 +10,7 @@ import { errors } from '../../server/errors.ts';
 import { incidentCostTypeGroup, incidentCostTypeTarget } from '../incident_cost_type/group.ts';
 import { incidentCostType } from '../incident_cost_type/table.ts';
 import { groupReader } from '../../crud/reader.ts';
-import { incident } from '../incident/table.ts';
+import { incident } from '../lifecycle/table.ts';
 import { incidentVisible } from '../incident/visibility.ts';
 import { IncidentCostCreate, IncidentCostPagination, IncidentCostRead, IncidentCostUpdate } from './schema.ts';
 import { incidentCost } from './table.ts';

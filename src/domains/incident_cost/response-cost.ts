@@ -18,9 +18,9 @@
 // and by the scheduler every few minutes (recomputeAllResponseCosts).
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { incident } from '../incident/table.ts';
+import { incident } from '../lifecycle/table.ts';
 import { incidentCostType } from '../incident_cost_type/table.ts';
-import { participant, participantRole } from '../participant/table.ts';
+import { participant, participantRole } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { incidentCost } from './table.ts';
 

@@ -1,7 +1,7 @@
 import { doublePrecision, index, integer, pgTable } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
-import { incident } from '../incident/table.ts';
+import { projectScoped } from '../project/scoped.ts';
+import { incident } from '../lifecycle/table.ts';
 import { incidentCostType } from '../incident_cost_type/table.ts';
 
 export const incidentCost = pgTable(

@@ -1,5 +1,5 @@
 import type { RefTarget } from '../../crud/refs.ts';
-import { rankedGroup } from './ranked.ts';
+import { rankedGroup } from '../../crud/ranked.ts';
 import { incidentPriorityShapes } from './schema.ts';
 import { incidentPriority } from './table.ts';
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { rankedShapes } from './ranked.ts';
+import { rankedShapes } from '../../crud/ranked.ts';
 
 export const incidentPriorityShapes = rankedShapes('IncidentPriority', {
   page_commander: Type.Optional(Type.Boolean()),

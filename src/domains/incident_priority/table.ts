@@ -1,5 +1,5 @@
 import { boolean, integer } from 'drizzle-orm/pg-core';
-import { rankedTable } from './ranked-table.ts';
+import { rankedTable } from '../../crud/ranked-table.ts';
 
 export const incidentPriority = rankedTable('incident_priority', {
   page_commander: boolean('page_commander').notNull().default(false),

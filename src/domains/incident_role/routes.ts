@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../server/routing.ts';
 import { OrganizationSlug } from '../../server/shapes.ts';
-import { ParticipantRoleType } from '../participant/schema.ts';
+import { ParticipantRoleType } from './roles.ts';
 import { IncidentRoleQuery, IncidentRoles, IncidentRolesCreateUpdate } from './schema.ts';
 import { getRolePolicies, replaceRolePolicies } from './service.ts';
 

@@ -3,7 +3,7 @@ import { DateTime, Id, Opt, RefShape } from '../../server/shapes.ts';
 import { IndividualContactRead } from '../individual/schema.ts';
 import { incidentPriorityShapes } from '../incident_priority/schema.ts';
 import { IncidentTypeRead } from '../incident_type/schema.ts';
-import { ParticipantRoleType } from '../participant/schema.ts';
+import { ParticipantRoleType } from './roles.ts';
 import { ProjectRead } from '../project/schema.ts';
 import { ServiceRead } from '../service/schema.ts';
 import { TagRead } from '../tag/schema.ts';

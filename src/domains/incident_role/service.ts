@@ -11,7 +11,7 @@ import { individualGroup, individualTarget } from '../individual/group.ts';
 import { individualContact } from '../individual/table.ts';
 import { incidentPriorityGroup, incidentPriorityTarget } from '../incident_priority/group.ts';
 import { incidentTypeGroup, incidentTypeTarget } from '../incident_type/group.ts';
-import type { ParticipantRole } from '../participant/schema.ts';
+import type { ParticipantRole } from './roles.ts';
 import { project } from '../project/table.ts';
 import { serviceGroup, serviceTarget } from '../service/group.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';

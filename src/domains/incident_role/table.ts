@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.ts';
-import { linkTable, projectScoped } from '../../db/scoped.ts';
+import { linkTable, projectScoped } from '../project/scoped.ts';
 import { individualContact } from '../individual/table.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentType } from '../incident_type/table.ts';

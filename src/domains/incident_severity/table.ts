@@ -1,3 +1,3 @@
-import { rankedTable } from '../incident_priority/ranked-table.ts';
+import { rankedTable } from '../../crud/ranked-table.ts';
 
 export const incidentSeverity = rankedTable('incident_severity', {});

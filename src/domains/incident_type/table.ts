@@ -1,6 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, integer } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
+import { projectScoped } from '../project/scoped.ts';
 import { document } from '../document/table.ts';
 
 const templateDocument = (name: string) => integer(name).references(() => document.id, { onDelete: 'set null' });

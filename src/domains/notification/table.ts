@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { evergreenColumns, linkTable, projectScoped } from '../../db/scoped.ts';
+import { evergreenColumns, linkTable, projectScoped } from '../project/scoped.ts';
 import { searchFilter } from '../search_filter/table.ts';
 
 /** Where incident and case news goes: a conversation (channel) or an email address. */

@@ -4,7 +4,7 @@ import type { RefTarget } from '../../crud/refs.ts';
 import { groupReader, shallowReader, type ReadDef } from '../../crud/reader.ts';
 import { individualGroup, individualTarget } from '../individual/group.ts';
 import { individualContact } from '../individual/table.ts';
-import { participant, participantRole } from './table.ts';
+import { participant, participantRole } from '../lifecycle/table.ts';
 
 export const participantTarget: RefTarget = {
   table: participant,

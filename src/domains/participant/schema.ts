@@ -1,11 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Email, Id, Opt, RefShape, withoutRequired } from '../../server/shapes.ts';
-import { StringEnum } from '../search_filter/schema.ts';
 import { IndividualContactRead } from '../individual/schema.ts';
-
-export const PARTICIPANT_ROLES = ['Assignee', 'Incident Commander', 'Liaison', 'Scribe', 'Participant', 'Observer', 'Reporter'] as const;
-export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
-export const ParticipantRoleType = StringEnum(PARTICIPANT_ROLES, 'ParticipantRoleType');
 
 const roleFields = {
   id: Id(),

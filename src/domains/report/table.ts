@@ -1,8 +1,8 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, organizationId } from '../../db/columns.ts';
 import { organization } from '../organization/table.ts';
-import { incident } from '../incident/table.ts';
-import { participant } from '../participant/table.ts';
+import { incident } from '../lifecycle/table.ts';
+import { participant } from '../lifecycle/table.ts';
 
 /** An executive or tactical report on an incident, by the participant who wrote it. */
 export const report = pgTable(

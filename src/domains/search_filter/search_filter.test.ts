@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { createWorld, listQuery, names, type World } from './fixtures.ts';
+import { createWorld, listQuery, names, type World } from '../../../test/worlds/world.ts';
 
 let w: World;
 beforeAll(async () => {

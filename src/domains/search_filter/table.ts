@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
+import { projectScoped } from '../project/scoped.ts';
 import { appUser } from '../auth/table.ts';
 
 /** A saved filter expression over incidents or cases, used by notifications and contacts to route. */

@@ -4,14 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, type Res } from '../../../test/helpers.ts';
-import type { BatcherOptions, Settled } from '../../db/batcher.ts';
-import { createWorld, signals, unique, type World } from './fixtures.ts';
+import type { BatcherOptions, Settled } from '../../lib/batcher.ts';
+import { createWorld, signals, unique, type World } from '../../../test/worlds/signals.ts';
 
 // The sizes of the batches ingestion runs, to check that a burst really shares batches (else these
 // tests would only test one request at a time).
 const batchSizes = vi.hoisted(() => [] as number[]);
-vi.mock('../../db/batcher.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../db/batcher.ts')>();
+vi.mock('../../lib/batcher.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lib/batcher.ts')>();
   class KeyedBatcher<I, O> extends real.KeyedBatcher<I, O> {
     constructor(run: (items: I[]) => Promise<Settled<O>[]>, options: BatcherOptions) {
       super((items) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { later, createWorld, signals, unique, type World } from './fixtures.ts';
+import { later, createWorld, signals, unique, type World } from '../../../test/worlds/signals.ts';
 
 let w: World;
 let s: ReturnType<typeof signals>;

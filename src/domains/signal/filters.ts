@@ -7,7 +7,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ListDefinition } from '../../list/definition.ts';
 import { FilterCompiler } from '../../list/filter.ts';
 import { ApiError, validationError, type ValidationItem } from '../../server/errors.ts';
-import { caseTable } from '../case/table.ts';
+import { caseTable } from '../lifecycle/table.ts';
 import { entity } from '../entity/table.ts';
 import { entityType } from '../entity_type/table.ts';
 import { project } from '../project/table.ts';

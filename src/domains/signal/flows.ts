@@ -22,7 +22,7 @@
 // taken meanwhile or a deadlock runs the batch once more; any other failure of the transaction
 // ingests each request of the batch alone, so that no request fails for another.
 import { randomUUID } from 'node:crypto';
-import { KeyedBatcher, type Settled } from '../../db/batcher.ts';
+import { KeyedBatcher, type Settled } from '../../lib/batcher.ts';
 import { pgError } from '../../db/errors.ts';
 import type { Ctx } from '../../server/context.ts';
 import { errors, invalid } from '../../server/errors.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { later, createWorld, signals, type World } from './fixtures.ts';
+import { later, createWorld, signals, type World } from '../../../test/worlds/signals.ts';
 
 let w: World;
 let s: ReturnType<typeof signals>;

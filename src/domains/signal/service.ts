@@ -7,7 +7,7 @@ import { runList } from '../../list/engine.ts';
 import type { Ctx } from '../../server/context.ts';
 import { invalid } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { caseTable } from '../case/table.ts';
+import { caseTable } from '../lifecycle/table.ts';
 import { readVisibleCases } from '../case/reader.ts';
 import { visibleCases } from '../case/visibility.ts';
 import { entity } from '../entity/table.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { createWorld, signals, unique, type World } from './fixtures.ts';
+import { createWorld, signals, unique, type World } from '../../../test/worlds/signals.ts';
 
 let w: World;
 let s: ReturnType<typeof signals>;

@@ -1,8 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, organizationId, searchVector, timestampCol, updatedAt } from '../../db/columns.ts';
-import { linkTable, projectScoped } from '../../db/scoped.ts';
+import { linkTable, projectScoped } from '../project/scoped.ts';
 import { appUser } from '../auth/table.ts';
-import { caseTable } from '../case/table.ts';
+import { caseTable } from '../lifecycle/table.ts';
 import { casePriority } from '../case_priority/table.ts';
 import { caseType } from '../case_type/table.ts';
 import { entity } from '../entity/table.ts';

@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, timestampCol, updatedAt } from '../../db/columns.ts';
-import { linkTable, projectScoped } from '../../db/scoped.ts';
+import { linkTable, projectScoped } from '../project/scoped.ts';
 import { service } from '../service/table.ts';
 import { tag } from '../tag/table.ts';
 

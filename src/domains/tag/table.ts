@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
+import { projectScoped } from '../project/scoped.ts';
 import { tagType } from '../tag_type/table.ts';
 
 export const tag = pgTable(

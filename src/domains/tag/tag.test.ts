@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { createWorld, listQuery, names, problems, type World } from '../search_filter/fixtures.ts';
+import { createWorld, listQuery, names, problems, type World } from '../../../test/worlds/world.ts';
 
 let w: World;
 const typeIds: Record<string, number> = {};

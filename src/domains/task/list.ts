@@ -8,8 +8,8 @@ import type { Fields, ListDefinition, Relation } from '../../list/definition.ts'
 import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { individualContact } from '../individual/table.ts';
-import { incident } from '../incident/table.ts';
-import { participant } from '../participant/table.ts';
+import { incident } from '../lifecycle/table.ts';
+import { participant } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { task, taskAssignee } from './table.ts';
 

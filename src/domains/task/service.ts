@@ -14,11 +14,12 @@ import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors, invalid } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { logIncidentEvent } from '../event/service.ts';
-import { incident } from '../incident/table.ts';
+import { incident } from '../lifecycle/table.ts';
 import { assertCanEdit, incidentVisible, visibleIncidents } from '../incident/visibility.ts';
 import { individualContact } from '../individual/table.ts';
-import { addParticipant } from '../participant/service.ts';
-import { participant } from '../participant/table.ts';
+import { addParticipant } from '../lifecycle/participants.ts';
+import { INCIDENT } from '../incident/kind.ts';
+import { participant } from '../lifecycle/table.ts';
 import { taskList } from './list.ts';
 import { taskReader } from './reader.ts';
 import type { TaskBody, TaskReadT } from './schema.ts';
@@ -82,14 +83,14 @@ async function participantName(tx: Executor, participantId: number): Promise<str
 
 /** The caller as a participant of the incident (added as an Observer if they were not one). */
 const callerParticipant = (tx: Executor, ctx: Ctx, incidentId: number) =>
-  addParticipant(tx, ctx, incidentId, ctx.user.email, 'Observer', 'Created or changed an incident task');
+  addParticipant(tx, ctx, INCIDENT, incidentId, ctx.user.email, 'Observer', { reason: 'Created or changed an incident task' });
 
 /** Adds the people named to the incident; their participant ids, without repeats. */
 async function participantsFor(tx: Executor, ctx: Ctx, incidentId: number, people: TaskBody['assignees'], reason: string): Promise<number[]> {
   const ids: number[] = [];
   for (const p of people ?? []) {
     const email = emailOf(p);
-    if (email) ids.push(await addParticipant(tx, ctx, incidentId, email, 'Observer', reason));
+    if (email) ids.push(await addParticipant(tx, ctx, INCIDENT, incidentId, email, 'Observer', { reason }));
   }
   return [...new Set(ids)];
 }
@@ -118,7 +119,9 @@ export async function createTask(ctx: Ctx, body: TaskBody) {
     const assignees = await participantsFor(tx, ctx, incidentId, body.assignees, 'Assigned an incident task');
     if (assignees.length === 0) assignees.push(creatorId);
     const ownerEmail = emailOf(body.owner);
-    const ownerId = ownerEmail ? await addParticipant(tx, ctx, incidentId, ownerEmail, 'Observer', 'Owns an incident task') : inc.commander_id;
+    const ownerId = ownerEmail
+      ? await addParticipant(tx, ctx, INCIDENT, incidentId, ownerEmail, 'Observer', { reason: 'Owns an incident task' })
+      : inc.commander_id;
     const fields = fieldsFrom(body);
     const source = fields.source ?? 'Incident';
     const status = body.status ?? 'Open';
@@ -194,7 +197,7 @@ export async function updateTask(ctx: Ctx, id: number, body: TaskBody) {
     const assignees = await participantsFor(tx, ctx, row.incident_id, body.assignees, 'Assigned an incident task');
     if (assignees.length) await setAssignees(tx, id, assignees);
     const ownerEmail = emailOf(body.owner);
-    if (ownerEmail) values.owner_id = await addParticipant(tx, ctx, row.incident_id, ownerEmail, 'Observer', 'Owns an incident task');
+    if (ownerEmail) values.owner_id = await addParticipant(tx, ctx, INCIDENT, row.incident_id, ownerEmail, 'Observer', { reason: 'Owns an incident task' });
     await tx.update(task).set(values).where(eq(task.id, id));
     const who = await callerName(tx, ctx, row.project_id);
     const what = status === row.status ? 'updated' : status === 'Resolved' ? 'resolved' : 'reopened';

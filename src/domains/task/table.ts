@@ -1,8 +1,8 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, timestampCol, updatedAt } from '../../db/columns.ts';
-import { linkTable, projectScoped } from '../../db/scoped.ts';
-import { incident } from '../incident/table.ts';
-import { participant } from '../participant/table.ts';
+import { linkTable, projectScoped } from '../project/scoped.ts';
+import { incident } from '../lifecycle/table.ts';
+import { participant } from '../lifecycle/table.ts';
 
 export const task = pgTable(
   'task',

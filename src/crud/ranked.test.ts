@@ -1,7 +1,7 @@
 // Incident and case priorities and severities through HTTP: one suite per group, since they are one
 // kind of record (ranked.ts) with a few fields of their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, register, type TestApp } from '../../../test/helpers.ts';
+import { call, createTestApp, register, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 let owner: string;

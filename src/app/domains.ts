@@ -1,5 +1,5 @@
 // Every domain's routes, in the order they are registered under /api/v1.
-import type { App } from './routing.ts';
+import type { App } from '../server/routing.ts';
 import organizationRoutes from '../domains/organization/routes.ts';
 import authRoutes from '../domains/auth/routes.ts';
 import projectRoutes from '../domains/project/routes.ts';

@@ -25,7 +25,7 @@ export * from '../domains/source/table.ts';
 export * from '../domains/query/table.ts';
 export * from '../domains/alert/table.ts';
 export * from '../domains/incident/table.ts';
-export * from '../domains/participant/table.ts';
+export * from '../domains/lifecycle/table.ts';
 export * from '../domains/event/table.ts';
 export * from '../domains/report/table.ts';
 export * from '../domains/task/table.ts';

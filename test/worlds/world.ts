@@ -1,7 +1,7 @@
 // Test fixtures shared by the tests of the reference-record groups: an application with an Owner,
 // an Admin and a Member of `default`, a second organization (`elsewhere`, the Owner's too) whose
 // records `default` must never reach, and small readers of list and error bodies.
-import { call, createTestApp, register, type Res, type TestApp } from '../../../test/helpers.ts';
+import { call, createTestApp, register, type Res, type TestApp } from '../helpers.ts';
 
 export interface World {
   t: TestApp;

@@ -8,11 +8,11 @@ import type { Settings } from '../config.ts';
 import type { Database, Db } from '../db/connection.ts';
 import { Tokens } from '../domains/auth/token.ts';
 import { DOMAIN_ROUTES } from './domains.ts';
-import { installAuth } from './auth.ts';
-import { installErrorHandling } from './error-handler.ts';
-import { installJsonBody, trimStrings } from './json-body.ts';
-import type { App } from './routing.ts';
-import { ajvOptions } from './validation.ts';
+import { installAuth } from '../domains/auth/hook.ts';
+import { installErrorHandling } from '../server/error-handler.ts';
+import { installJsonBody, trimStrings } from '../server/json-body.ts';
+import type { App } from '../server/routing.ts';
+import { ajvOptions } from '../server/validation.ts';
 
 export const API_PREFIX = '/api/v1';
 const DOCS_PREFIX = `${API_PREFIX}/docs`;

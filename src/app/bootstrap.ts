@@ -3,8 +3,8 @@
 // together (migrations serialise on an advisory lock).
 import type { Settings } from '../config.ts';
 import { ensureDefaultOrganization } from '../domains/organization/service.ts';
-import { openDatabase, type Database } from './connection.ts';
-import { upgrade } from './migrate.ts';
+import { openDatabase, type Database } from '../db/connection.ts';
+import { upgrade } from '../db/migrate.ts';
 
 export async function initialize(database: Database, log: (m: string) => void = () => {}) {
   const applied = await upgrade(database, 'heads', log);

@@ -4,14 +4,14 @@
 // This runs after the body is parsed and before it is validated, so the errors come in Dispatch's
 // order: malformed JSON, then 401, then 404/403, then 422.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Executor } from '../db/connection.ts';
-import { singleFlight } from '../db/single-flight.ts';
-import type { Settings } from '../config.ts';
-import { resolveCaller } from '../domains/auth/service.ts';
-import type { Tokens } from '../domains/auth/token.ts';
-import type { OrganizationRow } from '../domains/organization/table.ts';
-import { requirePermission, type Ctx, type Permission, type UserRef } from './context.ts';
-import { errors } from './errors.ts';
+import type { Executor } from '../../db/connection.ts';
+import { singleFlight } from '../../lib/single-flight.ts';
+import type { Settings } from '../../config.ts';
+import { resolveCaller } from './service.ts';
+import type { Tokens } from './token.ts';
+import type { OrganizationRow } from '../organization/table.ts';
+import { requirePermission, type Ctx, type Permission, type UserRef } from '../../server/context.ts';
+import { errors } from '../../server/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,7 +23,7 @@ declare module 'fastify' {
     /** The calling user; set on every authenticated route. */
     caller: UserRef;
     /** Tenant context; set on routes whose URL names an organization. */
-    ctx: Ctx;
+    ctx: Ctx<OrganizationRow>;
   }
 }
 

@@ -1,9 +1,9 @@
 // Test fixtures of the signal tests: the shared world, entity types, filters and definitions made
 // over HTTP, and ingestion.
-import { call, type Res } from '../../../test/helpers.ts';
-import type { World } from '../search_filter/fixtures.ts';
+import { call, type Res } from '../helpers.ts';
+import type { World } from './world.ts';
 
-export { createWorld, listQuery, problems, type World } from '../search_filter/fixtures.ts';
+export { createWorld, listQuery, problems, type World } from './world.ts';
 
 let n = 0;
 /** A name no other call of the test file used. */

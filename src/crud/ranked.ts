@@ -2,10 +2,10 @@
 // place in the ordering, `default` and `enabled` flags) with a few fields of its own. Their shapes
 // and groups are built here once; each domain names only what is its own.
 import { Type, type TProperties } from '@sinclair/typebox';
-import type { GroupDef } from '../../crud/group.ts';
-import type { Fields } from '../../list/definition.ts';
-import { Color, Id, NameStr, Opt, Pagination, RefShape } from '../../server/shapes.ts';
-import { ProjectRead } from '../project/schema.ts';
+import type { GroupDef } from './group.ts';
+import type { Fields } from '../list/definition.ts';
+import { Color, Id, NameStr, Opt, Pagination, RefShape } from '../server/shapes.ts';
+import { ProjectRead } from '../domains/project/schema.ts';
 
 /** The four contract shapes of one ranked record, `title` being its model name ("IncidentPriority"). */
 export function rankedShapes(title: string, own: TProperties) {

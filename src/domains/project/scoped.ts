@@ -1,8 +1,9 @@
-// Column sets shared by the record tables of many domains.
+// Column sets shared by the record tables of many domains: the tenant columns of a record that
+// belongs to a project, evergreen reminders, many-to-many links.
 import { boolean, index, integer, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { organization } from '../domains/organization/table.ts';
-import { project } from '../domains/project/table.ts';
-import { organizationId, timestampCol } from './columns.ts';
+import { organization } from '../organization/table.ts';
+import { project } from './table.ts';
+import { organizationId, timestampCol } from '../../db/columns.ts';
 
 /**
  * The tenant columns of a record that belongs to a project: the organization (for scoping and

@@ -1,8 +1,8 @@
 // The table of a ranked lookup record (incident and case priorities and severities): the same
 // columns and indexes for all four, plus each one's own flags.
 import { boolean, index, integer, pgTable, text, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
-import { projectScoped } from '../../db/scoped.ts';
+import { createdAt, id, searchVector, updatedAt } from '../db/columns.ts';
+import { projectScoped } from '../domains/project/scoped.ts';
 
 export function rankedTable<E extends Record<string, PgColumnBuilderBase>>(name: string, extra: E) {
   return pgTable(

@@ -1,9 +1,9 @@
 // Test fixtures of the incident tests: the shared world (Owner, Admin and Member of `default`, and
 // an `elsewhere` organization) and short helpers to create and change incidents over HTTP.
-import { call, type Res } from '../../../test/helpers.ts';
-import type { World } from '../search_filter/fixtures.ts';
+import { call, type Res } from '../helpers.ts';
+import type { World } from './world.ts';
 
-export { createWorld, listQuery, problems, type World } from '../search_filter/fixtures.ts';
+export { createWorld, listQuery, problems, type World } from './world.ts';
 
 export const api = (w: World) => ({
   create: (body: Record<string, unknown>, token = w.member) =>

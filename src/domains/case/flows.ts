@@ -4,16 +4,13 @@
 import type { Static } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import type { RefValue } from '../../crud/refs.ts';
-import { projectOfBody, refOrDefault } from '../../crud/service.ts';
+import { projectOfBody } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import { runStatement } from '../../db/statements.ts';
 import type { Ctx } from '../../server/context.ts';
 import { invalid } from '../../server/errors.ts';
-import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
 import { casePriority } from '../case_priority/table.ts';
-import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts';
 import { caseSeverity } from '../case_severity/table.ts';
-import { caseTypeGroup, caseTypeTarget } from '../case_type/group.ts';
 import { caseType } from '../case_type/table.ts';
 import { insertEvents, logCaseEvent, logIncidentEvent } from '../event/service.ts';
 import { createIncident } from '../incident/flows.ts';
@@ -25,19 +22,14 @@ import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { type PersonRef, personEmail } from '../individual/person.ts';
 import { Changes, checkText, type LinkSpec, iso, replaceLinks, show } from '../lifecycle/changes.ts';
-import {
-  addFirstParticipants,
-  addParticipant,
-  currentPeople,
-  inactivateParticipants,
-  participantEmail,
-  reactivateParticipants,
-  renounceRole,
-} from '../lifecycle/participants.ts';
+import { addFirstParticipants, addParticipant, currentPeople, participantEmail, renounceRole } from '../lifecycle/participants.ts';
 import { caseIncident, caseTable, incident } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { CASE } from './kind.ts';
+import { moveStatus } from '../lifecycle/status.ts';
+import { CASE_ASSESSMENT } from './assessment.ts';
+import { resolveAssessment } from '../lifecycle/assessment.ts';
 import { readVisibleCases } from './reader.ts';
 import type { CaseCreate, CaseStatus, CaseUpdate } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
@@ -57,25 +49,6 @@ async function readOne(tx: Executor, ctx: Ctx, id: number) {
 
 const named = (value: RefValue) => (value && (typeof value.id === 'number' || typeof value.name === 'string') ? value : undefined);
 
-interface Assessment {
-  typeId: number;
-  priorityId: number;
-  severityId: number;
-}
-
-async function resolveAssessment(
-  tx: Executor,
-  ctx: Ctx,
-  projectId: number,
-  body: { case_type?: RefValue; case_priority?: RefValue; case_severity?: RefValue },
-): Promise<Assessment> {
-  return {
-    typeId: await refOrDefault(tx, ctx, caseTypeTarget, caseTypeGroup, body.case_type, 'case_type', projectId, 'case type'),
-    priorityId: await refOrDefault(tx, ctx, casePriorityTarget, casePriorityGroup, body.case_priority, 'case_priority', projectId, 'case priority'),
-    severityId: await refOrDefault(tx, ctx, caseSeverityTarget, caseSeverityGroup, body.case_severity, 'case_severity', projectId, 'case severity'),
-  };
-}
-
 // ---- transitions -------------------------------------------------------------------------------
 
 /**
@@ -85,24 +58,14 @@ async function resolveAssessment(
  * removes the participants, whom leaving Closed brings back.
  */
 async function transition(tx: Executor, ctx: Ctx, row: CaseRow, to: CaseStatus, now: Date): Promise<Values> {
-  const from = row.status as CaseStatus;
-  if (from === to) return {};
-  const values: Values = { status: to };
-  if (from === 'Closed') await reactivateParticipants(tx, ctx, CASE, row.id, now);
-  if (to !== 'New' && !row.triage_at) values.triage_at = now;
-  if (to === 'Escalated') values.escalated_at = now;
-  if (to === 'Stable') values.stable_at = now;
-  if (to === 'Closed') {
-    values.closed_at = now;
-    await inactivateParticipants(tx, ctx, CASE, row.id, now);
-  }
-  await logCaseEvent(tx, ctx, row.id, {
-    description: `Case status changed from ${from} to ${to}`,
-    type: 'Assessment updated',
-    details: { field: 'status', previous: from, current: to },
-    at: now,
+  const values = await moveStatus<Values>(tx, ctx, CASE, row, to, now, () => {
+    const stamps: Values = {};
+    if (to !== 'New' && !row.triage_at) stamps.triage_at = now;
+    if (to === 'Escalated') stamps.escalated_at = now;
+    if (to === 'Stable') stamps.stable_at = now;
+    return stamps;
   });
-  if (to === 'Escalated') await autoEscalate(tx, ctx, { ...row, ...values } as CaseRow);
+  if (row.status !== to && to === 'Escalated') await autoEscalate(tx, ctx, { ...row, ...values } as CaseRow);
   return values;
 }
 
@@ -248,7 +211,7 @@ export async function createCase(ctx: Ctx, body: CreateBody) {
   return ctx.db.transaction(async (tx) => {
     // Everything the body names, resolved before the first write.
     const proj = await projectOfBody(tx, ctx, body.project as RefValue);
-    const assessment = await resolveAssessment(tx, ctx, proj.id, body as never);
+    const assessment = await resolveAssessment(tx, ctx, CASE, CASE_ASSESSMENT, proj.id, body as never);
     const assigneeEmail = await personEmail(tx, ctx, body.assignee as PersonRef, 'assignee', proj.id);
     const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', proj.id);
     const tagPlan = await planTags(tx, ctx, body.tags as never, proj.id);
@@ -295,7 +258,7 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
     const projectId = row.project_id;
 
     // Resolve and check everything before writing. Assessment fields omitted keep their values.
-    const assessment = await resolveAssessment(tx, ctx, projectId, {
+    const assessment = await resolveAssessment(tx, ctx, CASE, CASE_ASSESSMENT, projectId, {
       case_type: named(body.case_type as RefValue) ?? { id: row.case_type_id },
       case_priority: named(body.case_priority as RefValue) ?? { id: row.case_priority_id },
       case_severity: named(body.case_severity as RefValue) ?? { id: row.case_severity_id },

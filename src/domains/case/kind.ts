@@ -2,4 +2,4 @@
 import type { RecordKind } from '../lifecycle/kind.ts';
 import { caseTable } from '../lifecycle/table.ts';
 
-export const CASE: RecordKind = { name: 'case', ownerColumn: 'case_id', table: caseTable };
+export const CASE: RecordKind<typeof caseTable> = { name: 'case', ownerColumn: 'case_id', table: caseTable };

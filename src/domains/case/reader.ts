@@ -3,6 +3,8 @@
 // caller may see (visibility.ts), and `readVisibleCases` drops nested cases and incidents they may not.
 import { and, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { recordTarget } from '../lifecycle/kind.ts';
+import { CASE } from './kind.ts';
 import type { RefTarget } from '../../crud/refs.ts';
 import { groupReader, jsonColumns, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
@@ -22,13 +24,7 @@ import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
 import { visibleCases } from './visibility.ts';
 
-export const caseTarget: RefTarget = {
-  table: caseTable,
-  model: 'Case',
-  label: 'Case',
-  projectScoped: false,
-  fields: { id: 'int', name: 'text', title: 'text', status: 'text', visibility: 'text' },
-};
+export const caseTarget: RefTarget = recordTarget(CASE);
 
 const assessment = {
   case_priority: { column: 'case_priority_id', target: casePriorityTarget, read: () => groupReader(casePriorityGroup) },

@@ -2,19 +2,18 @@
 // goes through the visibility rules.
 import { eq, sql } from 'drizzle-orm';
 import { readColumns } from '../../db/columns.ts';
+import { assessmentRelations } from '../lifecycle/assessment.ts';
+import { tagRelations } from '../tag/plan.ts';
+import { CASE_ASSESSMENT } from './assessment.ts';
+import { CASE } from './kind.ts';
 import type { ListDefinition } from '../../list/definition.ts';
 import { runList } from '../../list/engine.ts';
 import { applyInclude } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { casePriority } from '../case_priority/table.ts';
-import { caseSeverity } from '../case_severity/table.ts';
-import { caseType } from '../case_type/table.ts';
 import { individualContact } from '../individual/table.ts';
 import { participant } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
-import { tag } from '../tag/table.ts';
-import { tagType } from '../tag_type/table.ts';
 import { readVisibleCases } from './reader.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseTable } from '../lifecycle/table.ts';
@@ -51,47 +50,8 @@ export const caseList: ListDefinition<typeof columns> = {
   },
   relations: [
     { kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, caseTable.project_id), fields: { id: 'int', name: 'text' } },
-    {
-      kind: 'one',
-      model: 'CasePriority',
-      tableName: 'case_priority',
-      table: casePriority,
-      on: eq(casePriority.id, caseTable.case_priority_id),
-      fields: { id: 'int', name: 'text', view_order: 'int', page_assignee: 'bool' },
-    },
-    {
-      kind: 'one',
-      model: 'CaseSeverity',
-      tableName: 'case_severity',
-      table: caseSeverity,
-      on: eq(caseSeverity.id, caseTable.case_severity_id),
-      fields: { id: 'int', name: 'text', view_order: 'int' },
-    },
-    {
-      kind: 'one',
-      model: 'CaseType',
-      tableName: 'case_type',
-      table: caseType,
-      on: eq(caseType.id, caseTable.case_type_id),
-      fields: { id: 'int', name: 'text', visibility: 'text', exclude_from_metrics: 'bool' },
-    },
-    {
-      kind: 'many',
-      model: 'Tag',
-      tableName: 'tag',
-      table: tag,
-      fields: { id: 'int', name: 'text', external_id: 'text', discoverable: 'bool' },
-      exists: (c) => sql`EXISTS (SELECT 1 FROM ${caseTag} JOIN ${tag} ON ${tag.id} = ${caseTag.tag_id} WHERE ${caseTag.case_id} = ${caseTable.id} AND ${c})`,
-    },
-    {
-      kind: 'many',
-      model: 'TagType',
-      tableName: 'tag_type',
-      table: tagType,
-      fields: { id: 'int', name: 'text', exclusive: 'bool' },
-      exists: (c) =>
-        sql`EXISTS (SELECT 1 FROM ${caseTag} JOIN ${tag} ON ${tag.id} = ${caseTag.tag_id} JOIN ${tagType} ON ${tagType.id} = ${tag.tag_type_id} WHERE ${caseTag.case_id} = ${caseTable.id} AND ${c})`,
-    },
+    ...assessmentRelations(CASE, CASE_ASSESSMENT),
+    ...tagRelations(caseTag, caseTag.case_id, caseTag.tag_id, caseTable.id),
     {
       // The assignee (Dispatch filters cases by "assignee" as an IndividualContact).
       kind: 'many',

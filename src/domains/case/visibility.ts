@@ -9,7 +9,7 @@ import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { caseTable } from '../lifecycle/table.ts';
-import { isParticipant, recordVisible, resolveVisible, visibleRecords } from '../lifecycle/visibility.ts';
+import { assertVisible, isParticipant, recordVisible, resolveVisible, visibleRecords } from '../lifecycle/visibility.ts';
 import { CASE } from './kind.ts';
 
 export type CaseRow = typeof caseTable.$inferSelect;
@@ -21,14 +21,7 @@ export const visibleCases = (ctx: Ctx): SQL => visibleRecords(ctx, CASE);
 export const caseVisible = (ctx: Ctx, caseId: PgColumn | SQL): SQL => recordVisible(ctx, CASE, caseId);
 
 /** The case if the caller may see it; 404 otherwise (missing, another organization's, or hidden). */
-export async function assertCanViewCase(ctx: Ctx, caseId: number, db: Executor = ctx.db): Promise<CaseRow> {
-  const [row] = await db
-    .select()
-    .from(caseTable)
-    .where(and(eq(caseTable.id, caseId), visibleCases(ctx)));
-  if (!row) throw errors.notFound('A case');
-  return row;
-}
+export const assertCanViewCase = (ctx: Ctx, caseId: number, db: Executor = ctx.db): Promise<CaseRow> => assertVisible(ctx, CASE, caseId, db);
 
 /** CaseEdit: Admins and above and the case's participants; 404 for those who may not see it, 403 for the others. */
 export async function assertCanEditCase(ctx: Ctx, caseId: number, db: Executor = ctx.db): Promise<CaseRow> {

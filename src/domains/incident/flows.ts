@@ -20,14 +20,17 @@ import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { type PersonRef, personEmail } from '../individual/person.ts';
 import { Changes, checkText, type LinkSpec, iso, replaceLinks, sameSet, show } from '../lifecycle/changes.ts';
-import { addParticipant, inactivateParticipants, participantEmail, reactivateParticipants, renounceRole } from '../lifecycle/participants.ts';
+import { addParticipant, participantEmail, renounceRole } from '../lifecycle/participants.ts';
 import { caseIncident, incident, participant } from '../lifecycle/table.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
 import { INCIDENT } from './kind.ts';
+import { moveStatus } from '../lifecycle/status.ts';
 import { readIncidents } from './reader.ts';
-import { planCosts, resolveAssessment, resolveDuplicates, resolveTerms } from './refs.ts';
+import { planCosts, resolveDuplicates, resolveTerms } from './refs.ts';
+import { INCIDENT_ASSESSMENT } from './assessment.ts';
+import { resolveAssessment } from '../lifecycle/assessment.ts';
 import type { IncidentCreate, IncidentStatus, IncidentUpdate } from './schema.ts';
 import { incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
 import { assertCanEdit, type IncidentRow } from './visibility.ts';
@@ -75,28 +78,17 @@ async function assignRole(tx: Executor, ctx: Ctx, row: IncidentRow, role: 'Incid
  * Closed -> Active keeps both stamps.
  */
 async function transition(tx: Executor, ctx: Ctx, row: IncidentRow, to: IncidentStatus, now: Date, keepPriority: boolean): Promise<Values> {
-  const from = row.status as IncidentStatus;
-  const values: Values = { status: to };
-  if (from === to) return {};
-  if (from === 'Closed') await reactivateParticipants(tx, ctx, INCIDENT, row.id, now);
-  if (to === 'Stable' || (to === 'Closed' && from === 'Active')) {
-    values.stable_at = now;
-    if (to === 'Stable' && !keepPriority) {
-      const fallback = await defaultRecord(tx, incidentPriorityGroup, row.project_id);
-      if (fallback && fallback.id !== row.incident_priority_id) values.incident_priority_id = fallback.id;
+  return moveStatus<Values>(tx, ctx, INCIDENT, row, to, now, async (from) => {
+    const stamps: Values = {};
+    if (to === 'Stable' || (to === 'Closed' && from === 'Active')) {
+      stamps.stable_at = now;
+      if (to === 'Stable' && !keepPriority) {
+        const fallback = await defaultRecord(tx, incidentPriorityGroup, row.project_id);
+        if (fallback && fallback.id !== row.incident_priority_id) stamps.incident_priority_id = fallback.id;
+      }
     }
-  }
-  if (to === 'Closed') {
-    values.closed_at = now;
-    await inactivateParticipants(tx, ctx, INCIDENT, row.id, now);
-  }
-  await logIncidentEvent(tx, ctx, row.id, {
-    description: `Incident status changed from ${from} to ${to}`,
-    type: 'Assessment updated',
-    details: { field: 'status', previous: from, current: to },
-    at: now,
+    return stamps;
   });
-  return values;
 }
 
 // ---- create ------------------------------------------------------------------------------------
@@ -106,7 +98,7 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
   return ctx.db.transaction(async (tx) => {
     // Everything the body names, resolved before the first write.
     const proj = await projectOfBody(tx, ctx, body.project as RefValue);
-    const assessment = await resolveAssessment(tx, ctx, proj.id, body as never);
+    const assessment = await resolveAssessment(tx, ctx, INCIDENT, INCIDENT_ASSESSMENT, proj.id, body as never);
     const [type] = await tx.select({ visibility: incidentType.visibility }).from(incidentType).where(eq(incidentType.id, assessment.typeId));
     const reporterEmail = (await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', proj.id)) ?? ctx.user.email;
     const commanderEmail = await personEmail(tx, ctx, body.commander as PersonRef, 'commander', proj.id);
@@ -204,7 +196,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     const projectId = row.project_id;
 
     // Resolve and check everything before writing.
-    const assessment = await resolveAssessment(tx, ctx, projectId, body as never);
+    const assessment = await resolveAssessment(tx, ctx, INCIDENT, INCIDENT_ASSESSMENT, projectId, body as never);
     const commanderEmail = await personEmail(tx, ctx, body.commander as PersonRef, 'commander', projectId);
     const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', projectId);
     const tagPlan = await planTags(tx, ctx, body.tags as never, projectId);

@@ -20,4 +20,4 @@ async function participantsChanged(tx: Executor, incidentId: number): Promise<vo
   await recomputeResponseCost(tx, incidentId);
 }
 
-export const INCIDENT: RecordKind = { name: 'incident', ownerColumn: 'incident_id', table: incident, peopleChanged: participantsChanged };
+export const INCIDENT: RecordKind<typeof incident> = { name: 'incident', ownerColumn: 'incident_id', table: incident, peopleChanged: participantsChanged };

@@ -6,6 +6,8 @@ import type { RefTarget } from '../../crud/refs.ts';
 import { groupReader, jsonColumns, shallowReader, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import type { Executor } from '../../db/connection.ts';
+import { recordTarget } from '../lifecycle/kind.ts';
+import { INCIDENT } from './kind.ts';
 import { event } from '../event/table.ts';
 import { report } from '../report/table.ts';
 import { incidentCost } from '../incident_cost/table.ts';
@@ -25,13 +27,7 @@ import { task, taskAssignee } from '../task/table.ts';
 import { incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
 import { incident } from '../lifecycle/table.ts';
 
-export const incidentTarget: RefTarget = {
-  table: incident,
-  model: 'Incident',
-  label: 'Incident',
-  projectScoped: false,
-  fields: { id: 'int', name: 'text', title: 'text', status: 'text', visibility: 'text' },
-};
+export const incidentTarget: RefTarget = recordTarget(INCIDENT);
 export const termTarget: RefTarget = {
   table: term,
   model: 'Term',

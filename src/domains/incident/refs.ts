@@ -4,56 +4,15 @@
 // 422s naming the field.
 import { eq } from 'drizzle-orm';
 import { createNamed, resolveRef, resolveRefs, type RefValue } from '../../crud/refs.ts';
-import { refOrDefault } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { invalid } from '../../server/errors.ts';
 import { incidentCost } from '../incident_cost/table.ts';
 import { incidentCostTypeTarget } from '../incident_cost_type/group.ts';
-import { incidentPriorityGroup, incidentPriorityTarget } from '../incident_priority/group.ts';
-import { incidentSeverityGroup, incidentSeverityTarget } from '../incident_severity/group.ts';
-import { incidentTypeGroup, incidentTypeTarget } from '../incident_type/group.ts';
 import { termTarget } from './reader.ts';
 import { visibleIncidentIds } from './visibility.ts';
 
 type Ref = RefValue;
-
-export interface Assessment {
-  typeId: number;
-  priorityId: number;
-  severityId: number;
-}
-
-export async function resolveAssessment(
-  tx: Executor,
-  ctx: Ctx,
-  projectId: number,
-  body: { incident_type?: Ref; incident_priority?: Ref; incident_severity?: Ref },
-): Promise<Assessment> {
-  return {
-    typeId: await refOrDefault(tx, ctx, incidentTypeTarget, incidentTypeGroup, body.incident_type, 'incident_type', projectId, 'incident type'),
-    priorityId: await refOrDefault(
-      tx,
-      ctx,
-      incidentPriorityTarget,
-      incidentPriorityGroup,
-      body.incident_priority,
-      'incident_priority',
-      projectId,
-      'incident priority',
-    ),
-    severityId: await refOrDefault(
-      tx,
-      ctx,
-      incidentSeverityTarget,
-      incidentSeverityGroup,
-      body.incident_severity,
-      'incident_severity',
-      projectId,
-      'incident severity',
-    ),
-  };
-}
 
 /** Terms by id or text, created by text when missing (as Dispatch does). */
 export async function resolveTerms(tx: Executor, ctx: Ctx, values: NonNullable<Ref>[], projectId: number): Promise<number[]> {

@@ -3,6 +3,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import { readColumns } from '../../db/columns.ts';
+import { assessmentRelations } from '../lifecycle/assessment.ts';
+import { tagRelations } from '../tag/plan.ts';
+import { INCIDENT_ASSESSMENT } from './assessment.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { ListDefinition } from '../../list/definition.ts';
 import { runList } from '../../list/engine.ts';
@@ -14,17 +17,12 @@ import { visibleCases } from '../case/visibility.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { individualContact } from '../individual/table.ts';
-import { incidentPriority } from '../incident_priority/table.ts';
-import { incidentSeverity } from '../incident_severity/table.ts';
-import { incidentType } from '../incident_type/table.ts';
 import { participant } from '../lifecycle/table.ts';
 import { addParticipant, participantByEmail } from '../lifecycle/participants.ts';
 import { INCIDENT } from './kind.ts';
 import { project } from '../project/table.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
-import { tag } from '../tag/table.ts';
-import { tagType } from '../tag_type/table.ts';
 import { readIncidents } from './reader.ts';
 import { incidentDuplicate, incidentTag } from './table.ts';
 import { incident } from '../lifecycle/table.ts';
@@ -61,48 +59,8 @@ export const incidentList: ListDefinition<typeof columns> = {
   },
   relations: [
     { kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, incident.project_id), fields: { id: 'int', name: 'text' } },
-    {
-      kind: 'one',
-      model: 'IncidentPriority',
-      tableName: 'incident_priority',
-      table: incidentPriority,
-      on: eq(incidentPriority.id, incident.incident_priority_id),
-      fields: { id: 'int', name: 'text', view_order: 'int', page_commander: 'bool' },
-    },
-    {
-      kind: 'one',
-      model: 'IncidentSeverity',
-      tableName: 'incident_severity',
-      table: incidentSeverity,
-      on: eq(incidentSeverity.id, incident.incident_severity_id),
-      fields: { id: 'int', name: 'text', view_order: 'int' },
-    },
-    {
-      kind: 'one',
-      model: 'IncidentType',
-      tableName: 'incident_type',
-      table: incidentType,
-      on: eq(incidentType.id, incident.incident_type_id),
-      fields: { id: 'int', name: 'text', visibility: 'text', exclude_from_metrics: 'bool' },
-    },
-    {
-      kind: 'many',
-      model: 'Tag',
-      tableName: 'tag',
-      table: tag,
-      fields: { id: 'int', name: 'text', external_id: 'text', discoverable: 'bool' },
-      exists: (c) =>
-        sql`EXISTS (SELECT 1 FROM ${incidentTag} JOIN ${tag} ON ${tag.id} = ${incidentTag.tag_id} WHERE ${incidentTag.incident_id} = ${incident.id} AND ${c})`,
-    },
-    {
-      kind: 'many',
-      model: 'TagType',
-      tableName: 'tag_type',
-      table: tagType,
-      fields: { id: 'int', name: 'text', exclusive: 'bool' },
-      exists: (c) =>
-        sql`EXISTS (SELECT 1 FROM ${incidentTag} JOIN ${tag} ON ${tag.id} = ${incidentTag.tag_id} JOIN ${tagType} ON ${tagType.id} = ${tag.tag_type_id} WHERE ${incidentTag.incident_id} = ${incident.id} AND ${c})`,
-    },
+    ...assessmentRelations(INCIDENT, INCIDENT_ASSESSMENT),
+    ...tagRelations(incidentTag, incidentTag.incident_id, incidentTag.tag_id, incident.id),
     {
       // People taking part (commander and reporter included), as Dispatch filters "commander" and "participant".
       kind: 'many',

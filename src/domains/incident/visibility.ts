@@ -8,7 +8,7 @@ import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { incident } from '../lifecycle/table.ts';
-import { isParticipant, recordVisible, resolveVisible, visibleRecords } from '../lifecycle/visibility.ts';
+import { assertVisible, isParticipant, recordVisible, resolveVisible, visibleRecords } from '../lifecycle/visibility.ts';
 import { INCIDENT } from './kind.ts';
 
 export type IncidentRow = typeof incident.$inferSelect;
@@ -20,14 +20,7 @@ export const visibleIncidents = (ctx: Ctx, table: typeof incident = incident): S
 export const incidentVisible = (ctx: Ctx, incidentId: PgColumn | SQL): SQL => recordVisible(ctx, INCIDENT, incidentId);
 
 /** The incident if the caller may see it; 404 otherwise (missing, another organization's, or hidden). */
-export async function assertCanView(ctx: Ctx, incidentId: number, db: Executor = ctx.db): Promise<IncidentRow> {
-  const [row] = await db
-    .select()
-    .from(incident)
-    .where(and(eq(incident.id, incidentId), visibleIncidents(ctx)));
-  if (!row) throw errors.notFound('An incident');
-  return row;
-}
+export const assertCanView = (ctx: Ctx, incidentId: number, db: Executor = ctx.db): Promise<IncidentRow> => assertVisible(ctx, INCIDENT, incidentId, db);
 
 /** Whether the caller is the incident's commander or reporter. */
 async function commandsOrReports(ctx: Ctx, incidentId: number, db: Executor): Promise<boolean> {

@@ -7,9 +7,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
+import { errors } from '../../server/errors.ts';
 import { individualContact } from '../individual/table.ts';
 import type { RecordKind } from './kind.ts';
-import { participant } from './table.ts';
+import { type caseTable, type incident, participant } from './table.ts';
 
 /** Whether the caller's email belongs to a participant of the record `idColumn` holds (or the participant `participantColumn` names). */
 export function isParticipant(ctx: Ctx, kind: RecordKind, idColumn: PgColumn | SQL, participantColumn?: PgColumn): SQL {
@@ -42,3 +43,20 @@ export async function visibleAmong(tx: Executor, ctx: Ctx, kind: RecordKind, ids
 /** Records named by id in a body list: ones the caller may see, other than `except`; 422 on the item otherwise. */
 export const resolveVisible = (tx: Executor, ctx: Ctx, kind: RecordKind, values: { id?: unknown }[], field: string, except?: number) =>
   resolveVisibleIds(tx, kind.table.id, visibleRecords(ctx, kind), values, field, kind.name === 'incident' ? 'Incident' : 'Case', except);
+
+/** The record if the caller may see it; 404 otherwise (missing, another organization's, or hidden). */
+export async function assertVisible<T extends typeof incident | typeof caseTable>(
+  ctx: Ctx,
+  kind: RecordKind<T>,
+  id: number,
+  db: Executor,
+): Promise<T['$inferSelect']> {
+  // Drizzle's builder takes one table type, not a union of two; both have the columns used here.
+  const table = kind.table as typeof incident;
+  const [row] = await db
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), visibleRecords(ctx, kind)));
+  if (!row) throw errors.notFound(kind.name === 'incident' ? 'An incident' : 'A case');
+  return row as T['$inferSelect'];
+}

@@ -1,8 +1,10 @@
-// Tags named in a body (of an incident or a case), resolved before anything is written: existing
-// ones by id or by name and type, new ones (and new tag types) planned, then created; at most one
-// tag of each exclusive type.
-import { and, eq, inArray } from 'drizzle-orm';
+// Tags of an incident or a case: those named in a body, resolved before anything is written
+// (existing ones by id or by name and type, new ones and new tag types planned, then created; at
+// most one tag of each exclusive type), and the list relations that filter through them.
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
+import type { Relation } from '../../list/definition.ts';
 import type { Ctx } from '../../server/context.ts';
 import { invalid, validationError } from '../../server/errors.ts';
 import { tagType } from '../tag_type/table.ts';
@@ -118,4 +120,31 @@ export async function checkExclusiveTags(tx: Executor, tagIds: number[]): Promis
       throw validationError([{ loc: ['body', 'tags'], msg, type: 'value_error', ctx: { msg } }]);
     }
   }
+}
+
+/**
+ * The list relations through which `filter` reaches a record's tags and their types: `link` is the
+ * record's tag link table, with its `owner` and `tagId` columns; `recordId` the listed record's id.
+ */
+export function tagRelations(link: PgTable, owner: PgColumn, tagId: PgColumn, recordId: PgColumn): Relation[] {
+  const linked = (c: SQL, join?: SQL) =>
+    sql`EXISTS (SELECT 1 FROM ${link} JOIN ${tag} ON ${tag.id} = ${tagId} ${join ?? sql``} WHERE ${owner} = ${recordId} AND ${c})`;
+  return [
+    {
+      kind: 'many',
+      model: 'Tag',
+      tableName: 'tag',
+      table: tag,
+      fields: { id: 'int', name: 'text', external_id: 'text', discoverable: 'bool' },
+      exists: (c) => linked(c),
+    },
+    {
+      kind: 'many',
+      model: 'TagType',
+      tableName: 'tag_type',
+      table: tagType,
+      fields: { id: 'int', name: 'text', exclusive: 'bool' },
+      exists: (c) => linked(c, sql`JOIN ${tagType} ON ${tagType.id} = ${tag.tag_type_id}`),
+    },
+  ];
 }

@@ -4,6 +4,7 @@
 // reader with ids to read runs once per response (never once per row).
 import { getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
 import { project } from '../domains/project/table.ts';
@@ -295,8 +296,15 @@ function plan(def: ReadDef) {
   return p;
 }
 
-/** The group's full reader: what its get, list, create and update answer with. */
-export function groupReader(def: ReadDef): Reader {
+/**
+ * The group's full reader: what its get, list, create and update answer with. Given the read shape,
+ * its objects are typed as that shape's static type. This is where that is stated, once for every
+ * reader: the objects are built from the row's columns, JSON made by PostgreSQL and hooks, which the
+ * compiler cannot follow, so the def and the shape are kept in step by the tests of each domain.
+ */
+export function groupReader(def: ReadDef): Reader;
+export function groupReader<S extends TSchema>(def: ReadDef, shape: S): Reader<Static<S>>;
+export function groupReader(def: ReadDef, _shape?: TSchema): Reader {
   const known = readers.get(def);
   if (known) return known;
   const reader: Reader = (db, ids) => (ids.length ? plan(def).read(db, ids) : Promise.resolve(new Map()));

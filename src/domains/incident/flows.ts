@@ -317,17 +317,15 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     const costsBefore = (await tx.select({ id: incidentCost.id }).from(incidentCost).where(eq(incidentCost.incident_id, id))).map((r) => r.id);
     await tx.delete(incidentCost).where(and(eq(incidentCost.incident_id, id), costPlan.keep.length ? notInArray(incidentCost.id, costPlan.keep) : undefined));
     if (costPlan.create.length) {
-      await tx
-        .insert(incidentCost)
-        .values(
-          costPlan.create.map((c) => ({
-            organization_id: ctx.organization.id,
-            project_id: projectId,
-            incident_id: id,
-            incident_cost_type_id: c.typeId,
-            amount: c.amount,
-          })),
-        );
+      await tx.insert(incidentCost).values(
+        costPlan.create.map((c) => ({
+          organization_id: ctx.organization.id,
+          project_id: projectId,
+          incident_id: id,
+          incident_cost_type_id: c.typeId,
+          amount: c.amount,
+        })),
+      );
     }
     if (costPlan.create.length || !sameSet(costsBefore, costPlan.keep))
       events.push({

@@ -3,8 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { readColumns } from '../../db/columns.ts';
 import type { ListDefinition } from '../../list/definition.ts';
-import { runList } from '../../list/engine.ts';
-import { applyInclude } from '../../list/include.ts';
+import { runList, type Page } from '../../list/engine.ts';
+import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { casePriority } from '../case_priority/table.ts';
@@ -15,7 +15,7 @@ import { participant } from '../participant/table.ts';
 import { project } from '../project/table.ts';
 import { tag } from '../tag/table.ts';
 import { tagType } from '../tag_type/table.ts';
-import { readVisibleCases } from './reader.ts';
+import { readVisibleCases, type CaseReadMinimalT } from './reader.ts';
 import { caseDuplicate, caseRelated, caseTable, caseTag } from './table.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
@@ -108,7 +108,7 @@ export interface CaseListQuery extends ListQueryT {
 }
 
 /** The cases the caller may see, minimal, cut to `include[]` when given. */
-export async function listCases(ctx: Ctx, query: CaseListQuery) {
+export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<Included<CaseReadMinimalT>>> {
   const page = await runList<{ id: number }>(ctx.db, caseList, query, visibleCases(ctx));
   const items = await readVisibleCases(
     ctx,

@@ -2,7 +2,7 @@
 // here, against the fields its ListDefinition declares, inside the scope its caller passes
 // (always at least the caller's organization).
 import { and, asc, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import { validationError } from '../server/errors.ts';
 import type { ListQueryT } from '../server/shapes.ts';
@@ -81,13 +81,8 @@ export async function runList<T = Record<string, unknown>>(db: Executor, def: An
     const [counted] = await withJoins(db.select({ n: sql<number>`count(*)::int` }).from(def.table).$dynamic()).where(where);
     return Number(counted?.n ?? 0);
   };
-  const pageOf = <C extends Record<string, unknown>>(columns: C) => {
-    let q = withJoins(
-      db
-        .select(columns as never)
-        .from(def.table)
-        .$dynamic(),
-    )
+  const pageOf = (columns: SelectedFields) => {
+    let q = withJoins(db.select(columns).from(def.table).$dynamic())
       .where(where)
       .orderBy(...order);
     if (!unlimited) q = q.limit(Math.max(size, 1)).offset((page - 1) * size);

@@ -294,6 +294,8 @@ function plan(def: ReadDef) {
  * its objects are typed as that shape's static type. This is where that is stated, once for every
  * reader: the objects are built from the row's columns, JSON made by PostgreSQL and hooks, which the
  * compiler cannot follow, so the def and the shape are kept in step by the tests of each domain.
+ * Two liberties: the row's own timestamps are Date objects where the shape says string (the
+ * serializer writes both alike), and the row's other columns (its foreign keys) come along unlisted.
  */
 export function groupReader(def: ReadDef): Reader;
 export function groupReader<S extends TSchema>(def: ReadDef, shape: S): Reader<Static<S>>;

@@ -164,6 +164,7 @@ export function serverCommand(): Command {
     .description('List every route the server answers')
     .action(async () => {
       const settings = { ...readSettings(), jwtSecret: 'routes', logLevel: 'error' };
+      // No database: listing routes builds the app, and nothing registering a route touches `db`.
       const database = { kind: 'embedded', db: null, query: async () => [], close: async () => {} } as never;
       const { buildApp } = await loadApp();
       const app = await buildApp({ settings, database, logger: false });

@@ -15,8 +15,11 @@ export type Operation = 'list' | 'create' | 'get' | 'update' | 'delete';
 export type WriteOperation = 'create' | 'update' | 'delete';
 export type Row = Record<string, unknown> & { id: number };
 
-/** Loads read objects by id: a group's own reader, or a shallow one for nested lists. */
-export type Reader = (db: Executor, ids: number[]) => Promise<Map<number, Record<string, unknown>>>;
+/** A read object whose shape the compiler does not know (a group's, whose shapes are any TSchema). */
+export type ReadObject = Record<string, unknown>;
+
+/** Loads read objects by id: a group's own reader, or a shallow one for nested lists. `T` is the read shape's static type, where stated (groupReader). */
+export type Reader<T = ReadObject> = (db: Executor, ids: number[]) => Promise<Map<number, T>>;
 
 /** A body field naming one other record, stored in `column`. */
 export interface RefField {

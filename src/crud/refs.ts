@@ -112,7 +112,7 @@ export async function createNamed(db: Executor, target: RefTarget, values: NonNu
   const owner = { organization_id: organizationId, ...(target.projectScoped !== false && projectId !== undefined ? { project_id: projectId } : {}) };
   await db
     .insert(target.table)
-    .values(missing.map((n) => ({ ...owner, [nameCol]: n })) as never)
+    .values(missing.map((n) => ({ ...owner, [nameCol]: n })))
     .onConflictDoNothing();
 }
 

@@ -38,7 +38,7 @@ export async function listRecords(ctx: Ctx, def: GroupDef, query: ListQueryT) {
 
 async function findRow(db: Executor, ctx: Ctx, def: GroupDef, id: number): Promise<Row> {
   const [row] = (await db
-    .select(readColumns(def.table) as never)
+    .select(readColumns(def.table))
     .from(def.table)
     .where(and(inOrganization(def, ctx), eq(column(def.table, 'id'), id), def.visibleTo?.(ctx)))) as Row[];
   if (!row) throw errors.notFound(def.thing);
@@ -111,12 +111,12 @@ async function writeChildren(
     if (replace)
       await tx
         .update(child.table)
-        .set({ [child.column]: null } as never)
+        .set({ [child.column]: null })
         .where(and(eq(fk, id), ids.length ? notInArray(childId, ids) : undefined));
     if (ids.length)
       await tx
         .update(child.table)
-        .set({ [child.column]: id } as never)
+        .set({ [child.column]: id })
         .where(inArray(childId, ids));
   }
 }
@@ -125,7 +125,7 @@ async function clearOtherDefaults(tx: Executor, def: GroupDef, row: Row) {
   if (!def.oneDefault || !row.default) return;
   await tx
     .update(def.table)
-    .set({ default: false } as never)
+    .set({ default: false })
     .where(and(eq(column(def.table, 'project_id'), row.project_id as number), eq(column(def.table, 'default'), true), ne(column(def.table, 'id'), row.id)));
 }
 
@@ -175,10 +175,7 @@ export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string,
       ...(projectId === undefined ? {} : { project_id: projectId }),
     };
     await def.hooks?.beforeWrite?.(tx, ctx, values);
-    const [row] = (await tx
-      .insert(def.table)
-      .values(values as never)
-      .returning()) as Row[];
+    const [row] = (await tx.insert(def.table).values(values).returning()) as Row[];
     await writeLinks(tx, ctx, def, row.id, body, projectId, false);
     await writeChildren(tx, ctx, def, row.id, body, projectId, false);
     await def.hooks?.afterWrite?.(tx, ctx, row, body);
@@ -200,7 +197,7 @@ export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Re
     await def.hooks?.beforeWrite?.(tx, ctx, values, existing);
     const [row] = (await tx
       .update(def.table)
-      .set({ ...values, ...('updated_at' in (def.table as object) ? { updated_at: new Date() } : {}) } as never)
+      .set({ ...values, ...('updated_at' in (def.table as object) ? { updated_at: new Date() } : {}) })
       .where(eq(column(def.table, 'id'), id))
       .returning()) as Row[];
     await writeLinks(tx, ctx, def, id, rest, projectId, true);

@@ -58,8 +58,8 @@ export function fromPglite(pglite: PGlite): Database {
     kind: 'embedded',
     db: drizzlePglite({ client: pglite }) as unknown as Db,
     pglite,
-    async query(text, params) {
-      return (await pglite.query(text, params as unknown[])).rows as never[];
+    async query<T>(text: string, params?: unknown[]) {
+      return (await pglite.query<T>(text, params)).rows;
     },
     close: () => pglite.close(),
   };

@@ -63,8 +63,8 @@ export async function createRevision(
   if (tables) {
     const { generateDrizzleJson, generateMigration } = await drizzleKit();
     next = generateDrizzleJson(tables, prev.id) as unknown as Snapshot;
-    up = await generateMigration(prev as never, next as never);
-    down = await generateMigration(next as never, { ...prev, prevId: next.id } as never);
+    up = await generateMigration(prev, next);
+    down = await generateMigration(next, { ...prev, prevId: next.id });
   }
   const r = writeRevision(dir, parents, message, up, down, next);
   return { ...r, up: up.length, downCount: down.length };

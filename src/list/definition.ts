@@ -33,7 +33,10 @@ export interface ManyRelation extends ModelBase {
 
 export type Relation = OneRelation | ManyRelation;
 
-export interface ListDefinition<TColumns extends Record<string, PgColumn | SQL.Aliased> = Record<string, PgColumn>> extends ModelBase {
+/** What a list may select for each row: columns, or SQL expressions with an alias. */
+export type ListColumns = Record<string, PgColumn | SQL.Aliased>;
+
+export interface ListDefinition<TColumns extends ListColumns = Record<string, PgColumn>> extends ModelBase {
   /** What each row of the list selects. */
   columns: TColumns;
   relations?: Relation[];
@@ -47,6 +50,9 @@ export interface ListDefinition<TColumns extends Record<string, PgColumn | SQL.A
    */
   separateCount?: boolean;
 }
+
+/** Any list, whatever its columns: what the engine and the filter compiler take. */
+export type AnyListDefinition = ListDefinition<ListColumns>;
 
 export function column(table: PgTable, field: string): PgColumn {
   return (table as unknown as Record<string, PgColumn>)[field];

@@ -2,11 +2,11 @@
 // here, against the fields its ListDefinition declares, inside the scope its caller passes
 // (always at least the caller's organization).
 import { and, asc, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import { validationError } from '../server/errors.ts';
 import type { ListQueryT } from '../server/shapes.ts';
-import { column, type ListDefinition, type OneRelation } from './definition.ts';
+import { column, type AnyListDefinition, type OneRelation } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
 import { toTsQuery } from './search.ts';
 
@@ -19,7 +19,7 @@ export interface Page<T> {
 
 const badSort = (msg: string) => validationError([{ loc: ['query', 'sortBy[]'], msg, type: 'value_error.not_found.field' }]);
 
-function sorting(def: ListDefinition<never>, query: ListQueryT, joins: Set<OneRelation>): SQL[] {
+function sorting(def: AnyListDefinition, query: ListQueryT, joins: Set<OneRelation>): SQL[] {
   const fields = query['sortBy[]'];
   const directions = query['descending[]'];
   const out: SQL[] = [];
@@ -55,18 +55,11 @@ function sorting(def: ListDefinition<never>, query: ListQueryT, joins: Set<OneRe
  * One page of `def`'s rows within `scope`, with the total the filter matches. `extra` narrows
  * further (visibility rules, a parent record).
  */
-export async function runList<T = Record<string, unknown>>(
-  db: Executor,
-  def: ListDefinition<any>,
-  query: ListQueryT,
-  scope: SQL,
-  extra?: SQL,
-): Promise<Page<T>> {
-  const generic = def as unknown as ListDefinition<never>;
-  const compiler = new FilterCompiler(generic);
+export async function runList<T = Record<string, unknown>>(db: Executor, def: AnyListDefinition, query: ListQueryT, scope: SQL, extra?: SQL): Promise<Page<T>> {
+  const compiler = new FilterCompiler(def);
   const filterSql = compiler.compile(parseFilter(query.filter));
   const joins = compiler.joins;
-  const order = sorting(generic, query, joins);
+  const order = sorting(def, query, joins);
 
   const tsquery = def.searchVector ? toTsQuery(query.q) : null;
   const tsq = tsquery === null ? undefined : sql`to_tsquery('simple', ${tsquery})`;
@@ -88,13 +81,8 @@ export async function runList<T = Record<string, unknown>>(
     const [counted] = await withJoins(db.select({ n: sql<number>`count(*)::int` }).from(def.table).$dynamic()).where(where);
     return Number(counted?.n ?? 0);
   };
-  const pageOf = <C extends Record<string, unknown>>(columns: C) => {
-    let q = withJoins(
-      db
-        .select(columns as never)
-        .from(def.table)
-        .$dynamic(),
-    )
+  const pageOf = (columns: SelectedFields) => {
+    let q = withJoins(db.select(columns).from(def.table).$dynamic())
       .where(where)
       .orderBy(...order);
     if (!unlimited) q = q.limit(Math.max(size, 1)).offset((page - 1) * size);

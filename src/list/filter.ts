@@ -6,7 +6,7 @@
 import { and, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { validationError } from '../server/errors.ts';
-import { column, type FieldType, type ListDefinition, type OneRelation, type Relation } from './definition.ts';
+import { column, type FieldType, type AnyListDefinition, type OneRelation, type Relation } from './definition.ts';
 
 const MAX_DEPTH = 32;
 const MAX_LEAVES = 256;
@@ -163,7 +163,7 @@ export class FilterCompiler {
   /** One-to-one relations the compiled filter reads, to be joined by the engine. */
   readonly joins = new Set<OneRelation>();
 
-  constructor(private readonly def: ListDefinition<never>) {}
+  constructor(private readonly def: AnyListDefinition) {}
 
   compile(spec: unknown): SQL | undefined {
     return walkFilter<SQL>(spec, {

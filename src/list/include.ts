@@ -2,9 +2,13 @@
 // (`tags[].name`) applies to every element of a list, and two paths with the same first segment
 // overwrite each other (the last wins), as in Dispatch.
 
+import type { Static, TSchema, TUnsafe } from '@sinclair/typebox';
 import { withoutKeywords } from '../server/shapes.ts';
 
 type Json = unknown;
+
+/** A value with any of its fields left out, at any depth: an item cut to `include[]`, or a value includeShape's schema accepts. */
+export type Included<T> = T extends readonly (infer E)[] ? Included<E>[] : T extends object ? { [K in keyof T]?: Included<T[K]> } : T;
 
 function pick(value: Json, path: string[]): Json {
   if (path.length === 0 || value === null || value === undefined) return value;
@@ -17,8 +21,9 @@ function pick(value: Json, path: string[]): Json {
   return { [key]: picked };
 }
 
-export function applyInclude<T extends object>(items: T[], include: string[]): Record<string, Json>[] | T[] {
-  if (include.length === 0) return items;
+export function applyInclude<T extends object>(items: T[], include: string[]): Included<T>[] {
+  // A whole item is an Included<T> (nothing left out), as is what `pick` keeps of one: the compiler cannot see through the conditional type.
+  if (include.length === 0) return items as Included<T>[];
   const paths = include.map((p) => p.split('.').filter(Boolean)).filter((p) => p.length > 0);
   return items.map((item) => {
     const out: Record<string, Json> = {};
@@ -26,7 +31,7 @@ export function applyInclude<T extends object>(items: T[], include: string[]): R
       const picked = pick(item, path) as Record<string, Json> | undefined;
       if (picked) Object.assign(out, picked);
     }
-    return out;
+    return out as Included<T>;
   });
 }
 
@@ -35,4 +40,6 @@ export function applyInclude<T extends object>(items: T[], include: string[]): R
  * defaults, so the serializer writes exactly the fields the client kept (fast-json-stringify throws
  * on a missing required field and fills in defaults) and still drops the ones the shape does not have.
  */
-export const includeShape = <T>(schema: T): T => withoutKeywords(schema, ['required', 'default']);
+export const includeShape = <T extends TSchema>(schema: T): TUnsafe<Included<Static<T>>> =>
+  // The same schema without `required` at any depth: its static type is the value's with every field optional.
+  withoutKeywords(schema, ['required', 'default']) as TUnsafe<Included<Static<T>>>;

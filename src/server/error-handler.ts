@@ -9,7 +9,7 @@ import { toValidationItems } from './validation.ts';
 
 function translate(err: FastifyError & { validationContext?: string }, bodyLimit: number): ApiError | null {
   if (err instanceof ApiError) return err;
-  if (err.validation) return validationError(toValidationItems(err.validation as never, err.validationContext ?? 'body'));
+  if (err.validation) return validationError(toValidationItems(err.validation, err.validationContext ?? 'body'));
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return errors.payloadTooLarge(bodyLimit);
@@ -48,7 +48,8 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
     for (const method of ([] as string[]).concat(route.method)) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       try {
-        paths.on(method as never, route.url, noop);
+        // Fastify's route methods are any string; this router types its own list, which holds every method routes use.
+        paths.on(method as FindMyWay.HTTPMethod, route.url, noop);
       } catch {
         /* already known */
       }
@@ -56,7 +57,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== request.method && paths.find(m as never, path));
+    const methods = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter((m) => m !== request.method && paths.find(m, path));
     const e = methods.length ? errors.methodNotAllowed() : errors.routeNotFound();
     if (methods.length) reply.header('allow', methods.join(', '));
     return reply.status(e.statusCode).send(e.body);

@@ -13,7 +13,7 @@ export function installJsonBody(app: FastifyInstance) {
     } catch (e) {
       const msg = (e as Error).message;
       const pos = Number(/position (\d+)/.exec(msg)?.[1] ?? text.length);
-      done(validationError([{ loc: ['body', pos], msg: `Expecting value: ${msg}`, type: 'value_error.jsondecode' }]) as never, undefined);
+      done(validationError([{ loc: ['body', pos], msg: `Expecting value: ${msg}`, type: 'value_error.jsondecode' }]), undefined);
     }
   });
 }

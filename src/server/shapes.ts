@@ -70,7 +70,7 @@ export const NullResponse = Type.Null();
  * Another record named inside a request body: the contract's fields, none required, extra ones
  * ignored, so `{"id": 3}`, `{"name": "Cloud"}` and a whole read object all work.
  */
-export const RefShape = <T extends TSchema>(schema: T) => Type.Partial(schema as never, { additionalProperties: true }) as unknown as T;
+export const RefShape = <T extends TSchema>(schema: T) => Type.Partial(schema, { additionalProperties: true }) as unknown as T;
 
 /** The schema without these keywords at any depth (field names inside `properties` are kept). */
 export function withoutKeywords<T>(schema: T, keywords: string[]): T {

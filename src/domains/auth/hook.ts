@@ -35,6 +35,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 export function installAuth(app: FastifyInstance, deps: { db: Executor; settings: Settings; tokens: Tokens }) {
+  // Fastify types a decoration's initial value as the decorated type; both are null until the hook below sets them.
   app.decorateRequest('caller', null as never);
   app.decorateRequest('ctx', null as never);
   // A burst of requests from one caller (a detection system posting alerts) shares one lookup.

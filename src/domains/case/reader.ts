@@ -2,6 +2,7 @@
 // related and duplicate cases). These readers do not check visibility: callers read only cases the
 // caller may see (visibility.ts), and `readVisibleCases` drops nested cases and incidents they may not.
 import { and, inArray } from 'drizzle-orm';
+import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
 import { recordTarget } from '../lifecycle/kind.ts';
 import { CASE } from './kind.ts';
@@ -20,6 +21,7 @@ import { participantMinimalReader, participantReader, participantTarget } from '
 import { participant } from '../lifecycle/table.ts';
 import { readCaseSignalInstances } from '../signal/case-instances.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
+import { CaseRead, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
 import { visibleCases } from './visibility.ts';
@@ -99,10 +101,13 @@ const fullDef = (withInstances: boolean): ReadDef => ({
 const withInstances = fullDef(true);
 const withoutInstances = fullDef(false);
 
+export type CaseReadT = Static<typeof CaseRead>;
+export type CaseReadMinimalT = Static<typeof CaseReadMinimal>;
+
 /** CaseReadMinimal by case id. */
-export const caseMinimalReader = () => groupReader(minimalDef);
+export const caseMinimalReader = () => groupReader(minimalDef, CaseReadMinimal);
 /** CaseRead by case id. */
-export const caseReader = () => groupReader(withInstances);
+export const caseReader = () => groupReader(withInstances, CaseRead);
 
 /**
  * Which read: `full` (CaseRead), `minimal` (CaseReadMinimal), or `in-instance`: CaseRead with
@@ -111,13 +116,19 @@ export const caseReader = () => groupReader(withInstances);
  */
 export type CaseShape = 'full' | 'minimal' | 'in-instance';
 
-const readerOf = (shape: CaseShape | boolean) =>
-  shape === true || shape === 'full' ? caseReader() : shape === 'in-instance' ? groupReader(withoutInstances) : caseMinimalReader();
+/** The shapes that read as CaseRead (`true` is `full`, `false` is `minimal`). */
+type FullShape = true | 'full' | 'in-instance';
+
+const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => !!x);
 
 /** Read objects for ids, in their order, skipping ids not found. Visibility of nested records is not checked. */
-export async function readCases(db: Executor, ids: number[], shape: CaseShape | boolean): Promise<Record<string, unknown>[]> {
-  const byId = await readerOf(shape)(db, ids);
-  return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
+export async function readCases(db: Executor, ids: number[], shape: FullShape): Promise<CaseReadT[]>;
+export async function readCases(db: Executor, ids: number[], shape: false | 'minimal'): Promise<CaseReadMinimalT[]>;
+export async function readCases(db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]>;
+export async function readCases(db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]> {
+  if (shape === true || shape === 'full') return inOrder(await caseReader()(db, ids), ids);
+  if (shape === 'in-instance') return inOrder(await groupReader(withoutInstances, CaseRead)(db, ids), ids);
+  return inOrder(await caseMinimalReader()(db, ids), ids);
 }
 
 type NestedIncident = { id: number; duplicates?: { id: number }[] };
@@ -127,8 +138,12 @@ type Nested = { id: number; related?: Nested[]; duplicates?: Nested[]; incidents
  * Read objects of cases the caller may see, with the related and duplicate cases and the incidents
  * they may not see left out, at every level.
  */
-export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<Record<string, unknown>[]> {
-  const items = (await readCases(db, ids, shape)) as unknown as Nested[];
+export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: FullShape): Promise<CaseReadT[]>;
+export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: false | 'minimal'): Promise<CaseReadMinimalT[]>;
+export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]>;
+export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]> {
+  const read = await readCases(db, ids, shape);
+  const items: Nested[] = read;
   const caseIds = new Set<number>();
   const incidentIds = new Set<number>();
   const walk = (c: Nested) => {
@@ -171,5 +186,5 @@ export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], sh
     }
   };
   items.forEach(prune);
-  return items as unknown as Record<string, unknown>[];
+  return read;
 }

@@ -26,28 +26,22 @@ const guard =
   };
 
 export default async function caseRoutes(app: App) {
-  app.get(
-    '/:organization/cases',
-    { schema: { tags, params: OrgParams(), querystring: CaseListQuery, response: { 200: CaseListResponse } } },
-    (req) => listCases(req.ctx, req.query) as never,
+  app.get('/:organization/cases', { schema: { tags, params: OrgParams(), querystring: CaseListQuery, response: { 200: CaseListResponse } } }, (req) =>
+    listCases(req.ctx, req.query),
   );
 
-  app.post(
-    '/:organization/cases',
-    { schema: { tags, params: OrgParams(), body: CaseCreate, response: { 200: CaseRead } } },
-    (req) => createCase(req.ctx, req.body) as never,
+  app.post('/:organization/cases', { schema: { tags, params: OrgParams(), body: CaseCreate, response: { 200: CaseRead } } }, (req) =>
+    createCase(req.ctx, req.body),
   );
 
-  app.get(
-    '/:organization/cases/:case_id',
-    { schema: { tags, params: one, response: { 200: CaseRead } }, preValidation: guard(assertCanViewCase) },
-    (req) => getCase(req.ctx, req.params.case_id) as never,
+  app.get('/:organization/cases/:case_id', { schema: { tags, params: one, response: { 200: CaseRead } }, preValidation: guard(assertCanViewCase) }, (req) =>
+    getCase(req.ctx, req.params.case_id),
   );
 
   app.put(
     '/:organization/cases/:case_id',
     { schema: { tags, params: one, body: CaseUpdate, response: { 200: CaseRead } }, preValidation: guard(assertCanEditCase) },
-    (req) => updateCase(req.ctx, req.params.case_id, req.body) as never,
+    (req) => updateCase(req.ctx, req.params.case_id, req.body),
   );
 
   app.delete(
@@ -59,6 +53,6 @@ export default async function caseRoutes(app: App) {
   app.put(
     '/:organization/cases/:case_id/escalate',
     { schema: { tags, params: one, body: IncidentCreate, response: { 200: IncidentRead } }, preValidation: guard(assertCanEditCase) },
-    (req) => escalateCase(req.ctx, req.params.case_id, req.body) as never,
+    (req) => escalateCase(req.ctx, req.params.case_id, req.body),
   );
 }

@@ -7,14 +7,14 @@ import { tagRelations } from '../tag/plan.ts';
 import { CASE_ASSESSMENT } from './assessment.ts';
 import { CASE } from './kind.ts';
 import type { ListDefinition } from '../../list/definition.ts';
-import { runList } from '../../list/engine.ts';
-import { applyInclude } from '../../list/include.ts';
+import { runList, type Page } from '../../list/engine.ts';
+import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { individualContact } from '../individual/table.ts';
 import { participant } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
-import { readVisibleCases } from './reader.ts';
+import { type CaseReadMinimalT, readVisibleCases } from './reader.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseTable } from '../lifecycle/table.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
@@ -69,7 +69,7 @@ export interface CaseListQuery extends ListQueryT {
 }
 
 /** The cases the caller may see, minimal, cut to `include[]` when given. */
-export async function listCases(ctx: Ctx, query: CaseListQuery) {
+export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<Included<CaseReadMinimalT>>> {
   const page = await runList<{ id: number }>(ctx.db, caseList, query, visibleCases(ctx));
   const items = await readVisibleCases(
     ctx,

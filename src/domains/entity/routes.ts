@@ -23,7 +23,7 @@ export default async function entityRoutes(app: App) {
     {
       schema: { tags: entityGroup.tags, params, response: { 200: Type.Object({ cases: Type.Array(CaseRead) }, { title: 'EntityCases' }) } },
     },
-    (req) => entityCases(req.ctx, req.params.entity_id, req.params.days_back) as never,
+    (req) => entityCases(req.ctx, req.params.entity_id, req.params.days_back),
   );
 
   app.get(
@@ -35,6 +35,6 @@ export default async function entityRoutes(app: App) {
         response: { 200: Type.Object({ instances: Type.Array(SignalInstanceRead) }, { title: 'EntitySignalInstances' }) },
       },
     },
-    (req) => entitySignalInstances(req.ctx, req.params.entity_id, req.params.days_back) as never,
+    (req) => entitySignalInstances(req.ctx, req.params.entity_id, req.params.days_back),
   );
 }

@@ -14,7 +14,7 @@
 import { and, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
-import type { ListDefinition } from '../../list/definition.ts';
+import type { AnyListDefinition } from '../../list/definition.ts';
 import { FilterCompiler, parseFilter } from '../../list/filter.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { fitHoltWinters, forecast } from './holt-winters.ts';
@@ -87,8 +87,8 @@ export function forecastFromCounts(counts: Map<string, number>, now: Date): Fore
  * Counts per month (`YYYY-MM`, UTC) of the incidents `list`'s `filter` selects within `scope`,
  * reported before the current month, types excluded from metrics left out.
  */
-export async function monthlyCounts(db: Executor, list: ListDefinition<any>, filter: string | undefined, scope: SQL, now: Date): Promise<Map<string, number>> {
-  const compiler = new FilterCompiler(list as unknown as ListDefinition<never>);
+export async function monthlyCounts(db: Executor, list: AnyListDefinition, filter: string | undefined, scope: SQL, now: Date): Promise<Map<string, number>> {
+  const compiler = new FilterCompiler(list);
   const filterSql = compiler.compile(parseFilter(filter));
   const startOfMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const month = sql<string>`to_char(${incident.reported_at} AT TIME ZONE 'UTC', 'YYYY-MM')`;
@@ -107,6 +107,6 @@ export async function monthlyCounts(db: Executor, list: ListDefinition<any>, fil
 }
 
 /** The forecast of the incidents `scope` lets the caller see, narrowed by the list `filter`. */
-export async function incidentForecast(db: Executor, list: ListDefinition<any>, filter: string | undefined, scope: SQL, now = new Date()): Promise<Forecast> {
+export async function incidentForecast(db: Executor, list: AnyListDefinition, filter: string | undefined, scope: SQL, now = new Date()): Promise<Forecast> {
   return forecastFromCounts(await monthlyCounts(db, list, filter, scope, now), now);
 }

@@ -5,6 +5,7 @@
 import type { RefTarget } from '../../crud/refs.ts';
 import { groupReader, jsonColumns, shallowReader, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
+import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
 import { recordTarget } from '../lifecycle/kind.ts';
 import { INCIDENT } from './kind.ts';
@@ -24,6 +25,7 @@ import { tagReader, tagTarget } from '../tag/group.ts';
 import { termGroup } from '../term/group.ts';
 import { term } from '../term/table.ts';
 import { task, taskAssignee } from '../task/table.ts';
+import { IncidentRead, IncidentReadMinimal } from './schema.ts';
 import { incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
 import { incident } from '../lifecycle/table.ts';
 
@@ -156,13 +158,19 @@ const fullDef: ReadDef = {
   },
 };
 
-/** IncidentReadMinimal by incident id. */
-export const incidentMinimalReader = () => groupReader(minimalDef);
-/** IncidentRead by incident id. */
-export const incidentReader = () => groupReader(fullDef);
+export type IncidentReadT = Static<typeof IncidentRead>;
+export type IncidentReadMinimalT = Static<typeof IncidentReadMinimal>;
 
-/** Read objects for ids, in their order, skipping ids not found. */
-export async function readIncidents(db: Executor, ids: number[], full: boolean) {
-  const byId = await (full ? incidentReader() : incidentMinimalReader())(db, ids);
-  return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
+/** IncidentReadMinimal by incident id. */
+export const incidentMinimalReader = () => groupReader(minimalDef, IncidentReadMinimal);
+/** IncidentRead by incident id. */
+export const incidentReader = () => groupReader(fullDef, IncidentRead);
+
+/** Read objects for ids, in their order, skipping ids not found: IncidentRead if `full`, else IncidentReadMinimal. */
+export async function readIncidents(db: Executor, ids: number[], full: true): Promise<IncidentReadT[]>;
+export async function readIncidents(db: Executor, ids: number[], full: boolean): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
+export async function readIncidents(db: Executor, ids: number[], full: boolean): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
+  return full ? inOrder(await incidentReader()(db, ids), ids) : inOrder(await incidentMinimalReader()(db, ids), ids);
 }
+
+const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => !!x);

@@ -38,25 +38,23 @@ export default async function incidentRoutes(app: App) {
   app.get(
     '/:organization/incidents',
     { schema: { tags, params: OrgParams(), querystring: IncidentListQuery, response: { 200: IncidentListResponse } } },
-    (req) => listIncidents(req.ctx, req.query) as never,
+    (req) => listIncidents(req.ctx, req.query),
   );
 
-  app.post(
-    '/:organization/incidents',
-    { schema: { tags, params: OrgParams(), body: IncidentCreate, response: { 200: IncidentRead } } },
-    (req) => createIncident(req.ctx, req.body) as never,
+  app.post('/:organization/incidents', { schema: { tags, params: OrgParams(), body: IncidentCreate, response: { 200: IncidentRead } } }, (req) =>
+    createIncident(req.ctx, req.body),
   );
 
   app.get(
     '/:organization/incidents/:incident_id',
     { schema: { tags, params: one, response: { 200: IncidentRead } }, preValidation: guard(assertCanView) },
-    (req) => getIncident(req.ctx, req.params.incident_id) as never,
+    (req) => getIncident(req.ctx, req.params.incident_id),
   );
 
   app.put(
     '/:organization/incidents/:incident_id',
     { schema: { tags, params: one, body: IncidentUpdate, response: { 200: IncidentRead } }, preValidation: guard(assertCanEdit) },
-    (req) => updateIncident(req.ctx, req.params.incident_id, req.body) as never,
+    (req) => updateIncident(req.ctx, req.params.incident_id, req.body),
   );
 
   app.delete(

@@ -8,8 +8,8 @@ import { tagRelations } from '../tag/plan.ts';
 import { INCIDENT_ASSESSMENT } from './assessment.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { ListDefinition } from '../../list/definition.ts';
-import { runList } from '../../list/engine.ts';
-import { applyInclude } from '../../list/include.ts';
+import { runList, type Page } from '../../list/engine.ts';
+import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { caseTable } from '../lifecycle/table.ts';
@@ -23,7 +23,7 @@ import { INCIDENT } from './kind.ts';
 import { project } from '../project/table.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
-import { readIncidents } from './reader.ts';
+import { type IncidentReadMinimalT, type IncidentReadT, readIncidents } from './reader.ts';
 import { incidentDuplicate, incidentTag } from './table.ts';
 import { incident } from '../lifecycle/table.ts';
 import { assertCanEdit, assertCanJoin, assertCanView, visibleIncidents } from './visibility.ts';
@@ -80,7 +80,7 @@ export interface IncidentListQuery extends ListQueryT {
 }
 
 /** The incidents the caller may see: minimal items, full with `expand`, cut to `include[]` when given. */
-export async function listIncidents(ctx: Ctx, query: IncidentListQuery) {
+export async function listIncidents(ctx: Ctx, query: IncidentListQuery): Promise<Page<Included<IncidentReadT | IncidentReadMinimalT>>> {
   const page = await runList<{ id: number }>(ctx.db, incidentList, query, visibleIncidents(ctx));
   const items = await readVisible(
     ctx,
@@ -91,13 +91,19 @@ export async function listIncidents(ctx: Ctx, query: IncidentListQuery) {
   return { ...page, items: applyInclude(items, query['include[]']) };
 }
 
+/** What readVisible prunes of an incident read, full or minimal. */
+type Links = { duplicates: { id: number }[]; cases?: { id: number }[] };
+
 /**
  * Read objects of incidents the caller may see, with the duplicates and cases they may not see left
  * out (a visible incident may list a restricted incident as its duplicate, or a restricted case).
  */
-export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: boolean) {
-  const items = await readIncidents(db, ids, full);
-  const nested = [...new Set(items.flatMap((i) => (i.duplicates as { id: number }[]).map((d) => d.id)))];
+export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: true): Promise<IncidentReadT[]>;
+export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: boolean): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
+export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: boolean): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
+  const read = await readIncidents(db, ids, full);
+  const items: Links[] = read;
+  const nested = [...new Set(items.flatMap((i) => i.duplicates.map((d) => d.id)))];
   if (nested.length) {
     const visible = new Set(
       (
@@ -107,9 +113,9 @@ export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: b
           .where(and(inArray(incident.id, nested), visibleIncidents(ctx)))
       ).map((r) => r.id),
     );
-    for (const item of items) item.duplicates = (item.duplicates as { id: number }[]).filter((d) => visible.has(d.id));
+    for (const item of items) item.duplicates = item.duplicates.filter((d) => visible.has(d.id));
   }
-  const cases = [...new Set(items.flatMap((i) => ((i.cases ?? []) as { id: number }[]).map((c) => c.id)))];
+  const cases = [...new Set(items.flatMap((i) => (i.cases ?? []).map((c) => c.id)))];
   if (cases.length) {
     const visible = new Set(
       (
@@ -119,9 +125,9 @@ export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: b
           .where(and(inArray(caseTable.id, cases), visibleCases(ctx)))
       ).map((r) => r.id),
     );
-    for (const item of items) item.cases = (item.cases as { id: number }[]).filter((c) => visible.has(c.id));
+    for (const item of items) if (item.cases) item.cases = item.cases.filter((c) => visible.has(c.id));
   }
-  return items;
+  return read;
 }
 
 export async function getIncident(ctx: Ctx, id: number) {

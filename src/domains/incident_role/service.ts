@@ -141,7 +141,7 @@ export async function replaceRolePolicies(ctx: Ctx, role: ParticipantRole, proje
         const table = link.table as unknown as Record<string, never>;
         await tx.delete(link.table).where(eq(table[link.ownerColumn], id));
         const unique = [...new Set(ids)];
-        if (unique.length) await tx.insert(link.table).values(unique.map((other) => ({ [link.ownerColumn]: id, [link.otherColumn]: other })) as never);
+        if (unique.length) await tx.insert(link.table).values(unique.map((other) => ({ [link.ownerColumn]: id, [link.otherColumn]: other })));
       }
     }
     return readPolicies(tx, projectId, role);

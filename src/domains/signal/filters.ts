@@ -83,7 +83,7 @@ export type Matcher = (instanceId: SQL) => SQL;
  * or undefined when it matches every instance (an empty list). Errors are 422s on `loc`.
  */
 export function compileExpression(expression: unknown, loc: (string | number)[] = ['expression']): Matcher | undefined {
-  const compiler = new FilterCompiler(instanceList as unknown as ListDefinition<never>);
+  const compiler = new FilterCompiler(instanceList);
   let condition: SQL | undefined;
   try {
     condition = compiler.compile(expression);

@@ -31,7 +31,7 @@ import { decide, liveFilters, matcherOf, type CaseSource, type Pending } from '.
 import { lookupDefinitions, textOf, variantOf, type Definition } from './definitions.ts';
 import { extractBatch, fingerprintOf, type Found } from './fingerprint.ts';
 import { checkRaw, idempotencyKeyOf, type IngestBody } from './ingest-input.ts';
-import { readInstances, readStored, type StoredInstance } from './reader.ts';
+import { readInstances, readStored, type SignalInstanceReadT, type StoredInstance } from './reader.ts';
 import { entityIdsOf, insertInstances, KeyTaken, lockAndFindEntities, writeOutcomes, type NewInstance } from './store.ts';
 
 export type { IngestBody } from './ingest-input.ts';
@@ -43,7 +43,7 @@ interface Request {
   rawText: string;
 }
 
-type Answer = Record<string, unknown>;
+type Answer = SignalInstanceReadT;
 
 // One batch holds one caller's requests (one organization, user and role: one context for all of
 // them), and a caller has one batch at a time: a second would queue on the first's locks, while the
@@ -204,7 +204,7 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
   const fresh = new Set(made.map((m) => m.id));
   const earlier = [...new Set(ids.filter((id): id is string => id !== undefined && !fresh.has(id)))];
   const read = Promise.all([readStored(ctx, ctx.db, made), readInstances(ctx, ctx.db, earlier)]).then(
-    ([stored, items]) => new Map([...stored, ...items.map((item) => [item.id as string, item] as const)]),
+    ([stored, items]) => new Map([...stored, ...items.map((item) => [item.id, item] as const)]),
   );
   return requests.map((_, n) => {
     if (failed.has(n)) return { ok: false, error: failed.get(n) };

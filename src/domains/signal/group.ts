@@ -170,4 +170,5 @@ export const signalGroup: GroupDef = {
   },
 };
 
-export const signalReader = () => groupReader(signalGroup);
+/** SignalRead by signal id. */
+export const signalReader = () => groupReader(signalGroup, SignalRead);

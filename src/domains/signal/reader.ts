@@ -4,18 +4,21 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { runStatement } from '../../db/statements.ts';
 import { groupReader, type ReadDef } from '../../crud/reader.ts';
+import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { readVisibleCases } from '../case/reader.ts';
+import { type CaseReadT, readVisibleCases } from '../case/reader.ts';
 import { caseTable } from '../lifecycle/table.ts';
 import { visibleCases } from '../case/visibility.ts';
 import { entityGroup } from '../entity/group.ts';
 import { entity } from '../entity/table.ts';
 import { signalReader, signalTarget } from './group.ts';
-import type { FilterAction } from './schema.ts';
+import { EntityRead } from '../entity/schema.ts';
+import { type FilterAction, type SignalFilterMonitorRead, SignalInstanceRead } from './schema.ts';
 import { signalInstance, signalInstanceEntity } from './table.ts';
 
 const entityTarget = { table: entity, model: 'Entity', label: 'Entity' };
+const entityReader = () => groupReader(entityGroup, EntityRead);
 
 /** The instance with its project, definition and entities; the case is nested separately (visibility). */
 const instanceDef: ReadDef = {
@@ -27,21 +30,25 @@ const instanceDef: ReadDef = {
       ownerColumn: 'signal_instance_id',
       otherColumn: 'entity_id',
       target: entityTarget,
-      read: () => groupReader(entityGroup),
+      read: entityReader,
     },
   },
 };
 
-const instanceReader = () => groupReader(instanceDef);
+export type SignalInstanceReadT = Static<typeof SignalInstanceRead>;
+type SignalFilterMonitorReadT = Static<typeof SignalFilterMonitorRead>;
+
+/** SignalInstanceRead without its case (readInstances nests it) and with a null filter_monitor where none was recorded (readInstances writes []). */
+const instanceReader = () => groupReader(instanceDef, SignalInstanceRead);
 
 /** The case reads (their own signal instances left out) of these cases, which the caller may see, by id. */
-async function caseReads(ctx: Ctx, db: Executor, visibleIds: number[]): Promise<Map<number, Record<string, unknown>>> {
+async function caseReads(ctx: Ctx, db: Executor, visibleIds: number[]): Promise<Map<number, CaseReadT>> {
   if (visibleIds.length === 0) return new Map();
-  return new Map((await readVisibleCases(ctx, db, visibleIds, 'in-instance')).map((c) => [c.id as number, c]));
+  return new Map((await readVisibleCases(ctx, db, visibleIds, 'in-instance')).map((c) => [c.id, c]));
 }
 
 /** The case reads of the cases among `caseIds` that the caller may see. */
-async function visibleCaseReads(ctx: Ctx, db: Executor, caseIds: number[]): Promise<Map<number, Record<string, unknown>>> {
+async function visibleCaseReads(ctx: Ctx, db: Executor, caseIds: number[]): Promise<Map<number, CaseReadT>> {
   if (caseIds.length === 0) return new Map();
   const visible = await db
     .select({ id: caseTable.id })
@@ -58,7 +65,7 @@ async function visibleCaseReads(ctx: Ctx, db: Executor, caseIds: number[]): Prom
  * Read objects of the instances with these ids, in their order. Each `case` is the case read (its
  * own signal instances left out: GET /cases/{id} has them) when the caller may see the case, else null.
  */
-export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Promise<Record<string, unknown>[]> {
+export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Promise<SignalInstanceReadT[]> {
   if (ids.length === 0) return [];
   // The instances and their cases are read side by side (on the pool, two connections); the cases
   // the caller may see are found from the instances, in one query.
@@ -79,9 +86,10 @@ export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Prom
       ),
     ),
   ]);
-  const items = ids.map((id) => byId.get(id as unknown as number)).filter((x): x is Record<string, unknown> => !!x);
+  const items = ids.map((id) => byId.get(id as unknown as number)).filter((x): x is SignalInstanceReadT => !!x);
   for (const item of items) {
-    item.case = typeof item.case_id === 'number' ? (cases.get(item.case_id) ?? null) : null;
+    // case_id is a column of the row the read object is made from, which the shape leaves out.
+    item.case = 'case_id' in item && typeof item.case_id === 'number' ? (cases.get(item.case_id) ?? null) : null;
     item.filter_monitor ??= [];
   }
   return items;
@@ -94,7 +102,7 @@ export interface StoredInstance {
   raw: Record<string, unknown>;
   fingerprint: string;
   filterAction: FilterAction | null;
-  monitor: unknown[] | null;
+  monitor: SignalFilterMonitorReadT[] | null;
   caseId: number | null;
   signalId: number;
   entityIds: number[];
@@ -105,16 +113,17 @@ export interface StoredInstance {
  * (definitions, entities, cases) are read once each for all of them, the instances themselves not
  * at all. The same objects as readInstances gives, but for `raw`, whose keys keep the client's order.
  */
-export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstance[]): Promise<Map<string, Record<string, unknown>>> {
+export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstance[]): Promise<Map<string, SignalInstanceReadT>> {
   const distinct = <T>(values: T[]) => [...new Set(values)];
   const [signals, entities, cases] = await Promise.all([
     signalReader()(db, distinct(instances.map((i) => i.signalId))),
-    groupReader(entityGroup)(db, distinct(instances.flatMap((i) => i.entityIds))),
+    entityReader()(db, distinct(instances.flatMap((i) => i.entityIds))),
     visibleCaseReads(ctx, db, distinct(instances.map((i) => i.caseId).filter((id): id is number => id !== null))),
   ]);
   return new Map(
-    instances.map((i) => {
-      const signalRead = signals.get(i.signalId);
+    instances.map((i): [string, SignalInstanceReadT] => {
+      // The batch found this definition when it stored the instance.
+      const signalRead = signals.get(i.signalId)!;
       return [
         i.id,
         {

@@ -16,7 +16,7 @@ export default async function signalRoutes(app: App) {
   app.get(
     '/:organization/signals/instances',
     { schema: { tags, params: OrgParams(), querystring: ListQuery, response: { 200: SignalInstancePagination } } },
-    (req) => listInstances(req.ctx, req.query) as never,
+    (req) => listInstances(req.ctx, req.query),
   );
 
   // The body may carry a raw document up to MUSTER_SIGNAL_RAW_LIMIT, which may exceed the general body limit.
@@ -27,7 +27,7 @@ export default async function signalRoutes(app: App) {
       schema: { tags, params: OrgParams(), body: SignalInstanceCreate, response: { 200: SignalInstanceRead } },
       bodyLimit: Math.max(bodyLimit, signalRawLimit + 64 * 1024),
     },
-    (req) => ingestInstance(req.ctx, req.body as IngestBody, req.headers['idempotency-key']) as never,
+    (req) => ingestInstance(req.ctx, req.body as IngestBody, req.headers['idempotency-key']),
   );
 
   registerGroup(app, { ...signalGroup, operations: ['list', 'create', 'get', 'delete'] });
@@ -44,6 +44,6 @@ export default async function signalRoutes(app: App) {
       },
       config: { permission: 'SensitiveProjectAction' },
     },
-    (req) => updateRecord(req.ctx, signalGroup, req.params.signal_id, req.body as Record<string, unknown>) as never,
+    (req) => updateRecord(req.ctx, signalGroup, req.params.signal_id, req.body as Record<string, unknown>),
   );
 }

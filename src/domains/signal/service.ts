@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { runStatement } from '../../db/statements.ts';
 import type { Executor } from '../../db/connection.ts';
-import { runList } from '../../list/engine.ts';
+import { runList, type Page } from '../../list/engine.ts';
 import type { Ctx } from '../../server/context.ts';
 import { invalid } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
@@ -14,10 +14,10 @@ import { entity } from '../entity/table.ts';
 import { ExtractionTimeout, extractAll } from '../entity_type/extract.ts';
 import { entityType } from '../entity_type/table.ts';
 import { instanceList } from './filters.ts';
-import { readInstances } from './reader.ts';
+import { readInstances, type SignalInstanceReadT } from './reader.ts';
 import { signalEntityType, signalInstance, signalInstanceEntity } from './table.ts';
 
-export async function listInstances(ctx: Ctx, query: ListQueryT) {
+export async function listInstances(ctx: Ctx, query: ListQueryT): Promise<Page<SignalInstanceReadT>> {
   const page = await runList<{ id: string }>(ctx.db, instanceList, query, eq(signalInstance.organization_id, ctx.organization.id));
   return {
     ...page,

@@ -2,6 +2,7 @@
 import { groupReader, type ReadDef } from '../../crud/reader.ts';
 import { incidentMinimalReader, incidentTarget } from '../incident/reader.ts';
 import { participantReader, participantTarget } from '../participant/reader.ts';
+import { TaskRead } from './schema.ts';
 import { task, taskAssignee } from './table.ts';
 
 const taskDef: ReadDef = {
@@ -14,4 +15,5 @@ const taskDef: ReadDef = {
   links: { assignees: { table: taskAssignee, ownerColumn: 'task_id', otherColumn: 'participant_id', target: participantTarget, read: participantReader } },
 };
 
-export const taskReader = () => groupReader(taskDef);
+/** TaskRead by task id. */
+export const taskReader = () => groupReader(taskDef, TaskRead);

@@ -7,10 +7,8 @@ import { createTask, deleteTask, listTasks, updateTask } from './service.ts';
 const tags = ['tasks'];
 
 export default async function taskRoutes(app: App) {
-  app.get(
-    '/:organization/tasks',
-    { schema: { tags, params: OrgParams(), querystring: TaskListQuery, response: { 200: TaskList } } },
-    (req) => listTasks(req.ctx, req.query, req.query['include[]']) as never,
+  app.get('/:organization/tasks', { schema: { tags, params: OrgParams(), querystring: TaskListQuery, response: { 200: TaskList } } }, (req) =>
+    listTasks(req.ctx, req.query, req.query['include[]']),
   );
   app.post('/:organization/tasks', { schema: { tags, params: OrgParams(), body: TaskCreate, response: { 200: TaskRead } } }, (req) =>
     createTask(req.ctx, req.body as TaskBody),

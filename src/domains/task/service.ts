@@ -8,8 +8,8 @@
 // (none given: the creator), the owner (none given: the incident's commander).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { runList } from '../../list/engine.ts';
-import { applyInclude } from '../../list/include.ts';
+import { runList, type Page } from '../../list/engine.ts';
+import { applyInclude, type Included } from '../../list/include.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors, invalid } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
@@ -34,10 +34,10 @@ type TaskRow = typeof task.$inferSelect;
 export const defaultResolveBy = (source: string, createdAt: Date) => new Date(createdAt.getTime() + (source === 'Post Incident Review' ? 7 : 1) * DAY);
 
 async function readTask(db: Executor, id: number): Promise<TaskReadT> {
-  return (await taskReader()(db, [id])).get(id) as unknown as TaskReadT;
+  return (await taskReader()(db, [id])).get(id)!;
 }
 
-export async function listTasks(ctx: Ctx, query: ListQueryT, include: string[]) {
+export async function listTasks(ctx: Ctx, query: ListQueryT, include: string[]): Promise<Page<Included<TaskReadT>>> {
   const page = await runList<{ id: number }>(ctx.db, taskList, query, eq(task.organization_id, ctx.organization.id), incidentVisible(ctx, task.incident_id));
   const byId = await taskReader()(
     ctx.db,

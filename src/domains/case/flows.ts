@@ -21,12 +21,13 @@ import { visibleIncidentIds } from '../incident/visibility.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { type PersonRef, personEmail } from '../individual/person.ts';
-import { Changes, checkText, type LinkSpec, iso, replaceLinks, show } from '../lifecycle/changes.ts';
+import { Changes, checkText, type LinkSpec, iso, logChanges, replaceLinks, show } from '../lifecycle/changes.ts';
 import { addFirstParticipants, addParticipant, currentPeople, participantEmail, renounceRole } from '../lifecycle/participants.ts';
 import { caseIncident, caseTable, incident } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { CASE } from './kind.ts';
+import { beginUpdate, lockRecord } from '../lifecycle/records.ts';
 import { moveStatus } from '../lifecycle/status.ts';
 import { CASE_ASSESSMENT } from './assessment.ts';
 import { resolveAssessment } from '../lifecycle/assessment.ts';
@@ -252,9 +253,7 @@ const LINKS = {
 
 export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
   return ctx.db.transaction(async (tx) => {
-    await assertCanEditCase(ctx, id, tx);
-    checkText(body);
-    const [row] = await tx.select().from(caseTable).where(eq(caseTable.id, id)).for('update');
+    const row = await beginUpdate(tx, CASE, id, body, assertCanEditCase(ctx, id, tx));
     const projectId = row.project_id;
 
     // Resolve and check everything before writing. Assessment fields omitted keep their values.
@@ -320,13 +319,14 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
         changes.set('assignee_id', await addParticipant(tx, ctx, CASE, id, assigneeEmail, 'Assignee', { at: now }));
       }
     }
-    for (const e of changes.log) {
-      await logCaseEvent(tx, ctx, id, {
-        description: e.description ?? `Case ${e.label} changed from ${show(e.previous)} to ${show(e.current)} by ${who}`,
-        type: e.type,
-        details: { field: e.field, previous: show(e.previous), current: show(e.current) },
-      });
-    }
+    await logChanges(
+      tx,
+      ctx,
+      CASE,
+      id,
+      changes.log,
+      (e) => e.description ?? `Case ${e.label} changed from ${show(e.previous)} to ${show(e.current)} by ${who}`,
+    );
     await tx
       .update(caseTable)
       .set({ ...changes.values, updated_at: now })
@@ -415,7 +415,7 @@ async function autoEscalate(tx: Executor, ctx: Ctx, row: CaseRow) {
 export async function escalateCase(ctx: Ctx, id: number, body: EscalateBody) {
   return ctx.db.transaction(async (tx) => {
     await assertCanEditCase(ctx, id, tx);
-    const [row] = await tx.select().from(caseTable).where(eq(caseTable.id, id)).for('update');
+    const row = await lockRecord(tx, CASE, id);
     const type = await mappedIncidentType(tx, row.case_type_id);
     const incidentBody = { ...body } as Record<string, unknown>;
     if (!named(body.incident_type as RefValue) && type) incidentBody.incident_type = { id: type.id };

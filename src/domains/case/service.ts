@@ -1,21 +1,19 @@
 // Cases read, listed and deleted. Create, update and escalation are flows (flows.ts). Every read
 // goes through the visibility rules.
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { readColumns } from '../../db/columns.ts';
-import { assessmentRelations } from '../lifecycle/assessment.ts';
-import { tagRelations } from '../tag/plan.ts';
+import { recordList } from '../lifecycle/list.ts';
+import { readChecked, removeRecord } from '../lifecycle/records.ts';
 import { CASE_ASSESSMENT } from './assessment.ts';
 import { CASE } from './kind.ts';
-import type { ListDefinition } from '../../list/definition.ts';
 import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { individualContact } from '../individual/table.ts';
 import { participant } from '../lifecycle/table.ts';
-import { project } from '../project/table.ts';
 import { type CaseReadMinimalT, readVisibleCases } from './reader.ts';
-import { caseDuplicate, caseRelated, caseTag } from './table.ts';
+import { caseTag } from './table.ts';
 import { caseTable } from '../lifecycle/table.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
@@ -23,46 +21,14 @@ const columns = readColumns(caseTable);
 const assignee = sql`(SELECT ${participant.individual_contact_id} FROM ${participant} WHERE ${participant.id} = ${caseTable.assignee_id})`;
 
 /** What `filter` and `sortBy[]` reach from a case (Dispatch's model names). */
-export const caseList: ListDefinition<typeof columns> = {
+export const caseList = recordList(CASE, {
   model: 'Case',
-  tableName: 'case',
-  table: caseTable,
-  columns,
-  idColumn: caseTable.id,
-  searchVector: caseTable.search_vector,
-  separateCount: true,
-  fields: {
-    id: 'int',
-    name: 'text',
-    title: 'text',
-    description: 'text',
-    resolution: 'text',
-    resolution_reason: 'text',
-    status: 'text',
-    visibility: 'text',
-    reported_at: 'timestamp',
-    triage_at: 'timestamp',
-    escalated_at: 'timestamp',
-    stable_at: 'timestamp',
-    closed_at: 'timestamp',
-    created_at: 'timestamp',
-    updated_at: 'timestamp',
-  },
-  relations: [
-    { kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, caseTable.project_id), fields: { id: 'int', name: 'text' } },
-    ...assessmentRelations(CASE, CASE_ASSESSMENT),
-    ...tagRelations(caseTag, caseTag.case_id, caseTag.tag_id, caseTable.id),
-    {
-      // The assignee (Dispatch filters cases by "assignee" as an IndividualContact).
-      kind: 'many',
-      model: 'IndividualContact',
-      tableName: 'individual_contact',
-      table: individualContact,
-      fields: { id: 'int', email: 'text', name: 'text', title: 'text', company: 'text' },
-      exists: (c) => sql`EXISTS (SELECT 1 FROM ${individualContact} WHERE ${individualContact.id} = ${assignee} AND ${c})`,
-    },
-  ],
-};
+  assessment: CASE_ASSESSMENT,
+  tags: { table: caseTag, owner: caseTag.case_id, tag: caseTag.tag_id },
+  fields: { resolution_reason: 'text', triage_at: 'timestamp', escalated_at: 'timestamp' },
+  // The assignee (Dispatch filters cases by "assignee" as an IndividualContact).
+  people: (c) => sql`EXISTS (SELECT 1 FROM ${individualContact} WHERE ${individualContact.id} = ${assignee} AND ${c})`,
+});
 
 export interface CaseListQuery extends ListQueryT {
   'include[]': string[];
@@ -81,19 +47,8 @@ export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<In
 }
 
 export async function getCase(ctx: Ctx, id: number) {
-  // The check and the read run side by side on the pool; what was read is answered only if the check passes.
-  const [, [item]] = await Promise.all([assertCanViewCase(ctx, id), readVisibleCases(ctx, ctx.db, [id], true)]);
-  return item;
+  return readChecked(assertCanViewCase(ctx, id), readVisibleCases(ctx, ctx.db, [id], true));
 }
 
 /** Removes the case and everything that belongs to it (participants, timeline, links); its signal instances stay, unlinked. */
-export async function deleteCase(ctx: Ctx, id: number): Promise<null> {
-  await ctx.db.transaction(async (tx) => {
-    await assertCanEditCase(ctx, id, tx);
-    // Links where it is another case's related or duplicate go with it (cascade), as do its participants and events.
-    await tx.delete(caseRelated).where(eq(caseRelated.related_id, id));
-    await tx.delete(caseDuplicate).where(eq(caseDuplicate.duplicate_id, id));
-    await tx.delete(caseTable).where(eq(caseTable.id, id));
-  });
-  return null;
-}
+export const deleteCase = (ctx: Ctx, id: number) => removeRecord(ctx, CASE, id, (tx) => assertCanEditCase(ctx, id, tx));

@@ -19,13 +19,14 @@ import { resolveRole } from '../incident_role/service.ts';
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { type PersonRef, personEmail } from '../individual/person.ts';
-import { Changes, checkText, type LinkSpec, iso, replaceLinks, sameSet, show } from '../lifecycle/changes.ts';
+import { Changes, checkText, type LinkSpec, iso, logChanges, replaceLinks, sameSet, show } from '../lifecycle/changes.ts';
 import { addParticipant, participantEmail, renounceRole } from '../lifecycle/participants.ts';
 import { caseIncident, incident, participant } from '../lifecycle/table.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
 import { INCIDENT } from './kind.ts';
+import { beginUpdate } from '../lifecycle/records.ts';
 import { moveStatus } from '../lifecycle/status.ts';
 import { readIncidents } from './reader.ts';
 import { planCosts, resolveDuplicates, resolveTerms } from './refs.ts';
@@ -190,9 +191,7 @@ async function linkLabel(tx: Executor, field: 'tags' | 'terms' | 'duplicates', i
 
 export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
   return ctx.db.transaction(async (tx) => {
-    await assertCanEdit(ctx, id, tx);
-    checkText(body);
-    const [row] = await tx.select().from(incident).where(eq(incident.id, id)).for('update');
+    const row = await beginUpdate(tx, INCIDENT, id, body, assertCanEdit(ctx, id, tx));
     const projectId = row.project_id;
 
     // Resolve and check everything before writing.
@@ -292,13 +291,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       }
     }
 
-    for (const e of changes.log) {
-      await logIncidentEvent(tx, ctx, id, {
-        description: `Incident ${e.label} changed from ${show(e.previous)} to ${show(e.current)}`,
-        type: e.type,
-        details: { field: e.field, previous: show(e.previous), current: show(e.current) },
-      });
-    }
+    await logChanges(tx, ctx, INCIDENT, id, changes.log, (e) => `Incident ${e.label} changed from ${show(e.previous)} to ${show(e.current)}`);
     await tx
       .update(incident)
       .set({ ...changes.values, updated_at: now })

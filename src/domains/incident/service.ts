@@ -3,11 +3,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import { readColumns } from '../../db/columns.ts';
-import { assessmentRelations } from '../lifecycle/assessment.ts';
-import { tagRelations } from '../tag/plan.ts';
+import { recordList } from '../lifecycle/list.ts';
+import { readChecked, removeRecord } from '../lifecycle/records.ts';
 import { INCIDENT_ASSESSMENT } from './assessment.ts';
 import type { Executor } from '../../db/connection.ts';
-import type { ListDefinition } from '../../list/definition.ts';
 import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
@@ -20,59 +19,30 @@ import { individualContact } from '../individual/table.ts';
 import { participant } from '../lifecycle/table.ts';
 import { addParticipant, participantByEmail } from '../lifecycle/participants.ts';
 import { INCIDENT } from './kind.ts';
-import { project } from '../project/table.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
 import { type IncidentReadMinimalT, type IncidentReadT, readIncidents } from './reader.ts';
-import { incidentDuplicate, incidentTag } from './table.ts';
+import { incidentTag } from './table.ts';
 import { incident } from '../lifecycle/table.ts';
 import { assertCanEdit, assertCanJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 const columns = readColumns(incident);
 
 /** What `filter` and `sortBy[]` reach from an incident (Dispatch's model names). */
-export const incidentList: ListDefinition<typeof columns> = {
+export const incidentList = recordList(INCIDENT, {
   model: 'Incident',
-  tableName: 'incident',
-  table: incident,
-  columns,
-  idColumn: incident.id,
-  searchVector: incident.search_vector,
-  separateCount: true,
+  assessment: INCIDENT_ASSESSMENT,
+  tags: { table: incidentTag, owner: incidentTag.incident_id, tag: incidentTag.tag_id },
   fields: {
-    id: 'int',
-    name: 'text',
-    title: 'text',
-    description: 'text',
-    resolution: 'text',
-    status: 'text',
-    visibility: 'text',
     participants_team: 'text',
     participants_location: 'text',
     commanders_location: 'text',
     reporters_location: 'text',
-    reported_at: 'timestamp',
-    stable_at: 'timestamp',
-    closed_at: 'timestamp',
-    created_at: 'timestamp',
-    updated_at: 'timestamp',
   },
-  relations: [
-    { kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, incident.project_id), fields: { id: 'int', name: 'text' } },
-    ...assessmentRelations(INCIDENT, INCIDENT_ASSESSMENT),
-    ...tagRelations(incidentTag, incidentTag.incident_id, incidentTag.tag_id, incident.id),
-    {
-      // People taking part (commander and reporter included), as Dispatch filters "commander" and "participant".
-      kind: 'many',
-      model: 'IndividualContact',
-      tableName: 'individual_contact',
-      table: individualContact,
-      fields: { id: 'int', email: 'text', name: 'text', title: 'text', company: 'text' },
-      exists: (c) =>
-        sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${participant.incident_id} = ${incident.id} AND ${c})`,
-    },
-  ],
-};
+  // People taking part (commander and reporter included), as Dispatch filters "commander" and "participant".
+  people: (c) =>
+    sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${participant.incident_id} = ${incident.id} AND ${c})`,
+});
 
 export interface IncidentListQuery extends ListQueryT {
   'include[]': string[];
@@ -131,21 +101,11 @@ export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: b
 }
 
 export async function getIncident(ctx: Ctx, id: number) {
-  // The check and the read run side by side on the pool; what was read is answered only if the check passes.
-  const [, [item]] = await Promise.all([assertCanView(ctx, id), readVisible(ctx, ctx.db, [id], true)]);
-  return item;
+  return readChecked(assertCanView(ctx, id), readVisible(ctx, ctx.db, [id], true));
 }
 
 /** Removes the incident and everything that belongs to it (participants, timeline, reports, tasks, costs, feedback). */
-export async function deleteIncident(ctx: Ctx, id: number): Promise<null> {
-  await ctx.db.transaction(async (tx) => {
-    await assertCanEdit(ctx, id, tx);
-    // Links where it is someone else's duplicate go with it too (cascade); nothing else points at an incident.
-    await tx.delete(incidentDuplicate).where(eq(incidentDuplicate.duplicate_id, id));
-    await tx.delete(incident).where(eq(incident.id, id));
-  });
-  return null;
-}
+export const deleteIncident = (ctx: Ctx, id: number) => removeRecord(ctx, INCIDENT, id, (tx) => assertCanEdit(ctx, id, tx));
 
 const REPORT_EVENTS: Record<ReportType, string> = {
   'Executive Report': 'Incident executive report created',

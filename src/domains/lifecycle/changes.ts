@@ -6,7 +6,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { validationError } from '../../server/errors.ts';
-import type { RecordKind } from './kind.ts';
+import { logEvents } from '../event/service.ts';
+import { ownerOf, type RecordKind } from './kind.ts';
 import { visibleAmong } from './visibility.ts';
 
 /** How a value reads in the timeline. */
@@ -121,4 +122,18 @@ export async function replaceLinks(
   await tx.delete(link.table).where(eq(link.owner, id));
   if (keep.length) await tx.insert(link.table).values(keep.map((other) => ({ [link.owner.name]: id, [link.other.name]: other })));
   return { previous, current: ids };
+}
+
+/** The timeline events of an update's changes, worded by the kind's `describe`, in one statement. */
+export async function logChanges(tx: Executor, ctx: Ctx, kind: RecordKind, id: number, log: Change[], describe: (change: Change) => string): Promise<void> {
+  await logEvents(
+    tx,
+    ctx,
+    log.map((e) => ({
+      record: ownerOf(kind, id),
+      description: describe(e),
+      type: e.type,
+      details: { field: e.field, previous: show(e.previous), current: show(e.current) },
+    })),
+  );
 }

@@ -1,0 +1,55 @@
+// Reading, locking and removing one incident or case, the same way for both kinds.
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import type { Ctx } from '../../server/context.ts';
+import { checkText } from './changes.ts';
+import type { caseTable, incident } from './table.ts';
+import type { RecordKind } from './kind.ts';
+
+type RecordTable = typeof incident | typeof caseTable;
+
+/**
+ * A record's read for a caller who may see it: the check and the read run side by side on the
+ * pool, and what was read is answered only if the check passes.
+ */
+export async function readChecked<T>(check: Promise<unknown>, read: Promise<T[]>): Promise<T> {
+  const [, [item]] = await Promise.all([check, read]);
+  return item;
+}
+
+/** The record's row, locked until the transaction ends (an update's first read). */
+export async function lockRecord<T extends RecordTable>(tx: Executor, kind: RecordKind<T>, id: number): Promise<T['$inferSelect']> {
+  // Drizzle's builder takes one table type, not a union of two; both have the columns used here.
+  const table = kind.table as typeof incident;
+  const [row] = await tx.select().from(table).where(eq(table.id, id)).for('update');
+  return row as T['$inferSelect'];
+}
+
+/**
+ * An update's start, inside its transaction: the caller's permission (`check`), the body's text,
+ * then the record's row, locked until the transaction ends.
+ */
+export async function beginUpdate<T extends RecordTable>(
+  tx: Executor,
+  kind: RecordKind<T>,
+  id: number,
+  body: { title: string; description?: string | null },
+  check: Promise<unknown>,
+): Promise<T['$inferSelect']> {
+  await check;
+  checkText(body);
+  return lockRecord(tx, kind, id);
+}
+
+/**
+ * Removes the record after `check`, in one transaction. What belongs to it (participants, timeline,
+ * links from and to it, and for incidents reports, tasks, costs and feedback) goes with it by cascade.
+ */
+export async function removeRecord(ctx: Ctx, kind: RecordKind, id: number, check: (tx: Executor) => Promise<unknown>): Promise<null> {
+  await ctx.db.transaction(async (tx) => {
+    await check(tx);
+    const table = kind.table as typeof incident;
+    await tx.delete(table).where(eq(table.id, id));
+  });
+  return null;
+}

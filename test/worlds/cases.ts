@@ -3,7 +3,7 @@
 import { call } from '../helpers.ts';
 import type { World } from './world.ts';
 
-export { createWorld, listQuery, problems, type World } from './world.ts';
+export { createWorld, useWorld, listQuery, problems, type World } from './world.ts';
 
 export const cases = (w: World) => ({
   create: (body: Record<string, unknown> = {}, token = w.member) =>

@@ -3,7 +3,7 @@
 import { call, type Res } from '../helpers.ts';
 import type { World } from './world.ts';
 
-export { createWorld, listQuery, problems, type World } from './world.ts';
+export { createWorld, useWorld, listQuery, problems, type World } from './world.ts';
 
 export const api = (w: World) => ({
   create: (body: Record<string, unknown>, token = w.member) =>

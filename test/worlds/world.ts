@@ -1,6 +1,7 @@
 // Test fixtures shared by the tests of the reference-record groups: an application with an Owner,
 // an Admin and a Member of `default`, a second organization (`elsewhere`, the Owner's too) whose
 // records `default` must never reach, and small readers of list and error bodies.
+import { afterAll, beforeAll } from 'vitest';
 import { call, createTestApp, register, type Res, type TestApp } from '../helpers.ts';
 
 export interface World {
@@ -26,6 +27,19 @@ export async function createWorld(): Promise<World> {
     body: { name: 'Theirs', expression: [], project: { id: project.id } },
   });
   return { t, owner, admin, member, elsewhere: { projectId: project.id, filterId: filter.body.id } };
+}
+
+/**
+ * The world of a test file: an empty object now, filled by createWorld before the file's tests run
+ * and closed after them. Helpers built over it (`cases(w)`, `signals(w)`) read it when called.
+ */
+export function useWorld(): World {
+  const w = {} as World;
+  beforeAll(async () => {
+    Object.assign(w, await createWorld());
+  });
+  afterAll(() => w.t?.close());
+  return w;
 }
 
 export const names = (res: Res) => res.body.items.map((i: { name: string }) => i.name);

@@ -3,7 +3,7 @@
 // with `config: { auth: false }` and names its permission class with `config: { permission }`.
 // This runs after the body is parsed and before it is validated, so the errors come in Dispatch's
 // order: malformed JSON, then 401, then 404/403, then 422.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Executor } from '../../db/connection.ts';
 import { singleFlight } from '../../lib/single-flight.ts';
 import type { Settings } from '../../config.ts';
@@ -12,6 +12,7 @@ import type { Tokens } from './token.ts';
 import type { OrganizationRow } from '../organization/table.ts';
 import { requirePermission, type Ctx, type Permission, type UserRef } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
+import { MAX_ID } from '../../server/shapes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,3 +69,16 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; settings
     if (config.permission) requirePermission(caller.role, config.permission);
   });
 }
+
+/**
+ * A permission check on the record named by path parameter `param`, run before the body is
+ * validated as Dispatch's permission classes are: a caller who may not act on the record gets
+ * 404/403 whatever they sent (a malformed id is left to validation's 422). Services check again in
+ * their transaction.
+ */
+export const guardRecord =
+  (param: string, check: (ctx: Ctx, id: number) => Promise<unknown>): preValidationAsyncHookHandler =>
+  async (req) => {
+    const raw = (req.params as Record<string, string | undefined>)[param];
+    if (raw !== undefined && /^\d+$/.test(raw) && Number(raw) <= MAX_ID) await check(req.ctx, Number(raw));
+  };

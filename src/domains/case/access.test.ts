@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { cases, createWorld, listQuery, person, type World } from '../../../test/worlds/cases.ts';
+import { cases, useWorld, listQuery, person } from '../../../test/worlds/cases.ts';
 
-let w: World;
-let c: ReturnType<typeof cases>;
+const w = useWorld();
+const c = cases(w);
 let restricted: any;
 let open: any;
 beforeAll(async () => {
-  w = await createWorld();
-  c = cases(w);
   restricted = (await c.create({ title: 'Insider', visibility: 'Restricted' }, w.owner)).body;
   open = (await c.create({ title: 'Phish' }, w.owner)).body;
   // The open case lists the restricted one as related and as duplicate.
   await c.edit(open.id, { related: [{ id: restricted.id }], duplicates: [{ id: restricted.id }] });
 });
-afterAll(() => w.t.close());
 
 const ids = (res: any) => res.body.items.map((i: any) => i.id);
 

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { cases, createWorld, person, problems, roles, type World } from '../../../test/worlds/cases.ts';
+import { cases, useWorld, person, problems, roles } from '../../../test/worlds/cases.ts';
 
-let w: World;
-let c: ReturnType<typeof cases>;
-beforeAll(async () => {
-  w = await createWorld();
-  c = cases(w);
-});
-afterAll(() => w.t.close());
+const w = useWorld();
+const c = cases(w);
 
 describe('case create', () => {
   it('fills defaults, names the case and makes the caller assignee and reporter', async () => {

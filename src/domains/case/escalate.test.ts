@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { cases, createWorld, person, problems, type World } from '../../../test/worlds/cases.ts';
+import { cases, useWorld, person, problems } from '../../../test/worlds/cases.ts';
 
-let w: World;
-let c: ReturnType<typeof cases>;
+const w = useWorld();
+const c = cases(w);
 let incidentTypeId: number;
 beforeAll(async () => {
-  w = await createWorld();
-  c = cases(w);
   // A case type that maps to an incident type.
   incidentTypeId = (await call(w.t.app, 'POST', '/default/incident_types', { token: w.owner, body: { name: 'Security', project: { name: 'default' } } })).body
     .id;
@@ -16,7 +14,6 @@ beforeAll(async () => {
     body: { name: 'Intrusion', incident_type: { id: incidentTypeId }, project: { name: 'default' } },
   });
 });
-afterAll(() => w.t.close());
 
 const incidentOf = (id: number) => call(w.t.app, 'GET', `/default/incidents/${id}`, { token: w.owner });
 

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cases, createWorld, listQuery, person, type World } from '../../../test/worlds/cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cases, useWorld, listQuery, person } from '../../../test/worlds/cases.ts';
 
-let w: World;
-let c: ReturnType<typeof cases>;
+const w = useWorld();
+const c = cases(w);
 let phish: any;
 let malware: any;
 let closed: any;
 beforeAll(async () => {
-  w = await createWorld();
-  c = cases(w);
   phish = (
     await c.create(
       {
@@ -25,7 +23,6 @@ beforeAll(async () => {
   closed = (await c.create({ title: 'Old alert', status: 'Closed', resolution_reason: 'False Positive' }, w.owner)).body;
   await c.edit(malware.id, { related: [{ id: phish.id }] });
 });
-afterAll(() => w.t.close());
 
 const titles = (res: any) => res.body.items.map((i: any) => i.title);
 const filtered = (filter: unknown) => c.list(listQuery({ filter, sort: 'id' }));

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { preValidationAsyncHookHandler } from 'fastify';
 import { includeShape } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
+import { guardRecord } from '../auth/hook.ts';
 import type { App } from '../../server/routing.ts';
-import { IncludeQuery, ListQuery, MAX_ID, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
+import { IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
 import { IncidentCreate, IncidentRead } from '../incident/schema.ts';
 import { createCase, escalateCase, updateCase } from './flows.ts';
 import { CaseCreate, CaseRead, CaseReadMinimal, CaseUpdate } from './schema.ts';
@@ -17,13 +17,7 @@ const CaseListQuery = Type.Object({ ...IncludeQuery.properties, ...ListQuery.pro
 // Items are minimal, or cut to `include[]`: one permissive shape serializes both.
 const CaseListResponse = includeShape(Pagination(CaseReadMinimal, 'CasePagination'));
 
-/** CaseView and CaseEdit run before the body is validated: a caller who may not act on the case gets 404/403 whatever they sent. */
-const guard =
-  (check: (ctx: Ctx, id: number) => Promise<unknown>): preValidationAsyncHookHandler =>
-  async (req) => {
-    const raw = (req.params as { case_id?: string }).case_id;
-    if (raw !== undefined && /^\d+$/.test(raw) && Number(raw) <= MAX_ID) await check(req.ctx, Number(raw));
-  };
+const guard = (check: (ctx: Ctx, id: number) => Promise<unknown>) => guardRecord('case_id', check);
 
 export default async function caseRoutes(app: App) {
   app.get('/:organization/cases', { schema: { tags, params: OrgParams(), querystring: CaseListQuery, response: { 200: CaseListResponse } } }, (req) =>

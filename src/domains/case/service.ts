@@ -1,7 +1,6 @@
 // Cases read, listed and deleted. Create, update and escalation are flows (flows.ts). Every read
 // goes through the visibility rules.
 import { sql } from 'drizzle-orm';
-import { readColumns } from '../../db/columns.ts';
 import { recordList } from '../lifecycle/list.ts';
 import { readChecked, removeRecord } from '../lifecycle/records.ts';
 import { CASE_ASSESSMENT } from './assessment.ts';
@@ -17,7 +16,6 @@ import { caseTag } from './table.ts';
 import { caseTable } from '../lifecycle/table.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
-const columns = readColumns(caseTable);
 const assignee = sql`(SELECT ${participant.individual_contact_id} FROM ${participant} WHERE ${participant.id} = ${caseTable.assignee_id})`;
 
 /** What `filter` and `sortBy[]` reach from a case (Dispatch's model names). */

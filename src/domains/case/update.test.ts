@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
 import { CASE_STATUSES, type CaseStatus } from './schema.ts';
-import { cases, createWorld, person, problems, roles, type World } from '../../../test/worlds/cases.ts';
+import { cases, useWorld, person, problems, roles } from '../../../test/worlds/cases.ts';
 
-let w: World;
-let c: ReturnType<typeof cases>;
-beforeAll(async () => {
-  w = await createWorld();
-  c = cases(w);
-});
-afterAll(() => w.t.close());
+const w = useWorld();
+const c = cases(w);
 
 const newEvents = (before: { body: any }, after: { body: any }) =>
   after.body.events.slice(before.body.events.length).map((e: any) => `${e.type}: ${e.description}`);
@@ -17,23 +12,17 @@ const newEvents = (before: { body: any }, after: { body: any }) =>
 describe('case update', () => {
   it('changes fields and assessment, logging who changed what', async () => {
     const before = await c.create();
-    const res = await c.edit(before.body.id, {
+    const changes = {
       title: 'Credential stuffing',
       resolution: 'Reset passwords',
       resolution_reason: 'Mitigated',
       visibility: 'Restricted',
       case_priority: { name: 'High' },
       case_severity: { name: 'High' },
-    });
+    };
+    const res = await c.edit(before.body.id, changes);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      title: 'Credential stuffing',
-      resolution: 'Reset passwords',
-      resolution_reason: 'Mitigated',
-      visibility: 'Restricted',
-      case_priority: { name: 'High' },
-      case_severity: { name: 'High' },
-    });
+    expect(res.body).toMatchObject(changes);
     expect(newEvents(before, res)).toEqual([
       'Field updated: Case title changed from Suspicious login to Credential stuffing by owner@example.com',
       'Field updated: Case resolution changed from Description of the actions taken to resolve the case. to Reset passwords by owner@example.com',

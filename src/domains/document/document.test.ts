@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { createWorld, listQuery, names, problems, type World } from '../../../test/worlds/world.ts';
+import { useWorld, listQuery, names, problems } from '../../../test/worlds/world.ts';
 import { FAQ_DOCUMENT } from './group.ts';
 
-let w: World;
+const w = useWorld();
 let filterId: number;
 beforeAll(async () => {
-  w = await createWorld();
   const f = await call(w.t.app, 'POST', '/default/search/filters', {
     token: w.owner,
     body: { name: 'Phishing', expression: [{ model: 'Tag', field: 'name', value: 'phishing' }], project: { name: 'default' } },
   });
   filterId = f.body.id;
 });
-afterAll(() => w.t.close());
 
 const path = '/default/documents';
 const create = (body: Record<string, unknown>, token = w.member) =>

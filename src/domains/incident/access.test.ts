@@ -1,11 +1,11 @@
 // Who may see and do what to an incident (IncidentView, IncidentEdit, IncidentJoinOrSubscribe), and
 // the operations that depend on it: reports, join, subscribe, delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { api, createWorld, person, roles, type World } from '../../../test/worlds/incidents.ts';
+import { api, person, roles, useWorld } from '../../../test/worlds/incidents.ts';
 
-let w: World;
-let a: ReturnType<typeof api>;
+const w = useWorld();
+const a = api(w);
 let open: any;
 let restricted: any;
 let commanded: any;
@@ -14,8 +14,6 @@ const notFound = { status: 404, body: { detail: [{ msg: 'An incident with this i
 const forbidden = { status: 403 };
 
 beforeAll(async () => {
-  w = await createWorld();
-  a = api(w);
   open = (await a.create({ title: 'Open one' }, w.owner)).body;
   restricted = (await a.create({ title: 'Restricted one', visibility: 'Restricted' }, w.owner)).body;
   // Restricted, the Member its commander.
@@ -29,7 +27,6 @@ beforeAll(async () => {
   ).body;
   await a.edit(observed.id, { reporter: person('owner@example.com') });
 });
-afterAll(() => w.t.close());
 
 const ids = (res: any) => res.body.items.map((i: any) => i.id).sort((x: number, y: number) => x - y);
 const body = (i: any) => ({

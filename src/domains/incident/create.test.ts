@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { api, createWorld, person, problems, roles, type World } from '../../../test/worlds/incidents.ts';
+import { api, useWorld, person, problems, roles } from '../../../test/worlds/incidents.ts';
 
-let w: World;
-let a: ReturnType<typeof api>;
-beforeAll(async () => {
-  w = await createWorld();
-  a = api(w);
-});
-afterAll(() => w.t.close());
+const w = useWorld();
+const a = api(w);
 
 describe('incident create', () => {
   it('takes the project defaults, names the incident and answers the full read', async () => {

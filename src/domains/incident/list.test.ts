@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { api, createWorld, listQuery, person, type World } from '../../../test/worlds/incidents.ts';
+import { api, useWorld, listQuery, person } from '../../../test/worlds/incidents.ts';
 
-let w: World;
-let a: ReturnType<typeof api>;
+const w = useWorld();
+const a = api(w);
 let db: any;
 let web: any;
 let closed: any;
 beforeAll(async () => {
-  w = await createWorld();
-  a = api(w);
   db = (
     await a.create(
       {
@@ -26,7 +24,6 @@ beforeAll(async () => {
   web = (await a.create({ title: 'Website down', description: 'Nothing loads', tags: [{ name: 'nginx', tag_type: { name: 'Edge' } }] }, w.owner)).body;
   closed = (await a.create({ title: 'Old outage', description: 'Long fixed', status: 'Closed' }, w.owner)).body;
 });
-afterAll(() => w.t.close());
 
 const titles = (res: any) => res.body.items.map((i: any) => i.title);
 const filtered = (filter: unknown, extra: Record<string, unknown> = {}) => a.list({ ...listQuery({ filter }), ...extra });

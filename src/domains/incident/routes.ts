@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { preValidationAsyncHookHandler } from 'fastify';
 import { includeShape } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
+import { guardRecord } from '../auth/hook.ts';
 import type { App } from '../../server/routing.ts';
-import { Defaulted, IncludeQuery, ListQuery, MAX_ID, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
+import { Defaulted, IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
 import { ExecutiveReportCreate, TacticalReportCreate } from '../report/schema.ts';
 import { createIncident, updateIncident } from './flows.ts';
 import { IncidentCreate, IncidentRead, IncidentUpdate } from './schema.ts';
@@ -22,17 +22,7 @@ const IncidentListQuery = Type.Object({
 // Items are minimal, full with `expand`, or cut to `include[]`: one permissive shape serializes all three.
 const IncidentListResponse = includeShape(Pagination(IncidentRead, 'IncidentPagination'));
 
-/**
- * The incident permission classes run before the body is validated, as Dispatch's do: a caller who
- * may not act on the incident gets 404/403 whatever they sent. The service checks again in its
- * transaction.
- */
-const guard =
-  (check: (ctx: Ctx, id: number) => Promise<unknown>): preValidationAsyncHookHandler =>
-  async (req) => {
-    const raw = (req.params as { incident_id?: string }).incident_id;
-    if (raw !== undefined && /^\d+$/.test(raw) && Number(raw) <= MAX_ID) await check(req.ctx, Number(raw));
-  };
+const guard = (check: (ctx: Ctx, id: number) => Promise<unknown>) => guardRecord('incident_id', check);
 
 export default async function incidentRoutes(app: App) {
   app.get(

@@ -2,7 +2,6 @@
 // subscribe. Create and update are flows (flows.ts). Every read goes through the visibility rules.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
-import { readColumns } from '../../db/columns.ts';
 import { recordList } from '../lifecycle/list.ts';
 import { readChecked, removeRecord } from '../lifecycle/records.ts';
 import { INCIDENT_ASSESSMENT } from './assessment.ts';
@@ -25,8 +24,6 @@ import { type IncidentReadMinimalT, type IncidentReadT, readIncidents } from './
 import { incidentTag } from './table.ts';
 import { incident } from '../lifecycle/table.ts';
 import { assertCanEdit, assertCanJoin, assertCanView, visibleIncidents } from './visibility.ts';
-
-const columns = readColumns(incident);
 
 /** What `filter` and `sortBy[]` reach from an incident (Dispatch's model names). */
 export const incidentList = recordList(INCIDENT, {

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { api, createWorld, person, roles, type World } from '../../../test/worlds/incidents.ts';
+import { api, useWorld, person, roles } from '../../../test/worlds/incidents.ts';
 
-let w: World;
-let a: ReturnType<typeof api>;
+const w = useWorld();
+const a = api(w);
 let high: any;
 let low: any;
 let security: any;
 let pager: any;
 beforeAll(async () => {
-  w = await createWorld();
-  a = api(w);
   const priorities = (await call(w.t.app, 'GET', '/default/incident_priorities', { token: w.member, query: { itemsPerPage: -1 } })).body.items;
   high = priorities.find((p: any) => p.name === 'High');
   low = priorities.find((p: any) => p.name === 'Low');
@@ -21,7 +19,6 @@ beforeAll(async () => {
     await call(w.t.app, 'POST', '/default/individuals', { token: w.owner, body: { email, project: { name: 'default' } } });
   }
 });
-afterAll(() => w.t.close());
 
 const path = (role: string) => `/default/incident_roles/${encodeURIComponent(role)}`;
 const getRole = (role: string, token = w.member, projectName = 'default') => call(w.t.app, 'GET', path(role), { token, query: { projectName } });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { createWorld, listQuery, names, type World } from '../../../test/worlds/world.ts';
+import { useWorld, listQuery, names } from '../../../test/worlds/world.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.t.close());
+const w = useWorld();
 
 const path = '/default/search/filters';
 const highPriority = [{ model: 'IncidentPriority', field: 'name', op: '==', value: 'High' }];

@@ -2,10 +2,10 @@
 // answers as if it had been ingested alone. The answers of new instances are built from what was
 // stored (reader.ts readStored), so they are compared here with the instance list's read.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, type Res } from '../../../test/helpers.ts';
 import type { BatcherOptions, Settled } from '../../lib/batcher.ts';
-import { createWorld, signals, unique, type World } from '../../../test/worlds/signals.ts';
+import { useWorld, signals, unique } from '../../../test/worlds/signals.ts';
 
 // The sizes of the batches ingestion runs, to check that a burst really shares batches (else these
 // tests would only test one request at a time).
@@ -31,17 +31,14 @@ async function burst(n: number, request: (i: number) => Promise<Res>): Promise<R
   return all;
 }
 
-let w: World;
-let s: ReturnType<typeof signals>;
+const w = useWorld();
+const s = signals(w);
 let hostType: { id: number; name: string };
 let userType: { id: number; name: string };
 beforeAll(async () => {
-  w = await createWorld();
-  s = signals(w);
   hostType = await s.entityType({ jpath: '$.host' });
   userType = await s.entityType({ regular_expression: '\\buser-[0-9]+\\b' });
 });
-afterAll(() => w.t.close());
 
 const count = async () => (await s.instances({ itemsPerPage: 0 })).body.total as number;
 

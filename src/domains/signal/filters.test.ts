@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { later, createWorld, signals, unique, type World } from '../../../test/worlds/signals.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { later, useWorld, signals, unique } from '../../../test/worlds/signals.ts';
 
-let w: World;
-let s: ReturnType<typeof signals>;
+const w = useWorld();
+const s = signals(w);
 let hostType: { id: number; name: string };
 beforeAll(async () => {
-  w = await createWorld();
-  s = signals(w);
   hostType = await s.entityType({ jpath: '$.host' });
 });
-afterAll(() => w.t.close());
 
 const T0 = '2030-01-01T00:00:00.000Z';
 const onHost = (value: string) => [{ model: 'Entity', field: 'value', op: '==', value }];

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { later, createWorld, signals, type World } from '../../../test/worlds/signals.ts';
+import { later, useWorld, signals } from '../../../test/worlds/signals.ts';
 
-let w: World;
-let s: ReturnType<typeof signals>;
+const w = useWorld();
+const s = signals(w);
 let hostType: { id: number; name: string };
 let userType: { id: number; name: string };
 beforeAll(async () => {
-  w = await createWorld();
-  s = signals(w);
   hostType = await s.entityType({ regular_expression: '\\bhost-[0-9]+\\b' });
   userType = await s.entityType({ jpath: '$.actor.email', regular_expression: '^[^@]+' });
 });
-afterAll(() => w.t.close());
 
 const raw = (extra: Record<string, unknown> = {}) => ({ host: 'host-1 is down', actor: { email: 'ann@example.com' }, note: 'seen on host-1', ...extra });
 

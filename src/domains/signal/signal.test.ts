@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { createWorld, signals, unique, type World } from '../../../test/worlds/signals.ts';
+import { useWorld, signals, unique } from '../../../test/worlds/signals.ts';
 
-let w: World;
-let s: ReturnType<typeof signals>;
-beforeAll(async () => {
-  w = await createWorld();
-  s = signals(w);
-});
-afterAll(() => w.t.close());
+const w = useWorld();
+const s = signals(w);
 
 const count = async () => (await s.instances({ itemsPerPage: 0 })).body.total as number;
 

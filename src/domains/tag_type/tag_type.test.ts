@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { createWorld, listQuery, names, problems, type World } from '../../../test/worlds/world.ts';
+import { useWorld, listQuery, names, problems } from '../../../test/worlds/world.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(() => w.t.close());
+const w = useWorld();
 
 const path = '/default/tag_types';
 const create = (body: Record<string, unknown>) => call(w.t.app, 'POST', path, { token: w.member, body: { project: { name: 'default' }, ...body } });

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
-import { createWorld, listQuery, names, problems, type World } from '../../../test/worlds/world.ts';
+import { useWorld, listQuery, names, problems } from '../../../test/worlds/world.ts';
 
-let w: World;
+const w = useWorld();
 let filterId: number;
 beforeAll(async () => {
-  w = await createWorld();
   const f = await call(w.t.app, 'POST', '/default/search/filters', {
     token: w.owner,
     body: { name: 'Payments', expression: [{ model: 'Tag', field: 'name', value: 'payments' }], subject: 'case', project: { name: 'default' } },
   });
   filterId = f.body.id;
 });
-afterAll(() => w.t.close());
 
 const path = '/default/teams';
 const create = (body: Record<string, unknown>, token = w.member) => call(w.t.app, 'POST', path, { token, body: { project: { name: 'default' }, ...body } });

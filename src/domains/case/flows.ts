@@ -212,10 +212,14 @@ export async function createCase(ctx: Ctx, body: CreateBody) {
   return ctx.db.transaction(async (tx) => {
     // Everything the body names, resolved before the first write.
     const proj = await projectOfBody(tx, ctx, body.project as RefValue);
-    const assessment = await resolveAssessment(tx, ctx, CASE, CASE_ASSESSMENT, proj.id, body as never);
+    const assessment = await resolveAssessment(tx, ctx, CASE, CASE_ASSESSMENT, proj.id, {
+      type: body.case_type,
+      priority: body.case_priority,
+      severity: body.case_severity,
+    });
     const assigneeEmail = await personEmail(tx, ctx, body.assignee as PersonRef, 'assignee', proj.id);
     const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', proj.id);
-    const tagPlan = await planTags(tx, ctx, body.tags as never, proj.id);
+    const tagPlan = await planTags(tx, ctx, body.tags, proj.id);
     const tagIds = await writeTagPlan(tx, ctx, tagPlan, proj.id);
     await checkExclusiveTags(tx, tagIds);
     const id = await openCase(tx, ctx, {
@@ -258,15 +262,15 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
 
     // Resolve and check everything before writing. Assessment fields omitted keep their values.
     const assessment = await resolveAssessment(tx, ctx, CASE, CASE_ASSESSMENT, projectId, {
-      case_type: named(body.case_type as RefValue) ?? { id: row.case_type_id },
-      case_priority: named(body.case_priority as RefValue) ?? { id: row.case_priority_id },
-      case_severity: named(body.case_severity as RefValue) ?? { id: row.case_severity_id },
+      type: named(body.case_type) ?? { id: row.case_type_id },
+      priority: named(body.case_priority) ?? { id: row.case_priority_id },
+      severity: named(body.case_severity) ?? { id: row.case_severity_id },
     });
     const assigneeEmail = await personEmail(tx, ctx, body.assignee as PersonRef, 'assignee', projectId);
-    const tagPlan = await planTags(tx, ctx, body.tags as never, projectId);
-    const related = await visibleCaseIds(tx, ctx, body.related as never, 'related', id);
-    const duplicates = await visibleCaseIds(tx, ctx, body.duplicates as never, 'duplicates', id);
-    const incidents = await visibleIncidentIds(tx, ctx, body.incidents as never, 'incidents');
+    const tagPlan = await planTags(tx, ctx, body.tags, projectId);
+    const related = await visibleCaseIds(tx, ctx, body.related, 'related', id);
+    const duplicates = await visibleCaseIds(tx, ctx, body.duplicates, 'duplicates', id);
+    const incidents = await visibleIncidentIds(tx, ctx, body.incidents, 'incidents');
     const now = new Date();
     const who = ctx.user.email;
 
@@ -391,6 +395,8 @@ async function autoEscalate(tx: Executor, ctx: Ctx, row: CaseRow) {
     .where(and(eq(incidentPriority.project_id, projectId), eq(incidentPriority.name, priorityName)))
     .limit(1);
   const assignee = (await participantEmail(tx, row.assignee_id)) ?? ctx.user.email;
+  // The body's type says what a client sends (whole read objects); references by id alone are what
+  // createIncident reads of them.
   const created = await createIncident({ ...ctx, db: tx }, {
     title: row.title,
     description: `${row.description}\n\nThis incident was created from case ${row.name ?? row.id}.`,

@@ -37,6 +37,9 @@ import { incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
 import { assertCanEdit, type IncidentRow } from './visibility.ts';
 
 type CreateBody = Static<typeof IncidentCreate>;
+
+/** The type, priority and severity a body names. */
+const assessmentOf = (body: CreateBody | UpdateBody) => ({ type: body.incident_type, priority: body.incident_priority, severity: body.incident_severity });
 type UpdateBody = Static<typeof IncidentUpdate>;
 type Values = Partial<typeof incident.$inferInsert>;
 
@@ -99,11 +102,11 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
   return ctx.db.transaction(async (tx) => {
     // Everything the body names, resolved before the first write.
     const proj = await projectOfBody(tx, ctx, body.project as RefValue);
-    const assessment = await resolveAssessment(tx, ctx, INCIDENT, INCIDENT_ASSESSMENT, proj.id, body as never);
+    const assessment = await resolveAssessment(tx, ctx, INCIDENT, INCIDENT_ASSESSMENT, proj.id, assessmentOf(body));
     const [type] = await tx.select({ visibility: incidentType.visibility }).from(incidentType).where(eq(incidentType.id, assessment.typeId));
     const reporterEmail = (await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', proj.id)) ?? ctx.user.email;
     const commanderEmail = await personEmail(tx, ctx, body.commander as PersonRef, 'commander', proj.id);
-    const tagPlan = await planTags(tx, ctx, body.tags as never, proj.id);
+    const tagPlan = await planTags(tx, ctx, body.tags, proj.id);
 
     const now = new Date();
     const status = body.status ?? 'Active';
@@ -195,13 +198,13 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     const projectId = row.project_id;
 
     // Resolve and check everything before writing.
-    const assessment = await resolveAssessment(tx, ctx, INCIDENT, INCIDENT_ASSESSMENT, projectId, body as never);
+    const assessment = await resolveAssessment(tx, ctx, INCIDENT, INCIDENT_ASSESSMENT, projectId, assessmentOf(body));
     const commanderEmail = await personEmail(tx, ctx, body.commander as PersonRef, 'commander', projectId);
     const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', projectId);
-    const tagPlan = await planTags(tx, ctx, body.tags as never, projectId);
-    const duplicates = await resolveDuplicates(tx, ctx, body.duplicates as never, id);
-    const cases = await visibleCaseIds(tx, ctx, body.cases as never, 'cases');
-    const costPlan = await planCosts(tx, ctx, body.incident_costs as never, id, projectId);
+    const tagPlan = await planTags(tx, ctx, body.tags, projectId);
+    const duplicates = await resolveDuplicates(tx, ctx, body.duplicates, id);
+    const cases = await visibleCaseIds(tx, ctx, body.cases, 'cases');
+    const costPlan = await planCosts(tx, ctx, body.incident_costs, id, projectId);
     const now = new Date();
 
     // Plain fields: copied when present; status and visibility kept when omitted.
@@ -229,7 +232,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     // Lists: replaced by the body's (links the caller may not see stay).
     const tagIds = await writeTagPlan(tx, ctx, tagPlan, projectId);
     await checkExclusiveTags(tx, tagIds);
-    const termIds = await resolveTerms(tx, ctx, body.terms as never, projectId);
+    const termIds = await resolveTerms(tx, ctx, body.terms, projectId);
     for (const [field, ids] of [
       ['tags', tagIds],
       ['terms', termIds],

@@ -38,18 +38,18 @@ const PARTS: AssessmentPart[] = ['type', 'priority', 'severity'];
 /** The body field (and column stem) of a part: `incident_priority`, `case_type`. */
 export const assessmentField = (kind: RecordKind, part: AssessmentPart) => `${kind.name}_${part}`;
 
-/** The three records a body names, each by id or name, else the project's default (422 when it has none). */
+/** The three records a body names (`named`), each by id or name, else the project's default (422 when it has none). */
 export async function resolveAssessment(
   tx: Executor,
   ctx: Ctx,
   kind: RecordKind,
   spec: AssessmentSpec,
   projectId: number,
-  body: Partial<Record<string, RefValue>>,
+  named: Partial<Record<AssessmentPart, RefValue>>,
 ): Promise<Assessment> {
   const one = (part: AssessmentPart) => {
     const field = assessmentField(kind, part);
-    return refOrDefault(tx, ctx, spec[part].target, spec[part].group, body[field], field, projectId, `${kind.name} ${part}`);
+    return refOrDefault(tx, ctx, spec[part].target, spec[part].group, named[part], field, projectId, `${kind.name} ${part}`);
   };
   return { typeId: await one('type'), priorityId: await one('priority'), severityId: await one('severity') };
 }

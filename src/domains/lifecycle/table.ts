@@ -14,107 +14,87 @@ import { individualContact } from '../individual/table.ts';
 import { organization } from '../organization/table.ts';
 import { projectScoped } from '../project/scoped.ts';
 
+/** The columns every record with people and a timeline has; its status starts at `initialStatus`. */
+const recordColumns = (initialStatus: string) => ({
+  id: id(),
+  ...projectScoped(),
+  /** `<prefix>-<organization slug>-<project slug>-<id>`, set in the request that creates it. */
+  name: text('name'),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  resolution: text('resolution'),
+  status: text('status').notNull().default(initialStatus),
+  visibility: text('visibility').notNull().default('Open'),
+  storage: jsonb('storage'),
+  ticket: jsonb('ticket'),
+  reported_at: timestampCol('reported_at').notNull().defaultNow(),
+  stable_at: timestampCol('stable_at'),
+  closed_at: timestampCol('closed_at'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+  search_vector: searchVector('name', 'title', 'description'),
+});
+
+/** A reference to the record's type, priority or severity. */
+const assessedBy = (name: string, table: { id: AnyPgColumn }) =>
+  integer(name)
+    .notNull()
+    .references(() => table.id);
+
+/** A person holding one of the record's roles (commander, assignee, reporter): one of its participants. */
+const heldBy = (name: string) => integer(name).references((): AnyPgColumn => participant.id, { onDelete: 'set null' });
+
+type RecordIndexed = Record<'organization_id' | 'project_id' | 'id' | 'status' | 'reported_at' | 'search_vector', AnyPgColumn>;
+
+/** The indexes of a record table named `name`, its assessment columns given. */
+const recordIndexes = (name: string, t: RecordIndexed, assessment: Record<'type' | 'priority' | 'severity', AnyPgColumn>) => [
+  index(`${name}_organization_status_idx`).on(t.organization_id, t.status, t.reported_at),
+  // Lists filtered by status and priority (the usual triage view) count their matches from the index alone.
+  index(`${name}_organization_status_priority_idx`).on(t.organization_id, t.status, assessment.priority),
+  index(`${name}_organization_reported_idx`).on(t.organization_id, t.reported_at),
+  // The default list: an organization's records in id order.
+  index(`${name}_organization_id_idx`).on(t.organization_id, t.id),
+  index(`${name}_project_idx`).on(t.project_id),
+  index(`${name}_priority_idx`).on(assessment.priority),
+  index(`${name}_type_idx`).on(assessment.type),
+  index(`${name}_severity_idx`).on(assessment.severity),
+  index(`${name}_search_idx`).using('gin', t.search_vector),
+];
+
 export const incident = pgTable(
   'incident',
   {
-    id: id(),
-    ...projectScoped(),
-    /** `<prefix>-<organization slug>-<project slug>-<id>`, set in the request that creates it. */
-    name: text('name'),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
-    resolution: text('resolution'),
-    status: text('status').notNull().default('Active'),
-    visibility: text('visibility').notNull().default('Open'),
-    incident_type_id: integer('incident_type_id')
-      .notNull()
-      .references(() => incidentType.id),
-    incident_priority_id: integer('incident_priority_id')
-      .notNull()
-      .references(() => incidentPriority.id),
-    incident_severity_id: integer('incident_severity_id')
-      .notNull()
-      .references(() => incidentSeverity.id),
-    commander_id: integer('commander_id').references((): AnyPgColumn => participant.id, { onDelete: 'set null' }),
-    reporter_id: integer('reporter_id').references((): AnyPgColumn => participant.id, { onDelete: 'set null' }),
+    ...recordColumns('Active'),
+    incident_type_id: assessedBy('incident_type_id', incidentType),
+    incident_priority_id: assessedBy('incident_priority_id', incidentPriority),
+    incident_severity_id: assessedBy('incident_severity_id', incidentSeverity),
+    commander_id: heldBy('commander_id'),
+    reporter_id: heldBy('reporter_id'),
     participants_team: text('participants_team'),
     participants_location: text('participants_location'),
     commanders_location: text('commanders_location'),
     reporters_location: text('reporters_location'),
     conference: jsonb('conference'),
     conversation: jsonb('conversation'),
-    storage: jsonb('storage'),
-    ticket: jsonb('ticket'),
-    reported_at: timestampCol('reported_at').notNull().defaultNow(),
-    stable_at: timestampCol('stable_at'),
-    closed_at: timestampCol('closed_at'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    search_vector: searchVector('name', 'title', 'description'),
   },
-  (t) => [
-    index('incident_organization_status_idx').on(t.organization_id, t.status, t.reported_at),
-    // Lists filtered by status and priority count their matches from the index alone.
-    index('incident_organization_status_priority_idx').on(t.organization_id, t.status, t.incident_priority_id),
-    index('incident_organization_reported_idx').on(t.organization_id, t.reported_at),
-    // The default list: an organization's incidents in id order.
-    index('incident_organization_id_idx').on(t.organization_id, t.id),
-    index('incident_project_idx').on(t.project_id),
-    index('incident_priority_idx').on(t.incident_priority_id),
-    index('incident_type_idx').on(t.incident_type_id),
-    index('incident_severity_idx').on(t.incident_severity_id),
-    index('incident_search_idx').using('gin', t.search_vector),
-  ],
+  (t) => recordIndexes('incident', t, { type: t.incident_type_id, priority: t.incident_priority_id, severity: t.incident_severity_id }),
 );
 
 /** A case: typed, prioritised and triaged; it may be escalated into incidents. (`case` is an SQL keyword, hence the name.) */
 export const caseTable = pgTable(
   'case',
   {
-    id: id(),
-    ...projectScoped(),
-    /** `<prefix>-<organization slug>-<project slug>-<id>`, set in the request that creates it. */
-    name: text('name'),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
-    resolution: text('resolution'),
+    ...recordColumns('New'),
     resolution_reason: text('resolution_reason'),
-    status: text('status').notNull().default('New'),
-    visibility: text('visibility').notNull().default('Open'),
-    case_type_id: integer('case_type_id')
-      .notNull()
-      .references(() => caseType.id),
-    case_priority_id: integer('case_priority_id')
-      .notNull()
-      .references(() => casePriority.id),
-    case_severity_id: integer('case_severity_id')
-      .notNull()
-      .references(() => caseSeverity.id),
-    assignee_id: integer('assignee_id').references((): AnyPgColumn => participant.id, { onDelete: 'set null' }),
-    reporter_id: integer('reporter_id').references((): AnyPgColumn => participant.id, { onDelete: 'set null' }),
-    storage: jsonb('storage'),
-    ticket: jsonb('ticket'),
-    reported_at: timestampCol('reported_at').notNull().defaultNow(),
+    case_type_id: assessedBy('case_type_id', caseType),
+    case_priority_id: assessedBy('case_priority_id', casePriority),
+    case_severity_id: assessedBy('case_severity_id', caseSeverity),
+    assignee_id: heldBy('assignee_id'),
+    reporter_id: heldBy('reporter_id'),
     triage_at: timestampCol('triage_at'),
     escalated_at: timestampCol('escalated_at'),
-    stable_at: timestampCol('stable_at'),
-    closed_at: timestampCol('closed_at'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    search_vector: searchVector('name', 'title', 'description'),
   },
-  (t) => [
-    index('case_organization_status_idx').on(t.organization_id, t.status, t.reported_at),
-    // Counting a list filtered by status and priority (the usual triage view) reads this index only.
-    index('case_organization_status_priority_idx').on(t.organization_id, t.status, t.case_priority_id),
-    index('case_organization_reported_idx').on(t.organization_id, t.reported_at),
-    index('case_organization_id_idx').on(t.organization_id, t.id),
-    index('case_project_idx').on(t.project_id),
-    index('case_priority_idx').on(t.case_priority_id),
-    index('case_type_idx').on(t.case_type_id),
-    index('case_severity_idx').on(t.case_severity_id),
-    index('case_search_idx').using('gin', t.search_vector),
-  ],
+  (t) => recordIndexes('case', t, { type: t.case_type_id, priority: t.case_priority_id, severity: t.case_severity_id }),
 );
 
 /**

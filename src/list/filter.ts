@@ -6,6 +6,7 @@
 import { and, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { validationError } from '../server/errors.ts';
+import { jsonDepthPast, tooDeep } from '../server/json-body.ts';
 import { column, type FieldType, type ListDefinition, type OneRelation, type Relation } from './definition.ts';
 
 const MAX_DEPTH = 32;
@@ -40,6 +41,7 @@ export const invalidFilter = (msg: string, type = 'value_error.invalid.filter') 
 /** Parses the query parameter; empty means no filter. */
 export function parseFilter(text: string | undefined): unknown {
   if (text === undefined || text.trim() === '') return null;
+  if (jsonDepthPast(text) >= 0) throw tooDeep(['query', 'filter'], 'filter');
   try {
     return JSON.parse(text);
   } catch {

@@ -12,7 +12,7 @@ import { installAuth } from './auth.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { installJsonBody, trimStrings } from './json-body.ts';
 import type { App } from './routing.ts';
-import { ajvOptions } from './validation.ts';
+import { ajvOptions, canonicalIntegers } from './validation.ts';
 
 export const API_PREFIX = '/api/v1';
 const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -67,6 +67,13 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
 
   installErrorHandling(app, settings.bodyLimit);
   installJsonBody(app);
+  // Before authentication, which reads `organization_id` from the path.
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema;
+    if (!schema) return;
+    canonicalIntegers(request.params, schema.params);
+    canonicalIntegers(request.query, schema.querystring);
+  });
   installAuth(app, { db: database.db, settings, tokens: muster.tokens });
   app.addHook('preValidation', async (request) => {
     if (request.body && typeof request.body === 'object') trimStrings(request.body);

@@ -12,6 +12,7 @@ import type { Tokens } from '../domains/auth/token.ts';
 import type { OrganizationRow } from '../domains/organization/table.ts';
 import { requirePermission, type Ctx, type Permission, type UserRef } from './context.ts';
 import { errors } from './errors.ts';
+import { MAX_ID } from './shapes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,7 +55,7 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; settings
     const org =
       params.organization !== undefined
         ? { slug: params.organization }
-        : params.organization_id !== undefined && /^\d+$/.test(String(params.organization_id))
+        : params.organization_id !== undefined && /^\d+$/.test(String(params.organization_id)) && Number(params.organization_id) <= MAX_ID
           ? { id: Number(params.organization_id) }
           : undefined;
     const caller = await callerOf(email, org);

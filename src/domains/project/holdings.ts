@@ -34,7 +34,11 @@ function projectHoldingsInOrder(): PgTable[] {
     const pending = [table];
     while (pending.length) {
       const t = pending.pop()!;
-      for (const k of keys) if (k.cascades && k.to === t && !out.has(k.from)) out.add(k.from), pending.push(k.from);
+      for (const k of keys) {
+        if (!k.cascades || k.to !== t || out.has(k.from)) continue;
+        out.add(k.from);
+        pending.push(k.from);
+      }
     }
     return out;
   };

@@ -92,6 +92,20 @@ describe('q', () => {
   });
 });
 
+describe('names a client sends', () => {
+  it('are own fields only: __proto__, constructor and toString are 422, never 500', async () => {
+    for (const field of ['__proto__', 'constructor', 'toString', 'organization.__proto__']) {
+      const sort = await list({ 'sortBy[]': field, 'descending[]': true });
+      expect({ field, status: sort.status, loc: sort.body.detail?.[0]?.loc }).toEqual({ field, status: 422, loc: ['query', 'sortBy[]'] });
+      const filtered = await list({ filter: JSON.stringify([{ field: field.split('.').at(-1), value: 1 }]) });
+      expect({ field, status: filtered.status, type: filtered.body.detail?.[0]?.type }).toEqual({ field, status: 422, type: 'value_error.not_found.field' });
+    }
+    const op = await list({ filter: JSON.stringify([{ field: 'name', op: 'constructor', value: 'x' }]) });
+    expect(op.status).toBe(422);
+    expect(op.body.detail[0].msg).toBe('Operator `constructor` not valid.');
+  });
+});
+
 describe('sorting', () => {
   it('pairs sortBy[] with descending[] and ignores sortBy[] without a direction', async () => {
     expect(names(await list({ 'sortBy[]': 'annual_employee_cost', 'descending[]': true })).slice(0, 2)).toEqual(['Alpha Security', 'Beta Network']);

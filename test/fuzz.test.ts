@@ -90,6 +90,7 @@ const BODY_VALUES: unknown[] = [
   '\u0000',
   'Ünïcødé ✓ \ud83d',
   'not-an-enum-member',
+  `${'a_'.repeat(40)}!`,
   '2026-13-45T99:99:99Z',
   '9999-12-31T23:59:59Z',
   '-271821-04-19T00:00:00Z',

@@ -94,6 +94,22 @@ describe('errors', () => {
     expect(res.body.detail).toEqual([{ loc: ['body', 'annual_employee_cost'], msg: 'value is not a valid integer', type: 'type_error.integer' }]);
   });
 
+  it('a slug built to backtrack is checked in linear time: 422, the contract pattern named', async () => {
+    // `^[\w]+(?:_[\w]+)*$` run as written tries every split of the underscores: this would not answer for minutes.
+    const slug = `${'a_'.repeat(40)}!`;
+    const res = await call(t.app, 'POST', '/default/projects', { token, body: { name: 'Slugged', organization: { slug } } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      {
+        loc: ['body', 'organization', 'slug'],
+        msg: 'string does not match regex "^[\\w]+(?:_[\\w]+)*$"',
+        type: 'value_error.str.regex',
+        ctx: { pattern: '^[\\w]+(?:_[\\w]+)*$' },
+      },
+    ]);
+    expect((await call(t.app, 'POST', '/default/projects', { token, body: { name: 'Slugged', organization: { slug: 'a_b_c' } } })).status).toBe(200);
+  });
+
   it('strings are trimmed before validation', async () => {
     const res = await call(t.app, 'POST', '/default/projects', { token, body: { name: '  ab  ', organization: {} } });
     expect(res.body.detail[0]).toMatchObject({ loc: ['body', 'name'], type: 'value_error.any_str.min_length' });

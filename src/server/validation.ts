@@ -6,8 +6,23 @@ import { isColor } from './color.ts';
 
 const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
+/**
+ * Patterns of the contract that backtrack exponentially, with the linear patterns matching the same
+ * strings. The organization slug's `^[\w]+(?:_[\w]+)*$` is `^\w+$` (`\w` holds `_`), but tried on
+ * "a_a_a_..._!" it splits the underscores every possible way: 80 characters held the event loop for
+ * minutes. Schemas keep the contract's text (the OpenAPI document shows it); validation runs these.
+ */
+const LINEAR_PATTERNS: Record<string, string> = {
+  '^[\\w]+(?:_[\\w]+)*$': '^\\w+$',
+};
+
+const regExp = Object.assign((pattern: string, flags: string) => new RegExp(LINEAR_PATTERNS[pattern] ?? pattern, flags), {
+  code: 'linearPatterns',
+});
+
 export const ajvOptions = {
   customOptions: {
+    code: { regExp },
     // NaN and Infinity are no numbers: JSON's 1e309 parses to Infinity, which every bound lets through.
     strictNumbers: true,
     removeAdditional: true as const, // unknown body fields are dropped, as Pydantic ignores them

@@ -8,11 +8,14 @@ import type { Settings } from '../config.ts';
 import type { Database, Db } from '../db/connection.ts';
 import { Tokens } from '../domains/auth/token.ts';
 import { DOMAIN_ROUTES } from './domains.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { installAuth } from '../domains/auth/hook.ts';
+import { projectHoldings } from '../domains/project/holdings.ts';
+import * as tables from './schema.ts';
 import { installErrorHandling } from '../server/error-handler.ts';
 import { installJsonBody, trimStrings } from '../server/json-body.ts';
 import type { App } from '../server/routing.ts';
-import { ajvOptions } from '../server/validation.ts';
+import { ajvOptions, canonicalIntegers } from '../server/validation.ts';
 
 export const API_PREFIX = '/api/v1';
 const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -29,6 +32,8 @@ export interface Muster {
   db: Db;
   tokens: Tokens;
   routes: RouteInfo[];
+  /** The tables whose rows belong to a project, in the order deleting a project deletes them. */
+  projectHoldings: PgTable[];
 }
 
 declare module 'fastify' {
@@ -55,7 +60,14 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
     logController: new LogController({ disableRequestLogging: settings.logLevel !== 'debug' && settings.logLevel !== 'trace' }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const muster: Muster = { settings, database, db: database.db, tokens: new Tokens(settings.jwtSecret!, settings.jwtExp), routes: [] };
+  const muster: Muster = {
+    settings,
+    database,
+    db: database.db,
+    tokens: new Tokens(settings.jwtSecret!, settings.jwtExp),
+    routes: [],
+    projectHoldings: projectHoldings(Object.values(tables)),
+  };
   app.decorate('muster', muster);
 
   app.addHook('onRoute', (route) => {
@@ -67,6 +79,13 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
 
   installErrorHandling(app, settings.bodyLimit);
   installJsonBody(app);
+  // Before authentication, which reads `organization_id` from the path.
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema;
+    if (!schema) return;
+    canonicalIntegers(request.params, schema.params);
+    canonicalIntegers(request.query, schema.querystring);
+  });
   installAuth(app, { db: database.db, settings, tokens: muster.tokens });
   app.addHook('preValidation', async (request) => {
     if (request.body && typeof request.body === 'object') trimStrings(request.body);

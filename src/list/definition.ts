@@ -54,6 +54,14 @@ export interface ListDefinition<TColumns extends ListColumns = Record<string, Pg
 /** Any list, whatever its columns: what the engine and the filter compiler take. */
 export type AnyListDefinition = ListDefinition<ListColumns>;
 
+/**
+ * `record[key]` when `key` is the record's own: a name a client sends (`__proto__`, `constructor`)
+ * never reaches what every object inherits.
+ */
+export function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export function column(table: PgTable, field: string): PgColumn {
-  return (table as unknown as Record<string, PgColumn>)[field];
+  return own(table as unknown as Record<string, PgColumn>, field)!;
 }

@@ -6,7 +6,7 @@ import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import { validationError } from '../server/errors.ts';
 import type { ListQueryT } from '../server/shapes.ts';
-import { column, type AnyListDefinition, type OneRelation } from './definition.ts';
+import { column, own, type AnyListDefinition, type OneRelation } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
 import { toTsQuery } from './search.ts';
 
@@ -31,7 +31,7 @@ function sorting(def: AnyListDefinition, query: ListQueryT, joins: Set<OneRelati
     // NULLS FIRST/LAST only where there can be nulls: an index on a NOT NULL column then serves the sort.
     let nullable = true;
     if (parts.length === 1 || parts.at(-2) === def.tableName) {
-      if (def.fields[field]) {
+      if (own(def.fields, field)) {
         col = column(def.table, field);
         nullable = !col?.notNull;
       }
@@ -39,7 +39,7 @@ function sorting(def: AnyListDefinition, query: ListQueryT, joins: Set<OneRelati
       // A dotted field names a table by its snake_case name; only the last two segments count.
       const rel = def.relations?.find((r) => r.tableName === parts.at(-2));
       if (rel?.kind === 'many') throw badSort(`Cannot sort by '${fields[i]}': a ${def.model} has many of them.`);
-      if (rel?.fields[field]) {
+      if (rel && own(rel.fields, field)) {
         joins.add(rel);
         col = column(rel.table, field);
       }

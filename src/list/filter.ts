@@ -6,7 +6,8 @@
 import { and, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { validationError } from '../server/errors.ts';
-import { column, type FieldType, type AnyListDefinition, type OneRelation, type Relation } from './definition.ts';
+import { jsonDepthPast, tooDeep } from '../server/json-body.ts';
+import { column, own, type FieldType, type AnyListDefinition, type OneRelation, type Relation } from './definition.ts';
 
 const MAX_DEPTH = 32;
 const MAX_LEAVES = 256;
@@ -40,6 +41,7 @@ export const invalidFilter = (msg: string, type = 'value_error.invalid.filter') 
 /** Parses the query parameter; empty means no filter. */
 export function parseFilter(text: string | undefined): unknown {
   if (text === undefined || text.trim() === '') return null;
+  if (jsonDepthPast(text) >= 0) throw tooDeep(['query', 'filter'], 'filter');
   try {
     return JSON.parse(text);
   } catch {
@@ -122,7 +124,7 @@ export function walkFilter<T>(spec: unknown, build: FilterBuilder<T>, fail: Fail
     if (typeof obj.field !== 'string' || obj.field === '') throw fail('`field` is a mandatory filter attribute.');
     if (obj.model !== undefined && typeof obj.model !== 'string') throw fail('`model` must be a string.');
     const opName = obj.op === undefined ? '==' : obj.op;
-    const op = typeof opName === 'string' ? OPS[opName] : undefined;
+    const op = typeof opName === 'string' ? own(OPS, opName) : undefined;
     if (!op) throw fail(`Operator \`${String(opName)}\` not valid.`);
     if (op !== 'is_null' && op !== 'is_not_null' && !('value' in obj)) throw fail('`value` must be provided.');
     return build.leaf({ model: obj.model as string | undefined, field: obj.field, op, value: obj.value });
@@ -177,13 +179,13 @@ export class FilterCompiler {
   private resolve(model: string | undefined, field: string): Target {
     const name = model ?? this.def.model;
     if (name === this.def.model) {
-      const type = this.def.fields[field];
+      const type = own(this.def.fields, field);
       if (!type) throw invalidFilter(`${this.def.model} has no attribute '${field}'.`, 'value_error.not_found.field');
       return { col: column(this.def.table, field), type };
     }
     const relation = this.def.relations?.find((r) => r.model === name);
     if (!relation) throw invalidFilter(`The query does not reach a model named '${name}'.`, 'value_error.not_found.model');
-    const type = relation.fields[field];
+    const type = own(relation.fields, field);
     if (!type) throw invalidFilter(`${relation.model} has no attribute '${field}'.`, 'value_error.not_found.field');
     return { col: column(relation.table, field), type, relation };
   }

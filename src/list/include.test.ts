@@ -24,4 +24,9 @@ describe('include[]', () => {
     expect(applyInclude([item], [])).toEqual([item]);
     expect(applyInclude([item], ['nope', 'name'])).toEqual([{ name: 'Breach' }]);
   });
+  it('reaches own fields only: __proto__ and constructor are no fields', () => {
+    const out = applyInclude([item], ['__proto__.polluted', 'constructor.name', 'name.length', 'name']);
+    expect(out).toEqual([{ name: 'Breach' }]);
+    expect(Object.getPrototypeOf(out[0])).toBe(Object.prototype);
+  });
 });

@@ -15,6 +15,7 @@ function pick(value: Json, path: string[]): Json {
   const [head, ...rest] = path;
   const many = head.endsWith('[]');
   const key = many ? head.slice(0, -2) : head;
+  if (typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
   const inner = (value as Record<string, Json>)[key];
   if (inner === undefined) return undefined;
   const picked = many && Array.isArray(inner) ? inner.map((x) => pick(x, rest)) : pick(inner, rest);

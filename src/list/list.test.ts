@@ -74,6 +74,36 @@ describe('q', () => {
     expect(names(await list({ q: '"handling breach"' }))).toEqual([]);
     expect((await list({ q: '   ' })).body.total).toBe(5);
   });
+
+  it('collapses repeated negations and bounds what it builds: 422 on q past the bounds, never 500', async () => {
+    expect(names(await list({ q: `secur ${'-'.repeat(33)}gamma` }))).toEqual(['Alpha Security']);
+    expect(names(await list({ q: `${'-'.repeat(34)}secur`, 'sortBy[]': 'name', 'descending[]': false }))).toEqual(['Alpha Security', 'Gamma Data']);
+    expect(names(await list({ q: `${'('.repeat(32)}gamma${')'.repeat(32)}` }))).toEqual(['Gamma Data']);
+    for (const [q, limit] of [
+      [`${'('.repeat(33)}gamma`, 32],
+      [`${'('.repeat(8000)}gamma`, 32],
+      [Array.from({ length: 257 }, (_, i) => `w${i}`).join(' '), 256],
+      [`"${Array.from({ length: 257 }, (_, i) => `w${i}`).join(' ')}"`, 256],
+    ] as const) {
+      const res = await list({ q });
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([{ loc: ['query', 'q'], msg: expect.any(String), type: 'value_error.search.too_complex', ctx: { limit_value: limit } }]);
+    }
+  });
+});
+
+describe('names a client sends', () => {
+  it('are own fields only: __proto__, constructor and toString are 422, never 500', async () => {
+    for (const field of ['__proto__', 'constructor', 'toString', 'organization.__proto__']) {
+      const sort = await list({ 'sortBy[]': field, 'descending[]': true });
+      expect({ field, status: sort.status, loc: sort.body.detail?.[0]?.loc }).toEqual({ field, status: 422, loc: ['query', 'sortBy[]'] });
+      const filtered = await list({ filter: JSON.stringify([{ field: field.split('.').at(-1), value: 1 }]) });
+      expect({ field, status: filtered.status, type: filtered.body.detail?.[0]?.type }).toEqual({ field, status: 422, type: 'value_error.not_found.field' });
+    }
+    const op = await list({ filter: JSON.stringify([{ field: 'name', op: 'constructor', value: 'x' }]) });
+    expect(op.status).toBe(422);
+    expect(op.body.detail[0].msg).toBe('Operator `constructor` not valid.');
+  });
 });
 
 describe('sorting', () => {

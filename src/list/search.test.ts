@@ -17,6 +17,9 @@ describe('q to tsquery', () => {
     ['!!! ::', null],
     ['-', null],
     ['or', null],
+    ['--word', 'word:*'],
+    ['---word', '!word:*'],
+    [`${'-'.repeat(33)}word`, '!word:*'],
   ])('%s -> %s', (q, expected) => {
     expect(toTsQuery(q)).toBe(expected);
   });

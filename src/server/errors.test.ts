@@ -60,6 +60,56 @@ describe('errors', () => {
     expect(nul.status).toBe(422);
   });
 
+  it('path and query integers are decimal digits: 1e309, 1e3, 0x10 and the like are 422, huge ones out of range', async () => {
+    const integer = (param: string) => [{ loc: ['path', param], msg: 'value is not a valid integer', type: 'type_error.integer' }];
+    for (const id of ['1e309', '1e3', '0x10', 'Infinity', '-Infinity', '1.0', '%2012', 'NaN']) {
+      expect({ id, ...(await call(t.app, 'GET', `/organizations/${id}`, { token })) }).toMatchObject({
+        id,
+        status: 422,
+        body: { detail: integer('organization_id') },
+      });
+      expect({ id, ...(await call(t.app, 'GET', `/default/projects/${id}`, { token })) }).toMatchObject({
+        id,
+        status: 422,
+        body: { detail: integer('project_id') },
+      });
+    }
+    const huge = await call(t.app, 'GET', `/organizations/${'9'.repeat(400)}`, { token });
+    expect(huge.status).toBe(422);
+    expect(huge.body.detail[0]).toMatchObject({ loc: ['path', 'organization_id'], type: 'value_error.number.not_le' });
+    expect((await call(t.app, 'GET', '/organizations/-1', { token })).body.detail[0].type).toBe('value_error.number.not_ge');
+    // -0 is 0, which is no organization.
+    expect((await call(t.app, 'GET', '/organizations/-0', { token })).status).toBe(404);
+    expect((await call(t.app, 'GET', '/default/projects/-0', { token })).status).toBe(404);
+    const page = await call(t.app, 'GET', '/default/projects', { token, query: { page: '1e309', itemsPerPage: '0x10' } });
+    expect(page.status).toBe(422);
+    expect(page.body.detail.map((d: any) => d.loc.join('.')).sort()).toEqual(['query.itemsPerPage', 'query.page']);
+    // Unauthenticated, a malformed id is still a 401 first.
+    expect((await call(t.app, 'GET', '/organizations/1e309')).status).toBe(401);
+  });
+
+  it('numbers JSON cannot hold (1e309 reads as Infinity) are 422 in bodies', async () => {
+    const res = await call(t.app, 'POST', '/default/projects', { token, raw: '{"name": "Infinite", "organization": {}, "annual_employee_cost": 1e309}' });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([{ loc: ['body', 'annual_employee_cost'], msg: 'value is not a valid integer', type: 'type_error.integer' }]);
+  });
+
+  it('a slug built to backtrack is checked in linear time: 422, the contract pattern named', async () => {
+    // `^[\w]+(?:_[\w]+)*$` run as written tries every split of the underscores: this would not answer for minutes.
+    const slug = `${'a_'.repeat(40)}!`;
+    const res = await call(t.app, 'POST', '/default/projects', { token, body: { name: 'Slugged', organization: { slug } } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      {
+        loc: ['body', 'organization', 'slug'],
+        msg: 'string does not match regex "^[\\w]+(?:_[\\w]+)*$"',
+        type: 'value_error.str.regex',
+        ctx: { pattern: '^[\\w]+(?:_[\\w]+)*$' },
+      },
+    ]);
+    expect((await call(t.app, 'POST', '/default/projects', { token, body: { name: 'Slugged', organization: { slug: 'a_b_c' } } })).status).toBe(200);
+  });
+
   it('strings are trimmed before validation', async () => {
     const res = await call(t.app, 'POST', '/default/projects', { token, body: { name: '  ab  ', organization: {} } });
     expect(res.body.detail[0]).toMatchObject({ loc: ['body', 'name'], type: 'value_error.any_str.min_length' });

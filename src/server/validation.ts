@@ -6,8 +6,25 @@ import { isColor } from './color.ts';
 
 const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
+/**
+ * Patterns of the contract that backtrack exponentially, with the linear patterns matching the same
+ * strings. The organization slug's `^[\w]+(?:_[\w]+)*$` is `^\w+$` (`\w` holds `_`), but tried on
+ * "a_a_a_..._!" it splits the underscores every possible way: 80 characters held the event loop for
+ * minutes. Schemas keep the contract's text (the OpenAPI document shows it); validation runs these.
+ */
+const LINEAR_PATTERNS: Record<string, string> = {
+  '^[\\w]+(?:_[\\w]+)*$': '^\\w+$',
+};
+
+const regExp = Object.assign((pattern: string, flags: string) => new RegExp(LINEAR_PATTERNS[pattern] ?? pattern, flags), {
+  code: 'linearPatterns',
+});
+
 export const ajvOptions = {
   customOptions: {
+    code: { regExp },
+    // NaN and Infinity are no numbers: JSON's 1e309 parses to Infinity, which every bound lets through.
+    strictNumbers: true,
     removeAdditional: true as const, // unknown body fields are dropped, as Pydantic ignores them
     useDefaults: true,
     coerceTypes: 'array' as const,
@@ -134,4 +151,51 @@ export function toValidationItems(errors: ErrorObject[], context: string): Valid
     if (!out.has(key)) out.set(key, { loc, ...d });
   }
   return [...out.values()];
+}
+
+/** An integer as a client writes one in a path or query string: decimal digits, maybe a minus sign. */
+const INTEGER_TEXT = /^-?\d+$/;
+
+type FlatSchema = { properties?: Record<string, { type?: unknown; items?: { type?: unknown } }> } | undefined;
+const integerFieldsOf = new WeakMap<object, string[]>();
+
+/** The integer fields of a path or query-string schema (arrays of integers included). */
+function integerFields(schema: FlatSchema): string[] {
+  if (!schema) return [];
+  let fields = integerFieldsOf.get(schema);
+  if (!fields) {
+    const isInt = (t: unknown) => t === 'integer' || t === 'number';
+    fields = Object.entries(schema.properties ?? {})
+      .filter(([, s]) => isInt(s.type) || (s.type === 'array' && isInt(s.items?.type)))
+      .map(([k]) => k);
+    integerFieldsOf.set(schema, fields);
+  }
+  return fields;
+}
+
+function canonicalInteger(text: string): string {
+  if (!INTEGER_TEXT.test(text)) return 'not an integer'; // refused by the schema: value is not a valid integer
+  const n = Number(text);
+  if (n === 0) return '0'; // "-0" would pass `minimum: 0` as -0
+  // Past the safe range (up to Infinity) every bound would be skipped: a finite stand-in keeps them.
+  if (!Number.isSafeInteger(n)) return String(n < 0 ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER);
+  return text;
+}
+
+/**
+ * Integers of the path and query string as decimal digits only, before anything reads them.
+ * Ajv's coercion would take any JavaScript number text ("1e3", "0x10", " 12") and let "1e309"
+ * through as Infinity, past every bound; and authentication reads `organization_id` before Ajv
+ * does, so both must agree on what an id is. Texts that are no integer are left for the schema to
+ * refuse (422 `type_error.integer`); integers past the safe range become the nearest safe one, so
+ * the schema's bounds refuse them.
+ */
+export function canonicalIntegers(values: unknown, schema: unknown) {
+  if (!values || typeof values !== 'object') return;
+  const obj = values as Record<string, unknown>;
+  for (const field of integerFields(schema as FlatSchema)) {
+    const v = obj[field];
+    if (typeof v === 'string') obj[field] = canonicalInteger(v);
+    else if (Array.isArray(v)) obj[field] = v.map((x) => (typeof x === 'string' ? canonicalInteger(x) : x));
+  }
 }

@@ -56,7 +56,7 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; settings
     const org =
       params.organization !== undefined
         ? { slug: params.organization }
-        : params.organization_id !== undefined && /^\d+$/.test(String(params.organization_id))
+        : params.organization_id !== undefined && /^\d+$/.test(String(params.organization_id)) && Number(params.organization_id) <= MAX_ID
           ? { id: Number(params.organization_id) }
           : undefined;
     const caller = await callerOf(email, org);

@@ -1,11 +1,10 @@
-import { Type } from '@sinclair/typebox';
 import type { App } from '../../server/routing.ts';
-import { ListQuery } from '../../server/shapes.ts';
+import { IdParams, ListQuery } from '../../server/shapes.ts';
 import { OrganizationCreate, OrganizationPagination, OrganizationRead, OrganizationUpdate } from './schema.ts';
 import { createOrganization, listOrganizations, updateOrganization } from './service.ts';
 
 const tags = ['organizations'];
-const params = Type.Object({ organization_id: Type.Integer({ minimum: 0, maximum: 2147483647 }) });
+const params = IdParams('organization_id');
 
 export default async function organizationRoutes(app: App) {
   app.get('/organizations', { schema: { tags, operationId: 'get_organizations', querystring: ListQuery, response: { 200: OrganizationPagination } } }, (req) =>

@@ -107,3 +107,71 @@ describe('projects', () => {
     expect(list.body.items.map((p: { name: string }) => p.name)).not.toContain('Private');
   });
 });
+
+describe('deleting a project that holds records', () => {
+  it('deletes it with everything it holds, in one request, and leaves other projects alone', async () => {
+    const p = (await create({ name: 'Crowded' })).body;
+    const project = { id: p.id };
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const res = await call(t.app, 'POST', `/default/${path}`, { token: owner, body });
+      expect({ path, status: res.status, body: res.status === 200 ? undefined : res.body }).toEqual({ path, status: 200, body: undefined });
+      return res.body;
+    };
+    const person = (email: string) => ({ individual: { email } });
+
+    // Reference records that point at each other within the project.
+    const tagType = await post('tag_types', { name: 'Kind', project });
+    await post('tags', { name: 'Urgent', tag_type: { id: tagType.id }, project });
+    const source = await post('data/sources', { name: 'Logs', project });
+    await post('data/queries', { name: 'Query', source: { id: source.id }, project });
+    const entityType = await post('entity_type', { name: 'Host', regular_expression: 'web-\\d+', project });
+
+    // An incident with participants, a task, a cost, a report, feedback and its events.
+    const incident = await post('incidents', { title: 'Outage', description: 'Down.', project, commander: person('commander@example.com') });
+    expect(incident.participants.length).toBeGreaterThan(1);
+    await post('tasks', {
+      incident: { id: incident.id },
+      description: 'Fix it',
+      owner: person('commander@example.com'),
+      assignees: [person('helper@example.com')],
+    });
+    const costType = await post('incident_cost_types', { name: 'Overtime', project, category: 'Primary', default: false });
+    await post('incident_costs', { amount: 250, incident_cost_type: { id: costType.id }, project, incident: { id: incident.id } });
+    await post(`incidents/${incident.id}/report/tactical`, { conditions: 'c', actions: 'a', needs: 'n' });
+    await post('feedback', { rating: 'Very satisfied', incident: { id: incident.id }, project });
+
+    // A case with participants, and signal instances that opened it, with their entities.
+    const kase = await post('cases', { title: 'Suspicious', description: 'Look.', project, assignee: person('analyst@example.com') });
+    const signal = await post('signals', {
+      name: 'Detector',
+      owner: 'secops',
+      external_id: 'detector-1',
+      variant: 'crowded-detector',
+      enabled: true,
+      create_case: true,
+      project,
+      entity_types: [{ id: entityType.id }],
+    });
+    const instance = await post('signals/instances', { project, raw: { variant: signal.variant, host: 'web-1' } });
+    expect(instance.case).not.toBeNull();
+    expect(instance.entities).toHaveLength(1);
+
+    const other = (await call(t.app, 'GET', '/default/incidents', { token: owner, query: { itemsPerPage: -1 } })).body.total;
+    const del = await call(t.app, 'DELETE', `/default/projects/${p.id}`, { token: owner });
+    expect(del).toMatchObject({ status: 200, body: null });
+
+    expect((await call(t.app, 'GET', `/default/projects/${p.id}`, { token: owner })).status).toBe(404);
+    expect((await call(t.app, 'GET', `/default/incidents/${incident.id}`, { token: owner })).status).toBe(404);
+    expect((await call(t.app, 'GET', `/default/cases/${kase.id}`, { token: owner })).status).toBe(404);
+    expect((await call(t.app, 'GET', `/default/cases/${instance.case.id}`, { token: owner })).status).toBe(404);
+    expect((await call(t.app, 'GET', `/default/signals/${signal.id}`, { token: owner })).status).toBe(404);
+    expect((await call(t.app, 'GET', `/default/entity_type/${entityType.id}`, { token: owner })).status).toBe(404);
+    const instances = await call(t.app, 'GET', '/default/signals/instances', { token: owner, query: { itemsPerPage: -1 } });
+    expect(instances.body.items.map((i: { id: string }) => i.id)).not.toContain(instance.id);
+    expect((await call(t.app, 'GET', '/default/incidents', { token: owner, query: { itemsPerPage: -1 } })).body.total).toBe(other - 1);
+    // The default project and its people are untouched.
+    expect(
+      (await call(t.app, 'GET', '/default/projects', { token: owner, query: { itemsPerPage: -1 } })).body.items.map((x: { name: string }) => x.name),
+    ).toContain('default');
+  });
+});

@@ -42,7 +42,7 @@ export default async function projectRoutes(app: App) {
       config: { permission: 'ProjectUpdate' },
     },
     async (req) => {
-      await deleteProject(req.ctx, req.params.project_id);
+      await deleteProject(req.ctx, req.params.project_id, app.muster.projectHoldings);
       return null;
     },
   );

@@ -1,7 +1,8 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { readColumns as readColumnsOf } from '../../db/columns.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, pgError } from '../../db/errors.ts';
 import type { ListDefinition } from '../../list/definition.ts';
 import { runList } from '../../list/engine.ts';
 import type { Ctx } from '../../server/context.ts';
@@ -125,14 +126,33 @@ export async function updateProject(ctx: Ctx, id: number, body: ProjectUpdateT):
     });
 }
 
-/** Deletes the project and everything that belongs to it (the foreign keys cascade). */
-export async function deleteProject(ctx: Ctx, id: number): Promise<void> {
+/**
+ * Deletes the project and everything that belongs to it, table by table in the order of
+ * `holdings` (projectHoldings: incidents and cases with their participants before the contacts they name...),
+ * in one transaction. A record of another project still pointing at one of this project's (a
+ * participant naming one of its contacts) makes it 409, and nothing is deleted.
+ */
+export async function deleteProject(ctx: Ctx, id: number, holdings: PgTable[]): Promise<void> {
   requirePermission(ctx.role, 'ProjectUpdate');
-  const deleted = await ctx.db
-    .delete(project)
-    .where(and(inOrganization(ctx), eq(project.id, id)))
-    .returning({ id: project.id });
-  if (deleted.length === 0) throw notFound();
+  await ctx.db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: project.id })
+        .from(project)
+        .where(and(inOrganization(ctx), eq(project.id, id)))
+        .for('update');
+      if (!row) throw notFound();
+      for (const table of holdings) await tx.delete(table).where(sql`${sql.identifier('project_id')} = ${id}`);
+      await tx.delete(project).where(eq(project.id, id));
+    })
+    .catch((err) => {
+      const pg = pgError(err);
+      if (pg?.code !== '23503') throw err;
+      const holder = /from table "([^"]+)"/.exec(pg.detail ?? '')?.[1] ?? /on table "([^"]+)"/.exec((pg as { message?: string }).message ?? '')?.[1];
+      throw errors.conflict(
+        `A project whose records are still used by ${holder ? `${holder.replace(/_/g, ' ')} records` : 'records'} of another project cannot be deleted; remove or change those first.`,
+      );
+    });
 }
 
 /** The organization's default project, else its first one. */

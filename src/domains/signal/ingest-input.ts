@@ -28,18 +28,19 @@ function depthOf(value: unknown, limit: number): number {
   return max;
 }
 
-/** `raw` as JSON text, once checked: no larger than MUSTER_SIGNAL_RAW_LIMIT (413), no deeper than MAX_RAW_DEPTH (422). */
+/** `raw` as JSON text, once checked: no deeper than MAX_RAW_DEPTH (422), no larger than MUSTER_SIGNAL_RAW_LIMIT (413). */
 export function checkRaw(ctx: Ctx, raw: Record<string, unknown>): string {
-  const text = JSON.stringify(raw);
-  const limit = ctx.settings.signalRawLimit;
-  // Characters never outnumber bytes: the byte count is needed only near the limit.
-  const size = text.length * 3 > limit ? Buffer.byteLength(text) : text.length;
-  if (size > limit) throw errors.tooLarge(`The signal instance's raw document is ${size} bytes; the limit is ${limit} bytes.`);
+  // Depth first, with a walk of its own: JSON.stringify recurses, and a deep enough document overflows it.
   if (depthOf(raw, MAX_RAW_DEPTH) > MAX_RAW_DEPTH) {
     throw validationError([
       { loc: ['body', 'raw'], msg: `raw is nested deeper than ${MAX_RAW_DEPTH} levels`, type: 'value_error.raw.depth', ctx: { limit_value: MAX_RAW_DEPTH } },
     ]);
   }
+  const text = JSON.stringify(raw);
+  const limit = ctx.settings.signalRawLimit;
+  // Characters never outnumber bytes: the byte count is needed only near the limit.
+  const size = text.length * 3 > limit ? Buffer.byteLength(text) : text.length;
+  if (size > limit) throw errors.tooLarge(`The signal instance's raw document is ${size} bytes; the limit is ${limit} bytes.`);
   return text;
 }
 

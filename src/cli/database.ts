@@ -11,7 +11,7 @@ import { ancestors, currentRevisions, downgrade, heads, loadRevisions, stamp, to
 import { createRevision, mergeHeads } from '../db/revision.ts';
 
 async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase(readSettings());
+  const database = await openDatabase(readSettings(), { maintenance: true });
   try {
     return await fn(database);
   } finally {

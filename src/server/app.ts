@@ -10,6 +10,7 @@ import { Tokens } from '../domains/auth/token.ts';
 import { DOMAIN_ROUTES } from './domains.ts';
 import { installAuth } from './auth.ts';
 import { installErrorHandling } from './error-handler.ts';
+import { healthRoutes, type Readiness, type ReadinessCheck } from './health.ts';
 import { installJsonBody, trimStrings } from './json-body.ts';
 import type { App } from './routing.ts';
 import { ajvOptions } from './validation.ts';
@@ -29,6 +30,9 @@ export interface Muster {
   db: Db;
   tokens: Tokens;
   routes: RouteInfo[];
+  /** What GET /healthcheck/ready checks, and whether the server is stopping. */
+  readiness: Readiness;
+  addReadinessCheck(check: ReadinessCheck): void;
 }
 
 declare module 'fastify' {
@@ -55,11 +59,26 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
     logController: new LogController({ disableRequestLogging: settings.logLevel !== 'debug' && settings.logLevel !== 'trace' }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const muster: Muster = { settings, database, db: database.db, tokens: new Tokens(settings.jwtSecret!, settings.jwtExp), routes: [] };
+  const readiness: Readiness = { checks: [], stopping: false };
+  const muster: Muster = {
+    settings,
+    database,
+    db: database.db,
+    tokens: new Tokens(settings.jwtSecret!, settings.jwtExp),
+    routes: [],
+    readiness,
+    addReadinessCheck: (check) => readiness.checks.push(check),
+  };
+  muster.addReadinessCheck({
+    name: 'database',
+    check: async () => {
+      await database.query('SELECT 1');
+    },
+  });
   app.decorate('muster', muster);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(DOCS_PREFIX) || route.url === `${API_PREFIX}/healthcheck`) route.config = { ...route.config, auth: false };
+    if (route.url.startsWith(DOCS_PREFIX) || route.url.startsWith(`${API_PREFIX}/healthcheck`)) route.config = { ...route.config, auth: false };
     const methods = ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD');
     if (methods.length === 0 || route.url.includes('/static/')) return;
     muster.routes.push({ path: route.url, methods, authenticated: route.config?.auth !== false });
@@ -83,7 +102,7 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
 
   await app.register(
     async (api: App) => {
-      api.get('/healthcheck', { schema: { hide: true }, config: { auth: false } }, async () => ({ status: 'ok' }));
+      await api.register(healthRoutes(readiness, settings.readyTimeout));
       api.get('/docs/openapi.json', { schema: { hide: true }, config: { auth: false } }, async () => app.swagger());
       for (const routes of DOMAIN_ROUTES) await api.register(routes);
     },

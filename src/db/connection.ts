@@ -1,12 +1,12 @@
 // One connection type for both databases: the embedded PGlite (a data directory, no set-up) and a
 // PostgreSQL server reached through DATABASE_URL. Both speak the same SQL, so everything above this
 // file is written once.
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type EmbeddedOptions, openPglite } from './embedded.ts';
 import * as schema from './schema.ts';
 import type { Settings } from '../config.ts';
 
@@ -155,10 +155,19 @@ export async function openPostgres(url: string, poolSize = 10, timeouts: PgTimeo
   };
 }
 
-export async function openEmbedded(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: dataDir ? `${dataDir}/pgdata` : undefined, loadDataDir });
-  return fromPglite(pglite);
+export async function openEmbedded(dataDir: string | undefined, loadDataDir?: Blob, opts: Omit<EmbeddedOptions, 'loadDataDir'> = {}): Promise<Database> {
+  const { pglite, release } = await openPglite(dataDir, { ...opts, loadDataDir });
+  const database = fromPglite(pglite);
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 export function fromPglite(pglite: PGlite): Database {

@@ -18,6 +18,42 @@ const DEFS = {
   dataDir: { env: 'MUSTER_DATA_DIR', kind: 'string', default: './.muster', description: 'Directory of the embedded database and its generated secrets' },
   databaseUrl: { env: 'DATABASE_URL', kind: 'secret', description: 'postgres:// URL of a PostgreSQL server; unset runs the embedded database' },
   dbPoolSize: { env: 'MUSTER_DB_POOL_SIZE', kind: 'int', default: '10', description: 'Connections per process to the PostgreSQL server' },
+  dbConnectTimeout: {
+    env: 'MUSTER_DB_CONNECT_TIMEOUT',
+    kind: 'int',
+    default: '10000',
+    description: 'Milliseconds to wait for a PostgreSQL connection (to open one, or for a free one in the pool); 0 waits forever',
+  },
+  dbStatementTimeout: {
+    env: 'MUSTER_DB_STATEMENT_TIMEOUT',
+    kind: 'int',
+    default: '30000',
+    description: 'Milliseconds a statement of the API may run on PostgreSQL before it is cancelled; 0 for no limit',
+  },
+  dbIdleInTransactionTimeout: {
+    env: 'MUSTER_DB_IDLE_IN_TRANSACTION_TIMEOUT',
+    kind: 'int',
+    default: '60000',
+    description: 'Milliseconds PostgreSQL keeps a transaction of the API open while it waits for its next statement; 0 for no limit',
+  },
+  readyTimeout: {
+    env: 'MUSTER_READY_TIMEOUT',
+    kind: 'int',
+    default: '2000',
+    description: 'Milliseconds each check of GET /api/v1/readyz may take before it counts as failed',
+  },
+  shutdownDelay: {
+    env: 'MUSTER_SHUTDOWN_DELAY',
+    kind: 'int',
+    default: '0',
+    description: 'Milliseconds a stopping server keeps accepting connections (readyz answering 503) so a load balancer can notice',
+  },
+  shutdownTimeout: {
+    env: 'MUSTER_SHUTDOWN_TIMEOUT',
+    kind: 'int',
+    default: '30000',
+    description: 'Milliseconds a stopping server waits for requests in flight and open connections before it closes them',
+  },
   jwtSecret: { env: 'MUSTER_JWT_SECRET', kind: 'secret', description: 'HS256 key of login tokens (generated on the embedded database)' },
   jwtExp: { env: 'MUSTER_JWT_EXP', kind: 'int', default: '86400', description: 'Token lifetime in seconds' },
   encryptionKey: { env: 'MUSTER_ENCRYPTION_KEY', kind: 'secret', description: 'Key that encrypts plugin secrets at rest (generated on the embedded database)' },
@@ -50,7 +86,7 @@ export class ConfigError extends Error {}
 function convert(def: SettingDef, raw: string): string | number | boolean {
   if (def.kind === 'int') {
     const n = Number(raw);
-    if (!Number.isInteger(n)) throw new ConfigError(`${def.env} must be an integer, got "${raw}"`);
+    if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${def.env} must be a whole number (0 or more), got "${raw}"`);
     return n;
   }
   if (def.kind === 'bool') {

@@ -30,6 +30,9 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   bin?: string;
   timeoutMs?: number;
+  /** Run as this user and group (a test running as root checking what an ordinary user meets). */
+  uid?: number;
+  gid?: number;
 }
 
 /**
@@ -49,7 +52,13 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
 /** Runs `muster ARGS...` to completion with stdin closed (not a TTY). */
 export function muster(args: string[], opts: RunOptions): Promise<RunResult> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], { cwd: opts.cwd, env: childEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], {
+      cwd: opts.cwd,
+      env: childEnv(opts.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      uid: opts.uid,
+      gid: opts.gid,
+    });
     child.stdin.end();
     let stdout = '';
     let stderr = '';

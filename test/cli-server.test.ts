@@ -1,9 +1,11 @@
 // `muster server start|routes|config`, run as child processes: the embedded database in a temporary
 // data directory, and a fresh database on the PostgreSQL server named by DATABASE_URL when one answers.
 import { rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   embeddedTarget,
+  freePort,
   http,
   muster,
   musterOk,
@@ -72,6 +74,34 @@ describe('muster server', { timeout: 300_000 }, () => {
     });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('MUSTER_JWT_SECRET');
+  });
+
+  it('start against a PostgreSQL that accepts connections and never answers gives up after MUSTER_DB_CONNECT_TIMEOUT, naming the server', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const r = await muster(['server', 'start', '--port', '1'], {
+        cwd,
+        env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, MUSTER_DB_CONNECT_TIMEOUT: '1000', ...SERVER_SECRETS },
+        timeoutMs: 30_000,
+      });
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim()).toBe(`muster: cannot connect to PostgreSQL at 127.0.0.1:${port}/postgres: no answer within 1000 ms (MUSTER_DB_CONNECT_TIMEOUT)`);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('start against a PostgreSQL port nothing listens on says the connection was refused', async () => {
+    const port = await freePort();
+    const r = await muster(['server', 'start', '--port', '1'], {
+      cwd,
+      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, ...SERVER_SECRETS },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`muster: cannot connect to PostgreSQL at 127.0.0.1:${port}/postgres: connection refused`);
   });
 
   it('start --workers 2 on the embedded database refuses with a clear message', async () => {

@@ -16,6 +16,7 @@ import { installErrorHandling } from '../server/error-handler.ts';
 import { installJsonBody, trimStrings } from '../server/json-body.ts';
 import type { App } from '../server/routing.ts';
 import { ajvOptions, canonicalIntegers } from '../server/validation.ts';
+import { healthRoutes, type Readiness, type ReadinessCheck } from '../server/health.ts';
 
 export const API_PREFIX = '/api/v1';
 const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -34,6 +35,9 @@ export interface Muster {
   routes: RouteInfo[];
   /** The tables whose rows belong to a project, in the order deleting a project deletes them. */
   projectHoldings: PgTable[];
+  /** What GET /healthcheck/ready checks, and whether the server is stopping. */
+  readiness: Readiness;
+  addReadinessCheck(check: ReadinessCheck): void;
 }
 
 declare module 'fastify' {
@@ -60,6 +64,7 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
     logController: new LogController({ disableRequestLogging: settings.logLevel !== 'debug' && settings.logLevel !== 'trace' }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const readiness: Readiness = { checks: [], stopping: false };
   const muster: Muster = {
     settings,
     database,
@@ -67,11 +72,19 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
     tokens: new Tokens(settings.jwtSecret!, settings.jwtExp),
     routes: [],
     projectHoldings: projectHoldings(Object.values(tables)),
+    readiness,
+    addReadinessCheck: (check) => readiness.checks.push(check),
   };
+  muster.addReadinessCheck({
+    name: 'database',
+    check: async () => {
+      await database.query('SELECT 1');
+    },
+  });
   app.decorate('muster', muster);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(DOCS_PREFIX) || route.url === `${API_PREFIX}/healthcheck`) route.config = { ...route.config, auth: false };
+    if (route.url.startsWith(DOCS_PREFIX) || route.url.startsWith(`${API_PREFIX}/healthcheck`)) route.config = { ...route.config, auth: false };
     const methods = ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD');
     if (methods.length === 0 || route.url.includes('/static/')) return;
     muster.routes.push({ path: route.url, methods, authenticated: route.config?.auth !== false });
@@ -102,7 +115,7 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
 
   await app.register(
     async (api: App) => {
-      api.get('/healthcheck', { schema: { hide: true }, config: { auth: false } }, async () => ({ status: 'ok' }));
+      await api.register(healthRoutes(readiness, settings.readyTimeout));
       api.get('/docs/openapi.json', { schema: { hide: true }, config: { auth: false } }, async () => app.swagger());
       for (const routes of DOMAIN_ROUTES) await api.register(routes);
     },

@@ -13,13 +13,20 @@ export async function initialize(database: Database, log: (m: string) => void = 
   return { applied, seeded };
 }
 
+/**
+ * The configured database, upgraded and seeded. On a server the upgrade runs on a connection of
+ * its own without statement timeouts (a migration may take longer than any API statement); the
+ * database returned carries the API's timeouts.
+ */
 export async function openReady(settings: Settings, log?: (m: string) => void): Promise<Database> {
-  const database = await openDatabase(settings);
+  const maintenance = await openDatabase(settings, { maintenance: true });
   try {
-    await initialize(database, log);
-    return database;
+    await initialize(maintenance, log);
   } catch (err) {
-    await database.close();
+    await maintenance.close();
     throw err;
   }
+  if (maintenance.kind === 'embedded') return maintenance;
+  await maintenance.close();
+  return openDatabase(settings);
 }

@@ -4,14 +4,14 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { readSettings, loadSettings } from '../config.ts';
-import { openDatabase, type Database } from '../db/connection.ts';
+import { openDatabase, openEmbedded, type Database } from '../db/connection.ts';
 import { initialize } from '../app/bootstrap.ts';
 import { DEFAULT_DUMP_FILE, dropAll, dump, isEmpty, restore } from '../db/dump.ts';
 import { ancestors, currentRevisions, downgrade, heads, loadRevisions, stamp, topoOrder, upgrade } from '../db/migrate.ts';
 import { createRevision, mergeHeads } from '../db/revision.ts';
 
 async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase(readSettings());
+  const database = await openDatabase(readSettings(), { maintenance: true });
   try {
     return await fn(database);
   } finally {
@@ -119,6 +119,27 @@ export function databaseCommand(): Command {
       }
       await withDatabase(dropAll);
       console.log('Dropped all data.');
+    });
+
+  db.command('check')
+    .description('Read the whole database and verify it (tables, primary keys, indexes with amcheck); exits non-zero on any problem')
+    .action(async () => {
+      const settings = readSettings();
+      const { checkDatabase } = await import('../db/check.ts');
+      let database: Database;
+      if (settings.databaseUrl) database = await openDatabase(settings, { maintenance: true });
+      else {
+        const { amcheck } = await import('@electric-sql/pglite/contrib/amcheck');
+        database = await openEmbedded(settings.dataDir, undefined, { extensions: { amcheck } });
+      }
+      try {
+        const report = await checkDatabase(database, log);
+        for (const p of report.problems) console.error(`problem: ${p}`);
+        if (report.problems.length) throw new Error(`${report.problems.length} problem(s) found; restore the database from a dump (muster database restore)`);
+        console.log('No problems found.');
+      } finally {
+        await database.close();
+      }
     });
 
   db.command('dump')

@@ -2,6 +2,7 @@
 import cluster from 'node:cluster';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import repl from 'node:repl';
@@ -39,41 +40,103 @@ function withLogLevel(settings: Settings, level?: string): Settings {
   return level ? { ...settings, logLevel: level.toLowerCase() === 'warning' ? 'warn' : level.toLowerCase() } : settings;
 }
 
-/** Serves the API in this process until SIGINT/SIGTERM. */
+/** Why the address cannot be listened on, in words an operator can act on. */
+function listenFailure(err: NodeJS.ErrnoException, where: string): Error {
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return new Error(`${where} is already in use (another server is listening there); stop it or choose another with --port or --uds`);
+    case 'EACCES':
+      return new Error(`permission denied to listen on ${where} (ports below 1024 need privileges)`);
+    case 'EADDRNOTAVAIL':
+      return new Error(`cannot listen on ${where}: no such address on this machine (see --host)`);
+    default:
+      return new Error(`cannot listen on ${where}: ${err.message}`);
+  }
+}
+
+/**
+ * Checks that the address can be listened on (binds it and lets it go), so that a taken port fails
+ * at once instead of after the database is created and upgraded. The server binds it again once it
+ * is ready: meanwhile a client is refused rather than left waiting.
+ */
+async function checkAddress(opts: StartOptions): Promise<void> {
+  if (opts.fd !== undefined) return;
+  const probe = createNetServer();
+  await new Promise<void>((ok, fail) => {
+    probe.once('error', (err) => fail(listenFailure(err, addressOf(opts))));
+    probe.listen(opts.uds ? { path: opts.uds } : { host: opts.host, port: opts.port }, ok);
+  });
+  await new Promise((r) => probe.close(r));
+}
+
+const addressOf = (opts: StartOptions) => (opts.uds ? `socket ${opts.uds}` : `port ${opts.port} on ${opts.host}`);
+
+/** Serves the API in this process until SIGINT/SIGTERM, then drains (see server/drain.ts). */
 async function serve(opts: StartOptions) {
+  // First the address (in a worker of --workers the primary checked it), then the settings and
+  // the database: a taken port fails before a data directory is created. Settings are read (and a
+  // server's required secrets checked) before anything: that touches no disk.
+  if (readSettings().databaseUrl) loadSettings();
+  if (!cluster.isWorker) await checkAddress(opts);
   const settings = withLogLevel(loadSettings(), opts.logLevel);
   const database = await openReady(settings, (m) => console.log(m));
   const { API_PREFIX, buildApp } = await loadApp();
+  const { drainable } = await import('../server/drain.ts');
   const app = await buildApp({ settings, database, trustProxy: !!opts.proxyHeaders });
+  const drainer = drainable(app.server);
   let where: string;
-  if (opts.fd !== undefined) {
-    await new Promise<void>((ok, fail) => app.server.once('error', fail).listen({ fd: opts.fd }, ok));
-    where = `file descriptor ${opts.fd}`;
-  } else if (opts.uds) {
-    await app.listen({ path: opts.uds });
-    where = `unix:${opts.uds}`;
-  } else {
-    await app.listen({ host: opts.host, port: opts.port });
-    where = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}${API_PREFIX}`;
+  try {
+    if (opts.fd !== undefined) {
+      await new Promise<void>((ok, fail) => app.server.once('error', fail).listen({ fd: opts.fd }, ok));
+      where = `file descriptor ${opts.fd}`;
+    } else if (opts.uds) {
+      await app.listen({ path: opts.uds });
+      where = `unix:${opts.uds}`;
+    } else {
+      await app.listen({ host: opts.host, port: opts.port });
+      where = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}${API_PREFIX}`;
+    }
+  } catch (err) {
+    await app.close();
+    await database.close();
+    throw (err as NodeJS.ErrnoException).code ? listenFailure(err as NodeJS.ErrnoException, addressOf(opts)) : err;
   }
   const label = cluster.isWorker ? `worker ${process.pid}` : `pid ${process.pid}`;
   console.log(`Muster serving ${where} (${database.kind === 'embedded' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL'}; ${label})`);
-  const stop = async () => {
+
+  let stopping: NodeJS.Signals | undefined;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // Ctrl-C a second time: stop now. (A repeated SIGTERM changes nothing: the drain is bounded.)
+      if (signal === 'SIGINT' && stopping === 'SIGINT') {
+        console.error(`${signal} again: stopping without waiting (${label})`);
+        process.exit(1);
+      }
+      return;
+    }
+    stopping = signal;
+    app.muster.readiness.stopping = true;
+    const { connections } = drainer.stats();
+    console.log(`${signal}: draining ${connections} connection(s) within ${settings.shutdownDelay + settings.shutdownTimeout} ms (${label})`);
+    const forced = await drainer.drain({ delayMs: settings.shutdownDelay, timeoutMs: settings.shutdownTimeout });
+    if (forced) console.error(`closed ${forced} connection(s) still busy after MUSTER_SHUTDOWN_TIMEOUT (${label})`);
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 /** Runs N worker processes sharing the port; the schema is brought up to date once, first. */
 async function serveCluster(opts: StartOptions) {
   if (cluster.isWorker) return serve(opts);
-  const settings = loadSettings();
-  if (!settings.databaseUrl) {
+  if (!readSettings().databaseUrl) {
     throw new Error('--workers needs DATABASE_URL: the embedded database is used by one process at a time');
   }
+  const settings = loadSettings();
+  // The address is checked before the database is touched; the workers bind it through this process.
+  await checkAddress(opts);
   const database = await openReady(settings, (m) => console.log(m));
   await database.close();
   let stopping = false;

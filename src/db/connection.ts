@@ -1,12 +1,12 @@
 // One connection type for both databases: the embedded PGlite (a data directory, no set-up) and a
 // PostgreSQL server reached through DATABASE_URL. Both speak the same SQL, so everything above this
 // file is written once.
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type EmbeddedOptions, openPglite } from './embedded.ts';
 import type { Settings } from '../config.ts';
 
 export type Db = NodePgDatabase;
@@ -28,14 +28,120 @@ export interface Database {
 // Timestamps come back as Date on both drivers; bigint counts as numbers (they stay far below 2^53).
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** Bounds on what the server may make Muster wait for, in milliseconds (0: no bound). */
+export interface PgTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connect: number;
+  /** One statement (PostgreSQL cancels it: 57014); the client also gives up on a server that does not answer at all. */
+  statement: number;
+  /** A transaction left open between statements (PostgreSQL ends the session: 25P03). */
+  idleInTransaction: number;
+}
+
+export const DEFAULT_PG_TIMEOUTS: PgTimeouts = { connect: 10_000, statement: 30_000, idleInTransaction: 60_000 };
+
+/** The timeouts the settings give; `maintenance` (migrations, restores) keeps only the connect timeout. */
+export function pgTimeouts(settings: Settings, maintenance = false): PgTimeouts {
+  const connect = settings.dbConnectTimeout;
+  return maintenance
+    ? { connect, statement: 0, idleInTransaction: 0 }
+    : { connect, statement: settings.dbStatementTimeout, idleInTransaction: settings.dbIdleInTransactionTimeout };
+}
+
+/** Where a URL points, without its password: `host:port/database`. */
+export function describeServer(url: string): string {
+  try {
+    const u = new URL(url);
+    const host = u.hostname || u.searchParams.get('host') || 'localhost';
+    return `${host}:${u.port || 5432}${u.pathname.length > 1 ? u.pathname : ''}`;
+  } catch {
+    return 'the server in DATABASE_URL';
+  }
+}
+
+/** A database that cannot be opened: the message names where and why. */
+export class DatabaseOpenError extends Error {}
+
+/**
+ * A pg client that gives up on a server that does not answer a statement at all (a frozen host, a
+ * dropped network), past the time PostgreSQL itself would have cancelled it: the connection is
+ * destroyed, so the pool replaces it instead of queueing the next statement behind the lost one.
+ */
+function clientClass(): typeof pg.Client {
+  return class BoundedClient extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query() has many overloads; this passes them all through.
+    query(...args: any[]): any {
+      const lost = (err: unknown) => {
+        if ((err as Error | undefined)?.message === 'Query read timeout')
+          (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      };
+      const i = args.findIndex((a) => typeof a === 'function');
+      if (i >= 0) {
+        const cb = args[i];
+        args[i] = (err: unknown, res: unknown) => {
+          lost(err);
+          cb(err, res);
+        };
+        return super.query(...(args as [never]));
+      }
+      const out = super.query(...(args as [never])) as unknown;
+      if (out && typeof (out as Promise<unknown>).then === 'function') {
+        return (out as Promise<unknown>).catch((err) => {
+          lost(err);
+          throw err;
+        });
+      }
+      return out;
+    }
+  } as unknown as typeof pg.Client;
+}
+
+/** Why a connection could not be opened, in words an operator can act on. */
+export function connectFailure(err: unknown, url: string, timeouts: Pick<PgTimeouts, 'connect'>): DatabaseOpenError {
+  const e = err as { code?: string; message?: string };
+  const where = `PostgreSQL at ${describeServer(url)}`;
+  let cause: string;
+  const message = e?.message ?? String(err);
+  if (/connection timeout|timeout expired|timeout exceeded/i.test(message)) cause = `no answer within ${timeouts.connect} ms (MUSTER_DB_CONNECT_TIMEOUT)`;
+  else if (e?.code === 'ECONNREFUSED') cause = 'connection refused (is the server running and listening there?)';
+  else if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN') cause = 'host name not found';
+  else if (e?.code === 'ECONNRESET' || /terminated/i.test(message)) cause = 'the server closed the connection';
+  else cause = message;
+  return new DatabaseOpenError(`cannot connect to ${where}: ${cause}`);
+}
+
+export async function openPostgres(url: string, poolSize = 10, timeouts: PgTimeouts = DEFAULT_PG_TIMEOUTS): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connect || undefined,
+    // Sent in the start-up packet; PostgreSQL applies them to every statement of the session.
+    statement_timeout: timeouts.statement || undefined,
+    idle_in_transaction_session_timeout: timeouts.idleInTransaction || undefined,
+    // A peer that vanished is noticed on idle connections too.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    // The client's own bound, past the server's: for a server that does not answer at all.
+    query_timeout: timeouts.statement ? timeouts.statement + Math.max(timeouts.connect, 5_000) : undefined,
+    Client: clientClass(),
+  });
   pool.on('error', () => {
     /* an idle client lost its server; the pool replaces it on the next query */
   });
-  // Fail now, with the server's message, rather than at the first request.
-  const client = await pool.connect();
-  client.release();
+  // A client lost while checked out (its session ended between two statements of a transaction:
+  // an idle-in-transaction timeout, a server shutdown) emits 'error' with no listener of the pool's
+  // attached, which would end the process. Its next statement fails instead, and the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  // Fail now, naming the server and the cause, rather than at the first request.
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw connectFailure(err, url, timeouts);
+  }
   return {
     kind: 'postgres',
     db: drizzlePg({ client: pool }),
@@ -47,10 +153,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export async function openEmbedded(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: dataDir ? `${dataDir}/pgdata` : undefined, loadDataDir });
-  return fromPglite(pglite);
+export async function openEmbedded(dataDir: string | undefined, loadDataDir?: Blob, opts: Omit<EmbeddedOptions, 'loadDataDir'> = {}): Promise<Database> {
+  const { pglite, release } = await openPglite(dataDir, { ...opts, loadDataDir });
+  const database = fromPglite(pglite);
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 export function fromPglite(pglite: PGlite): Database {
@@ -65,6 +180,12 @@ export function fromPglite(pglite: PGlite): Database {
   };
 }
 
-export function openDatabase(settings: Settings): Promise<Database> {
-  return settings.databaseUrl ? openPostgres(settings.databaseUrl, settings.dbPoolSize) : openEmbedded(settings.dataDir);
+/**
+ * The configured database. `maintenance` (schema changes, restores, the start-up upgrade) runs
+ * without statement timeouts: a migration may rightly take longer than any API statement.
+ */
+export function openDatabase(settings: Settings, opts: { maintenance?: boolean } = {}): Promise<Database> {
+  return settings.databaseUrl
+    ? openPostgres(settings.databaseUrl, opts.maintenance ? 2 : settings.dbPoolSize, pgTimeouts(settings, opts.maintenance))
+    : openEmbedded(settings.dataDir);
 }

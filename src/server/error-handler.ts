@@ -1,9 +1,11 @@
 // Writes every error as the contract's body. Known errors come from the catalogue (errors.ts);
-// Fastify's own (validation, body parsing, size) are translated here; anything else is a bug,
-// logged in full and answered with Dispatch's opaque 500.
+// Fastify's own (validation, body parsing, size) are translated here; a database that cannot
+// serve (down, restarting, out of connections, too slow) answers 503 with Retry-After; anything
+// else is a bug, answered with Dispatch's opaque 500. Logs name the route and the error's code and
+// class, never the request's values or the statement's parameters.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { isUniqueViolation, pgError, violatedColumn } from '../db/errors.ts';
+import { isUniqueViolation, loggableError, pgError, unavailableCause, violatedColumn } from '../db/errors.ts';
 import { ApiError, errors, exists, validationError } from './errors.ts';
 import { toValidationItems } from './validation.ts';
 
@@ -34,10 +36,19 @@ function translate(err: FastifyError & { validationContext?: string }, bodyLimit
 
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = translate(err, bodyLimit);
-    if (!known) request.log.error({ err }, 'unhandled error');
+    let known = translate(err, bodyLimit);
+    const where = { method: request.method, route: request.routeOptions?.url ?? 'unknown' };
+    if (!known) {
+      const cause = unavailableCause(err);
+      if (cause) {
+        request.log.warn({ ...where, cause }, 'database unavailable');
+        known = errors.databaseUnavailable();
+      } else {
+        request.log.error({ ...where, error: loggableError(err) }, 'unhandled error');
+      }
+    }
     const e = known ?? errors.unknown();
-    return reply.status(e.statusCode).type('application/json').serializer(JSON.stringify).send(e.body);
+    return reply.status(e.statusCode).headers(e.headers).type('application/json').serializer(JSON.stringify).send(e.body);
   });
 
   // A second router that knows every route's path, to tell "wrong method" (405) from "no such

@@ -13,6 +13,8 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: unknown,
+    /** Headers the answer carries besides the body (Retry-After of a 503). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof detail === 'string' ? detail : JSON.stringify(detail));
   }
@@ -21,6 +23,9 @@ export class ApiError extends Error {
     return { detail: this.detail };
   }
 }
+
+/** Seconds a client is told to wait (Retry-After) before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
 
 const message = (status: number, msg: string) => new ApiError(status, [{ msg }]);
 
@@ -50,5 +55,15 @@ export const errors = {
   methodNotAllowed: () => new ApiError(405, 'Method Not Allowed'),
   payloadTooLarge: (limit: number) => message(413, `Request body is larger than ${limit} bytes.`),
   unsupportedMediaType: (type: string) => message(415, `Unsupported media type: ${type}. Send application/json.`),
+  /** The database cannot serve now (down, restarting, out of connections, too slow): retry later. */
+  databaseUnavailable: () =>
+    new ApiError(503, [{ msg: 'The database is unavailable. Please, try again shortly.' }], { 'retry-after': String(RETRY_AFTER_SECONDS) }),
+  /** A readiness check failed (GET /readyz): each failed check and why. */
+  notReady: (failures: { check: string; reason: string }[]) =>
+    new ApiError(
+      503,
+      failures.map((f) => ({ msg: `${f.check}: ${f.reason}`, loc: [f.check] })),
+      { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    ),
   unknown: () => new ApiError(500, [{ msg: 'Unknown', loc: ['Unknown'], type: 'Unknown' }]),
 };

@@ -8,7 +8,7 @@ import type { Mismatch } from './compare.ts';
 
 /** Operations Muster serves under /api/v1 that are not in the contract. */
 export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
-  // (none yet: /healthcheck and /docs* are left out of the comparison and out of our OpenAPI)
+  // (none yet: /healthcheck, /healthcheck/ready and /docs* are left out of the comparison and out of our OpenAPI)
 ];
 
 export interface Deviation {

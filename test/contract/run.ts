@@ -12,7 +12,7 @@ export const CONTRACT_FILE = process.env.CONTRACT_OPENAPI ?? fileURLToPath(new U
 export const API_PREFIX = '/api/v1';
 
 /** Muster's own routes, outside the contract and outside the comparison. */
-export const isOwnRoute = (path: string) => path === '/healthcheck' || path === '/docs' || path.startsWith('/docs/');
+export const isOwnRoute = (path: string) => path === '/healthcheck' || path.startsWith('/healthcheck/') || path === '/docs' || path.startsWith('/docs/');
 
 export function loadContract(file = CONTRACT_FILE): Json {
   return parse(readFileSync(file, 'utf8'));

@@ -8,6 +8,7 @@ import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
 import type { Fields, ListDefinition, Relation } from '../list/definition.ts';
 import type { Ctx, Permission } from '../server/context.ts';
+import type { Viewer } from '../server/viewer.ts';
 import type { RefTarget } from './refs.ts';
 import { project } from '../domains/project/table.ts';
 
@@ -15,8 +16,11 @@ export type Operation = 'list' | 'create' | 'get' | 'update' | 'delete';
 export type WriteOperation = 'create' | 'update' | 'delete';
 export type Row = Record<string, unknown> & { id: number };
 
-/** Loads read objects by id: a group's own reader, or a shallow one for nested lists. */
-export type Reader = (db: Executor, ids: number[]) => Promise<Map<number, Record<string, unknown>>>;
+/**
+ * Loads read objects by id, on behalf of `viewer`: a group's own reader, or a shallow one for nested
+ * lists. Rows of incidents and cases the viewer may not see are left out, at every depth.
+ */
+export type Reader = (db: Executor, ids: number[], viewer: Viewer) => Promise<Map<number, Record<string, unknown>>>;
 
 /** A body field naming one other record, stored in `column`. */
 export interface RefField {

@@ -208,7 +208,7 @@ async function readUsers(ctx: Ctx, users: { id: number; email: string }[]) {
 
 /** Members of the caller's organization, with their role in it. */
 export async function listUsers(ctx: Ctx, query: ListQueryT) {
-  const page = await runList<{ id: number; email: string }>(ctx.db, userList, query, memberOf(ctx.organization.id));
+  const page = await runList<{ id: number; email: string }>(ctx.db, ctx, userList, query, memberOf(ctx.organization.id));
   return { ...page, items: await readUsers(ctx, page.items) };
 }
 

@@ -109,7 +109,7 @@ export interface CaseListQuery extends ListQueryT {
 
 /** The cases the caller may see, minimal, cut to `include[]` when given. */
 export async function listCases(ctx: Ctx, query: CaseListQuery) {
-  const page = await runList<{ id: number }>(ctx.db, caseList, query, visibleCases(ctx));
+  const page = await runList<{ id: number }>(ctx.db, ctx, caseList, query, visibleCases(ctx));
   const items = await readVisibleCases(
     ctx,
     ctx.db,

@@ -9,6 +9,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
+import { termsOf, type ViewerTerms } from '../../server/viewer.ts';
 import { errors } from '../../server/errors.ts';
 import { individualContact } from '../individual/table.ts';
 import { participant } from '../participant/table.ts';
@@ -16,16 +17,32 @@ import { caseTable } from './table.ts';
 
 export type CaseRow = typeof caseTable.$inferSelect;
 
+type CaseTable = typeof caseTable;
+
 /** Whether the caller's email belongs to a participant of the case `idColumn` holds. */
 export function isCaseParticipant(ctx: Ctx, idColumn: PgColumn | SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${participant.case_id} = ${idColumn} AND lower(${individualContact.email}) = lower(${ctx.user.email}))`;
+  return participates(ctx.user.email, idColumn);
 }
 
-/** The cases the caller may see: the organization's, the Restricted ones only for Admins and above and participants. */
-export function visibleCases(ctx: Ctx): SQL {
-  const inOrganization = eq(caseTable.organization_id, ctx.organization.id);
-  if (atLeast(ctx.role, 'Admin')) return inOrganization;
-  return and(inOrganization, sql`(${caseTable.visibility} = 'Open' OR ${isCaseParticipant(ctx, caseTable.id)})`)!;
+function participates(email: ViewerTerms['email'], idColumn: PgColumn | SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${participant.case_id} = ${idColumn} AND lower(${individualContact.email}) = lower(${email}))`;
+}
+
+/**
+ * The rule itself, for a viewer given as terms (values, or a prepared statement's placeholders):
+ * the rows of `table` (the case table or an alias of it) in the viewer's organization, and of them
+ * the Restricted ones only for Admins and above and participants.
+ */
+export function caseRule(table: CaseTable, v: ViewerTerms): SQL {
+  const inOrganization = sql`${table.organization_id} = ${v.organization}`;
+  if (v.all === true) return inOrganization;
+  const seen = sql`${table.visibility} = 'Open' OR ${participates(v.email, table.id)}`;
+  return v.all === false ? sql`(${inOrganization} AND (${seen}))` : sql`(${inOrganization} AND (${v.all} OR ${seen}))`;
+}
+
+/** The cases (rows of `table`, the case table or an alias of it) the caller may see: the organization's, the Restricted ones only for Admins and above and participants. */
+export function visibleCases(ctx: Ctx, table: CaseTable = caseTable): SQL {
+  return caseRule(table, termsOf(ctx));
 }
 
 /** For rows that point at a case (links, instances): the case `caseId` is one the caller may see. */

@@ -1,6 +1,6 @@
 // Incidents read, listed and deleted, and what people do to one besides editing it: reports, join,
 // subscribe. Create and update are flows (flows.ts). Every read goes through the visibility rules.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import { readColumns } from '../../db/columns.ts';
 import type { Executor } from '../../db/connection.ts';
@@ -9,8 +9,6 @@ import { runList } from '../../list/engine.ts';
 import { applyInclude } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { caseTable } from '../case/table.ts';
-import { visibleCases } from '../case/visibility.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { individualContact } from '../individual/table.ts';
@@ -121,7 +119,7 @@ export interface IncidentListQuery extends ListQueryT {
 
 /** The incidents the caller may see: minimal items, full with `expand`, cut to `include[]` when given. */
 export async function listIncidents(ctx: Ctx, query: IncidentListQuery) {
-  const page = await runList<{ id: number }>(ctx.db, incidentList, query, visibleIncidents(ctx));
+  const page = await runList<{ id: number }>(ctx.db, ctx, incidentList, query, visibleIncidents(ctx));
   const items = await readVisible(
     ctx,
     ctx.db,
@@ -131,38 +129,8 @@ export async function listIncidents(ctx: Ctx, query: IncidentListQuery) {
   return { ...page, items: applyInclude(items, query['include[]']) };
 }
 
-/**
- * Read objects of incidents the caller may see, with the duplicates and cases they may not see left
- * out (a visible incident may list a restricted incident as its duplicate, or a restricted case).
- */
-export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: boolean) {
-  const items = await readIncidents(db, ids, full);
-  const nested = [...new Set(items.flatMap((i) => (i.duplicates as { id: number }[]).map((d) => d.id)))];
-  if (nested.length) {
-    const visible = new Set(
-      (
-        await db
-          .select({ id: incident.id })
-          .from(incident)
-          .where(and(inArray(incident.id, nested), visibleIncidents(ctx)))
-      ).map((r) => r.id),
-    );
-    for (const item of items) item.duplicates = (item.duplicates as { id: number }[]).filter((d) => visible.has(d.id));
-  }
-  const cases = [...new Set(items.flatMap((i) => ((i.cases ?? []) as { id: number }[]).map((c) => c.id)))];
-  if (cases.length) {
-    const visible = new Set(
-      (
-        await db
-          .select({ id: caseTable.id })
-          .from(caseTable)
-          .where(and(inArray(caseTable.id, cases), visibleCases(ctx)))
-      ).map((r) => r.id),
-    );
-    for (const item of items) item.cases = (item.cases as { id: number }[]).filter((c) => visible.has(c.id));
-  }
-  return items;
-}
+/** Read objects of incidents the caller may see, with what they nest narrowed to what the caller may see. */
+export const readVisible = (ctx: Ctx, db: Executor, ids: number[], full: boolean) => readIncidents(db, ids, full, ctx);
 
 export async function getIncident(ctx: Ctx, id: number) {
   // The check and the read run side by side on the pool; what was read is answered only if the check passes.

@@ -9,6 +9,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
+import { termsOf, type ViewerTerms } from '../../server/viewer.ts';
 import { errors } from '../../server/errors.ts';
 import { individualContact } from '../individual/table.ts';
 import { participant } from '../participant/table.ts';
@@ -20,8 +21,24 @@ type IncidentTable = typeof incident;
 
 /** Whether the caller's email belongs to a participant of the incident `idColumn` holds. */
 export function isParticipant(ctx: Ctx, idColumn: PgColumn | SQL, role?: 'commander_id' | 'reporter_id', table: IncidentTable = incident): SQL {
+  return participates(ctx.user.email, idColumn, role, table);
+}
+
+function participates(email: ViewerTerms['email'], idColumn: PgColumn | SQL, role?: 'commander_id' | 'reporter_id', table: IncidentTable = incident): SQL {
   const which = role ? sql`${participant.id} = ${table[role]}` : sql`${participant.incident_id} = ${idColumn}`;
-  return sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${which} AND lower(${individualContact.email}) = lower(${ctx.user.email}))`;
+  return sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${which} AND lower(${individualContact.email}) = lower(${email}))`;
+}
+
+/**
+ * The rule itself, for a viewer given as terms (values, or a prepared statement's placeholders):
+ * the rows of `table` (the incident table or an alias of it) in the viewer's organization, and of
+ * them the Restricted ones only for Admins and above and participants.
+ */
+export function incidentRule(table: IncidentTable, v: ViewerTerms): SQL {
+  const inOrganization = sql`${table.organization_id} = ${v.organization}`;
+  if (v.all === true) return inOrganization;
+  const seen = sql`${table.visibility} = 'Open' OR ${participates(v.email, table.id)}`;
+  return v.all === false ? sql`(${inOrganization} AND (${seen}))` : sql`(${inOrganization} AND (${v.all} OR ${seen}))`;
 }
 
 /**
@@ -29,9 +46,7 @@ export function isParticipant(ctx: Ctx, idColumn: PgColumn | SQL, role?: 'comman
  * the caller's organization, and of them the Restricted ones only for Admins and above and participants.
  */
 export function visibleIncidents(ctx: Ctx, table: IncidentTable = incident): SQL {
-  const inOrganization = eq(table.organization_id, ctx.organization.id);
-  if (atLeast(ctx.role, 'Admin')) return inOrganization;
-  return and(inOrganization, sql`(${table.visibility} = 'Open' OR ${isParticipant(ctx, table.id)})`)!;
+  return incidentRule(table, termsOf(ctx));
 }
 
 /**

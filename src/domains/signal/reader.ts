@@ -6,6 +6,7 @@ import { runStatement } from '../../db/statements.ts';
 import { groupReader, type ReadDef } from '../../crud/reader.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
+import { UNRESTRICTED } from '../../server/viewer.ts';
 import { readVisibleCases } from '../case/reader.ts';
 import { caseTable } from '../case/table.ts';
 import { visibleCases } from '../case/visibility.ts';
@@ -70,7 +71,7 @@ export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Prom
     WHERE ${visibleCases(ctx)}`,
   );
   const [byId, cases] = await Promise.all([
-    instanceReader()(db, ids as unknown as number[]),
+    instanceReader()(db, ids as unknown as number[], ctx),
     caseIds.then((rows) =>
       caseReads(
         ctx,
@@ -108,8 +109,8 @@ export interface StoredInstance {
 export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstance[]): Promise<Map<string, Record<string, unknown>>> {
   const distinct = <T>(values: T[]) => [...new Set(values)];
   const [signals, entities, cases] = await Promise.all([
-    signalReader()(db, distinct(instances.map((i) => i.signalId))),
-    groupReader(entityGroup)(db, distinct(instances.flatMap((i) => i.entityIds))),
+    signalReader()(db, distinct(instances.map((i) => i.signalId)), ctx),
+    groupReader(entityGroup)(db, distinct(instances.flatMap((i) => i.entityIds)), ctx),
     visibleCaseReads(ctx, db, distinct(instances.map((i) => i.caseId).filter((id): id is number => id !== null))),
   ]);
   return new Map(
@@ -184,7 +185,7 @@ async function entitiesOf(db: Executor, instanceIds: string[]): Promise<Map<stri
     .select({ instance: signalInstanceEntity.signal_instance_id, entity: signalInstanceEntity.entity_id })
     .from(signalInstanceEntity)
     .where(inArray(signalInstanceEntity.signal_instance_id, instanceIds));
-  const read = await groupReader(entityGroup)(db, [...new Set(pairs.map((p) => p.entity))]);
+  const read = await groupReader(entityGroup)(db, [...new Set(pairs.map((p) => p.entity))], UNRESTRICTED);
   for (const p of pairs.sort((a, b) => a.entity - b.entity)) {
     let list = out.get(p.instance);
     if (!list) out.set(p.instance, (list = []));

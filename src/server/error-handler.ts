@@ -37,7 +37,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
     const known = translate(err, bodyLimit);
     if (!known) request.log.error({ err }, 'unhandled error');
     const e = known ?? errors.unknown();
-    return reply.status(e.statusCode).type('application/json').serializer(JSON.stringify).send(e.body);
+    return reply.status(e.statusCode).headers(e.headers).type('application/json').serializer(JSON.stringify).send(e.body);
   });
 
   // A second router that knows every route's path, to tell "wrong method" (405) from "no such

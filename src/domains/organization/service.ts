@@ -64,6 +64,8 @@ export async function createOrganization(db: Executor, user: UserRef | null, bod
           banner_enabled: body.banner_enabled ?? false,
           banner_text: body.banner_text ?? null,
           banner_color: colour(body.banner_color) ?? null,
+          // `default` stays open to self-registration (the first start's Owner registers there); others need an invitation.
+          registration: slug === DEFAULT_ORGANIZATION ? 'open' : 'invitation',
         })
         .returning();
       if (user) await tx.insert(userOrganization).values({ user_id: user.id, organization_id: row.id, role: 'Owner' });

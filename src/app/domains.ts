@@ -2,6 +2,7 @@
 import type { App } from '../server/routing.ts';
 import organizationRoutes from '../domains/organization/routes.ts';
 import authRoutes from '../domains/auth/routes.ts';
+import registrationRoutes from '../domains/auth/registration-routes.ts';
 import projectRoutes from '../domains/project/routes.ts';
 import incidentPriorityRoutes from '../domains/incident_priority/routes.ts';
 import incidentSeverityRoutes from '../domains/incident_severity/routes.ts';
@@ -37,6 +38,7 @@ import caseRoutes from '../domains/case/routes.ts';
 export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   organizationRoutes,
   authRoutes,
+  registrationRoutes,
   projectRoutes,
   incidentPriorityRoutes,
   incidentSeverityRoutes,

@@ -8,6 +8,7 @@ import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
 import type { Fields, ListDefinition, Relation } from '../list/definition.ts';
 import type { Ctx, Permission } from '../server/context.ts';
+import type { Viewer } from '../server/viewer.ts';
 import type { RefTarget } from './refs.ts';
 import { project } from '../domains/project/table.ts';
 
@@ -18,8 +19,12 @@ export type Row = Record<string, unknown> & { id: number };
 /** A read object whose shape the compiler does not know (a group's, whose shapes are any TSchema). */
 export type ReadObject = Record<string, unknown>;
 
-/** Loads read objects by id: a group's own reader, or a shallow one for nested lists. `T` is the read shape's static type, where stated (groupReader). */
-export type Reader<T = ReadObject> = (db: Executor, ids: number[]) => Promise<Map<number, T>>;
+/**
+ * Loads read objects by id, on behalf of `viewer`: a group's own reader, or a shallow one for nested
+ * lists. Rows of incidents and cases the viewer may not see are left out, at every depth. `T` is the
+ * read shape's static type, where stated (groupReader).
+ */
+export type Reader<T = ReadObject> = (db: Executor, ids: number[], viewer: Viewer) => Promise<Map<number, T>>;
 
 /** A body field naming one other record, stored in `column`. */
 export interface RefField {

@@ -2,12 +2,19 @@
 // One prepared query reads the rows with, as JSON built by PostgreSQL, the small records they name
 // (project, priority, type: see planOf) and the ids of their links and children; then each other
 // reader with ids to read runs once per response (never once per row).
-import { getTableName, inArray, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+//
+// Every read is on behalf of a viewer: the rows of a table with a visibility rule (incidents,
+// cases: server/visibility.ts) that the viewer may not see are not read, at whatever depth they
+// are nested (a reference to one reads null, a list leaves it out). Those tables are never built
+// inside another's query, so that no nested object escapes the rule.
+import { and, getTableName, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
 import { project } from '../domains/project/table.ts';
+import { paramsOf, PLACEHOLDERS, termsOf, UNRESTRICTED, type Viewer, type ViewerTerms } from '../server/viewer.ts';
+import { ruleOf } from '../server/visibility.ts';
 import { column, type GroupDef, type Reader } from './group.ts';
 
 type Rows = Record<string, unknown>[];
@@ -17,41 +24,58 @@ const inTransaction = (db: Executor) => db instanceof PgTransaction;
 
 type Match = (col: PgColumn) => SQL;
 type Prepared = { execute(p: Record<string, unknown>): Promise<unknown> };
+/** Builds the query: `match` applied to the key column, and `terms` (a viewer) given to the table's visibility rule, if any. */
+type Query = (db: Executor, match: Match, terms: ViewerTerms | undefined) => { prepare(name: string): Prepared } & PromiseLike<unknown>;
 
 /**
  * Runs `query` (whose WHERE applies `match` to the key column) prepared once per database: nested
  * reads run on every response, and building the query each time costs more than running it. One
  * id has a statement of its own (`key = $1`): PostgreSQL then keeps one generic plan for it instead
  * of planning each run, as it does for `key = ANY($1)`, whose estimates depend on the array. Inside
- * a transaction (short-lived, one connection) it runs unprepared.
+ * a transaction (short-lived, one connection) it runs unprepared. With `restricted` (the table has a
+ * visibility rule) a viewer other than UNRESTRICTED is given to the query, as placeholders.
  */
-function preparedById(name: string, query: (db: Executor, match: Match) => { prepare(name: string): Prepared } & PromiseLike<unknown>) {
-  const many = new WeakMap<Executor, Prepared>();
-  const one = new WeakMap<Executor, Prepared>();
-  return async (db: Executor, ids: number[]): Promise<Rows> => {
+function preparedById(name: string, query: Query, restricted: boolean) {
+  const statements = new Map<string, WeakMap<Executor, Prepared>>();
+  const statement = (db: Executor, kind: 'one' | 'many', terms: ViewerTerms | undefined) => {
+    const suffix = `${kind === 'one' ? '_1' : ''}${terms ? '_v' : ''}`;
+    const byDb = statements.get(suffix) ?? new WeakMap<Executor, Prepared>();
+    statements.set(suffix, byDb);
+    const known = byDb.get(db);
+    if (known) return known;
+    const match: Match = kind === 'one' ? (col) => sql`${col} = ${sql.placeholder('id')}` : (col) => sql`${col} = ANY(${sql.placeholder('ids')})`;
+    const prepared = query(db, match, terms).prepare(`${name}${suffix}`);
+    byDb.set(db, prepared);
+    return prepared;
+  };
+  return async (db: Executor, ids: number[], viewer: Viewer): Promise<Rows> => {
     if (ids.length === 0) return [];
-    if (inTransaction(db)) return (await query(db, (col) => (ids.length === 1 ? sql`${col} = ${ids[0]}` : sql`${col} = ANY(${sql.param(ids)})`))) as Rows;
-    if (ids.length === 1) {
-      let statement = one.get(db);
-      if (!statement) one.set(db, (statement = query(db, (col) => sql`${col} = ${sql.placeholder('id')}`).prepare(`${name}_1`)));
-      return (await statement.execute({ id: ids[0] })) as Rows;
-    }
-    let statement = many.get(db);
-    if (!statement) many.set(db, (statement = query(db, (col) => sql`${col} = ANY(${sql.placeholder('ids')})`).prepare(name)));
-    return (await statement.execute({ ids })) as Rows;
+    const narrowed = restricted && viewer !== UNRESTRICTED ? viewer : undefined;
+    if (inTransaction(db))
+      return (await query(
+        db,
+        (col) => (ids.length === 1 ? sql`${col} = ${ids[0]}` : sql`${col} = ANY(${sql.param(ids)})`),
+        narrowed && termsOf(narrowed),
+      )) as Rows;
+    const params = narrowed ? paramsOf(narrowed) : {};
+    if (ids.length === 1) return (await statement(db, 'one', narrowed && PLACEHOLDERS).execute({ id: ids[0], ...params })) as Rows;
+    return (await statement(db, 'many', narrowed && PLACEHOLDERS).execute({ ids, ...params })) as Rows;
   };
 }
 
-/** `SELECT <selection> FROM <table> WHERE <key> = ANY(ids)`. */
-function selectWhereIn(table: PgTable, selection: SelectedFields, key: string): (db: Executor, ids: number[]) => Promise<Rows> {
-  const name = `muster_${getTableName(table)}_by_${key}_${Object.keys(selection).length}`.slice(0, 61);
-  const base = (db: Executor) => db.select(selection).from(table);
-  const prepared = preparedById(name, (db, match) => base(db).where(match(column(table, key))));
-  return async (db, ids) => {
-    if (ids.length === 0) return [];
-    if (inTransaction(db)) return (await base(db).where(inArray(column(table, key), ids))) as Rows;
-    return prepared(db, ids);
-  };
+/** `SELECT <selection> FROM <table> WHERE <key> = ANY(ids)`, and the viewer may see the row. */
+function selectWhereIn(table: PgTable, selection: Record<string, unknown>, key: string): (db: Executor, ids: number[], viewer: Viewer) => Promise<Rows> {
+  const name = `muster_${getTableName(table)}_by_${key}_${Object.keys(selection).length}`.slice(0, 59);
+  const rule = ruleOf(table);
+  return preparedById(
+    name,
+    (db, match, terms) =>
+      db
+        .select(selection as never)
+        .from(table)
+        .where(and(match(column(table, key)), terms && rule?.(terms))) as never,
+    !!rule,
+  );
 }
 
 /** What a reader needs of a group: records that are not a CRUD group (participants, incidents) declare only this. */
@@ -66,11 +90,11 @@ export type ReadDef = Pick<GroupDef, 'table' | 'projectScoped' | 'refs' | 'links
 /** What each reader made here reads: the one-query form is built from these. */
 const readerDefs = new WeakMap<Reader, ReadDef>();
 
-/** The columns of the rows with these ids, nothing nested. */
-export function shallowReader(table: PgTable): Reader {
-  const select = selectWhereIn(table, readColumns(table), 'id');
-  const reader: Reader = async (db, ids) => new Map((await select(db, [...new Set(ids)])).map((r) => [r.id as number, r]));
-  readerDefs.set(reader, { table, projectScoped: false });
+/** The columns of the rows with these ids (or only `selection`, which holds `id`), nothing nested. */
+export function shallowReader(table: PgTable, selection?: Record<string, PgColumn>): Reader {
+  const select = selectWhereIn(table, selection ?? readColumns(table), 'id');
+  const reader: Reader = async (db, ids, viewer) => new Map((await select(db, [...new Set(ids)], viewer)).map((r) => [r.id as number, r]));
+  if (!selection) readerDefs.set(reader, { table, projectScoped: false });
   return reader;
 }
 
@@ -120,7 +144,7 @@ let aliases = 0;
 
 /** `def`'s row at `alias` as one JSON object with its project and references; Unsupported if it has more to nest. */
 function inlineObject(def: ReadDef | undefined, alias: string, depth: number): { sql: string; node: Node } {
-  if (!def || depth > MAX_DEPTH || def.links || def.children || def.computed) throw new Unsupported('not nested in the query');
+  if (!def || depth > MAX_DEPTH || def.links || def.children || def.computed || ruleOf(def.table)) throw new Unsupported('not nested in the query');
   const node: Node = { def, nested: [] };
   const fields = jsonFields(def.table, alias);
   for (const [field, fk, read] of oneFields(def)) {
@@ -212,18 +236,29 @@ function planOf(def: ReadDef) {
   const id = column(table, 'id');
   const nestedSql = sql`json_build_array(${sql.raw(exprs.join(', '))})`;
   const n = ++statements;
-  const full = preparedById(`muster_read_${n}_${getTableName(table)}`.slice(0, 61), (db, match) =>
-    db
-      .select({ ...readColumns(table), __nested: nestedSql })
-      .from(table)
-      .where(match(id)),
+  const rule = ruleOf(table);
+  const full = preparedById(
+    `muster_read_${n}_${getTableName(table)}`.slice(0, 59),
+    (db, match, terms) =>
+      db
+        .select({ ...readColumns(table), __nested: nestedSql } as never)
+        .from(table)
+        .where(and(match(id), terms && rule?.(terms))) as never,
+    !!rule,
   );
-  const nestedOnly = preparedById(`muster_nest_${n}_${getTableName(table)}`.slice(0, 61), (db, match) =>
-    db.select({ __id: id, __nested: nestedSql }).from(table).where(match(id)),
+  // Rows a list has selected already, within the scope its caller gave: only what they nest is narrowed.
+  const nestedOnly = preparedById(
+    `muster_nest_${n}_${getTableName(table)}`.slice(0, 59),
+    (db, match) =>
+      db
+        .select({ __id: id, __nested: nestedSql } as never)
+        .from(table)
+        .where(match(id)) as never,
+    false,
   );
 
   /** Fills the nested fields of `items` (own columns present) from the query's JSON, `values[i]` for `items[i]`. */
-  async function complete(db: Executor, items: Rows, values: unknown[][]) {
+  async function complete(db: Executor, items: Rows, values: unknown[][], viewer: Viewer) {
     const idLists: number[][][] = many.map(() => []);
     items.forEach((item, i) => {
       let k = 0;
@@ -237,7 +272,7 @@ function planOf(def: ReadDef) {
       for (const item of items) item[field] = null;
       if (wanted.length)
         steps.push(async () => {
-          const found = await read(db, wanted);
+          const found = await read(db, wanted, viewer);
           for (const item of items) if (typeof item[fk] === 'number') item[field] = found.get(item[fk] as number) ?? null;
         });
     }
@@ -246,7 +281,7 @@ function planOf(def: ReadDef) {
       for (const [i, item] of items.entries()) item[field] = wanted.length ? idLists[m][i] : [];
       if (wanted.length)
         steps.push(async () => {
-          const found = await read(db, wanted);
+          const found = await read(db, wanted, viewer);
           for (const [i, item] of items.entries()) item[field] = idLists[m][i].map((x) => found.get(x)).filter((x) => x !== undefined);
         });
     });
@@ -257,29 +292,32 @@ function planOf(def: ReadDef) {
   }
 
   return {
-    async read(db: Executor, ids: number[]) {
-      const rows = await full(db, [...new Set(ids)]);
+    /** `checked`: the caller has found the rows themselves visible (or written them): only what they nest is narrowed. */
+    async read(db: Executor, ids: number[], viewer: Viewer, checked = false) {
+      const rows = await full(db, [...new Set(ids)], checked ? UNRESTRICTED : viewer);
       const values = rows.map((row) => {
         const v = row.__nested as unknown[];
         delete row.__nested;
         return v;
       });
-      await complete(db, rows, values);
+      await complete(db, rows, values, viewer);
       return new Map(rows.map((r) => [r.id as number, r]));
     },
-    async nestInto(db: Executor, rows: Map<number, Record<string, unknown>>) {
-      const found = await nestedOnly(db, [...rows.keys()]);
+    async nestInto(db: Executor, rows: Map<number, Record<string, unknown>>, viewer: Viewer) {
+      const found = await nestedOnly(db, [...rows.keys()], viewer);
       const items = found.map((r) => rows.get(r.__id as number)!);
       await complete(
         db,
         items,
         found.map((r) => r.__nested as unknown[]),
+        viewer,
       );
     },
   };
 }
 
 const readers = new WeakMap<ReadDef, Reader>();
+const groupDefs = new WeakMap<object, ReadDef>();
 const plans = new WeakMap<ReadDef, ReturnType<typeof planOf>>();
 
 /** Built on first use: the readers a def names are functions of defs that may not be declared yet at import. */
@@ -302,14 +340,26 @@ export function groupReader<S extends TSchema>(def: ReadDef, shape: S): Reader<S
 export function groupReader(def: ReadDef, _shape?: TSchema): Reader {
   const known = readers.get(def);
   if (known) return known;
-  const reader: Reader = (db, ids) => (ids.length ? plan(def).read(db, ids) : Promise.resolve(new Map()));
+  const reader: Reader = (db, ids, viewer) => (ids.length ? plan(def).read(db, ids, viewer) : Promise.resolve(new Map()));
   readers.set(def, reader);
   readerDefs.set(reader, def);
+  groupDefs.set(reader, def);
   return reader;
 }
 
-/** Read objects for rows already selected with the group's columns (a list page), in their order. */
-export async function readRows(db: Executor, def: ReadDef, rows: { id: number }[]) {
-  if (rows.length) await plan(def).nestInto(db, new Map(rows.map((r) => [r.id, r as Record<string, unknown>])));
+/**
+ * What `reader` (a group reader) reads, for rows the caller has already found `viewer` may see, or
+ * has just written for them: the rows themselves are read as they are, what they nest is narrowed.
+ */
+export function readChecked<T>(reader: Reader<T>, db: Executor, ids: number[], viewer: Viewer): Promise<Map<number, T>> {
+  const def = groupDefs.get(reader);
+  if (!def) throw new Error('readChecked takes a group reader');
+  // The one typed boundary (groupReader): the reader's def reads as its shape.
+  return (ids.length ? plan(def).read(db, ids, viewer, true) : Promise.resolve(new Map())) as Promise<Map<number, T>>;
+}
+
+/** Read objects for rows already selected with the group's columns (a list page, within the viewer's scope), in their order. */
+export async function readRows(db: Executor, def: ReadDef, rows: { id: number }[], viewer: Viewer) {
+  if (rows.length) await plan(def).nestInto(db, new Map(rows.map((r) => [r.id, r as Record<string, unknown>])), viewer);
   return rows as Record<string, unknown>[];
 }

@@ -32,8 +32,8 @@ const listOf = (def: GroupDef) => {
 const inOrganization = (def: GroupDef, ctx: Ctx) => eq(column(def.table, 'organization_id'), ctx.organization.id);
 
 export async function listRecords(ctx: Ctx, def: GroupDef, query: ListQueryT) {
-  const page = await runList<Row>(ctx.db, listOf(def), query, inOrganization(def, ctx), def.visibleTo?.(ctx));
-  return { ...page, items: await readRows(ctx.db, def, page.items) };
+  const page = await runList<Row>(ctx.db, ctx, listOf(def), query, inOrganization(def, ctx), def.visibleTo?.(ctx));
+  return { ...page, items: await readRows(ctx.db, def, page.items, ctx) };
 }
 
 async function findRow(db: Executor, ctx: Ctx, def: GroupDef, id: number): Promise<Row> {
@@ -46,12 +46,12 @@ async function findRow(db: Executor, ctx: Ctx, def: GroupDef, id: number): Promi
 }
 
 export async function getRecord(ctx: Ctx, def: GroupDef, id: number) {
-  const [read] = await readRows(ctx.db, def, [await findRow(ctx.db, ctx, def, id)]);
+  const [read] = await readRows(ctx.db, def, [await findRow(ctx.db, ctx, def, id)], ctx);
   return read;
 }
 
-async function readOne(db: Executor, def: GroupDef, id: number) {
-  return (await groupReader(def)(db, [id])).get(id)!;
+async function readOne(ctx: Ctx, def: GroupDef, id: number) {
+  return (await groupReader(def)(ctx.db, [id], ctx)).get(id)!;
 }
 
 /** The project a new record goes into: the body's (by id or name), else the organization's default. */
@@ -183,7 +183,7 @@ export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string,
     return row.id;
   });
   // Read after the commit: on the pool the nested reads run side by side.
-  return readOne(ctx.db, def, id);
+  return readOne(ctx, def, id);
 }
 
 export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Record<string, unknown>) {
@@ -205,7 +205,7 @@ export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Re
     await def.hooks?.afterWrite?.(tx, ctx, row, rest, existing);
     await clearOtherDefaults(tx, def, row);
   });
-  return readOne(ctx.db, def, id);
+  return readOne(ctx, def, id);
 }
 
 export async function deleteRecord(ctx: Ctx, def: GroupDef, id: number) {

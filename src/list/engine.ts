@@ -6,6 +6,7 @@ import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import { validationError } from '../server/errors.ts';
 import type { ListQueryT } from '../server/shapes.ts';
+import type { Viewer } from '../server/viewer.ts';
 import { column, own, type AnyListDefinition, type OneRelation } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
 import { toTsQuery } from './search.ts';
@@ -19,7 +20,8 @@ export interface Page<T> {
 
 const badSort = (msg: string) => validationError([{ loc: ['query', 'sortBy[]'], msg, type: 'value_error.not_found.field' }]);
 
-function sorting(def: AnyListDefinition, query: ListQueryT, joins: Set<OneRelation>): SQL[] {
+function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterCompiler): SQL[] {
+  const joins: Set<OneRelation> = compiler.joins;
   const fields = query['sortBy[]'];
   const directions = query['descending[]'];
   const out: SQL[] = [];
@@ -27,13 +29,14 @@ function sorting(def: AnyListDefinition, query: ListQueryT, joins: Set<OneRelati
   for (let i = 0; i < Math.min(fields.length, directions.length); i++) {
     const parts = fields[i].split('.');
     const field = parts.at(-1)!;
-    let col: PgColumn | undefined;
+    let col: PgColumn | SQL | undefined;
     // NULLS FIRST/LAST only where there can be nulls: an index on a NOT NULL column then serves the sort.
     let nullable = true;
     if (parts.length === 1 || parts.at(-2) === def.tableName) {
       if (own(def.fields, field)) {
-        col = column(def.table, field);
-        nullable = !col?.notNull;
+        const ownColumn = column(def.table, field);
+        col = compiler.field(def.table, field);
+        nullable = col !== ownColumn || !ownColumn?.notNull;
       }
     } else {
       // A dotted field names a table by its snake_case name; only the last two segments count.
@@ -41,7 +44,7 @@ function sorting(def: AnyListDefinition, query: ListQueryT, joins: Set<OneRelati
       if (rel?.kind === 'many') throw badSort(`Cannot sort by '${fields[i]}': a ${def.model} has many of them.`);
       if (rel && own(rel.fields, field)) {
         joins.add(rel);
-        col = column(rel.table, field);
+        col = compiler.field(rel.table, field);
       }
     }
     if (!col) throw badSort(`Cannot sort by '${fields[i]}': ${def.model} lists sort on ${Object.keys(def.fields).join(', ')}.`);
@@ -53,13 +56,21 @@ function sorting(def: AnyListDefinition, query: ListQueryT, joins: Set<OneRelati
 
 /**
  * One page of `def`'s rows within `scope`, with the total the filter matches. `extra` narrows
- * further (visibility rules, a parent record).
+ * further (visibility rules, a parent record). `viewer` is who lists: filters and sorts through
+ * related incidents and cases see only those they may see.
  */
-export async function runList<T = Record<string, unknown>>(db: Executor, def: AnyListDefinition, query: ListQueryT, scope: SQL, extra?: SQL): Promise<Page<T>> {
-  const compiler = new FilterCompiler(def);
+export async function runList<T = Record<string, unknown>>(
+  db: Executor,
+  viewer: Viewer,
+  def: AnyListDefinition,
+  query: ListQueryT,
+  scope: SQL,
+  extra?: SQL,
+): Promise<Page<T>> {
+  const compiler = new FilterCompiler(def, viewer);
   const filterSql = compiler.compile(parseFilter(query.filter));
   const joins = compiler.joins;
-  const order = sorting(def, query, joins);
+  const order = sorting(def, query, compiler);
 
   const tsquery = def.searchVector ? toTsQuery(query.q) : null;
   const tsq = tsquery === null ? undefined : sql`to_tsquery('simple', ${tsquery})`;
@@ -73,7 +84,7 @@ export async function runList<T = Record<string, unknown>>(db: Executor, def: An
   const unlimited = size < 0;
 
   const withJoins = <Q extends PgSelect>(q: Q): Q => {
-    for (const rel of joins) q = q.leftJoin(rel.table, rel.on) as unknown as Q;
+    for (const rel of joins) q = q.leftJoin(rel.table, compiler.joinOn(rel)) as unknown as Q;
     return q;
   };
 

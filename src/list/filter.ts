@@ -3,10 +3,17 @@
 //   spec    := leaf | boolean | [spec, ...]        (a list is an implicit AND)
 //   boolean := {"and":[spec,...]} | {"or":[spec,...]} | {"not":[spec]}
 //   leaf    := {"model"?, "field", "op"?: "==", "value"?}
-import { and, not, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+//
+// Filters and sorts see only what the viewer may see: a related incident or case they may not see
+// is as if there were none (joined on the visibility rule, or matched inside EXISTS with it), and a
+// column naming one (`case_id`, `incident_id`) reads as null for them. The rules are the readers'
+// (server/visibility.ts), so no list can reach a hidden record through a filter.
+import { and, getTableName, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias, getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { validationError } from '../server/errors.ts';
 import { jsonDepthPast, tooDeep } from '../server/json-body.ts';
+import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
+import { ruleOf, visibleRows } from '../server/visibility.ts';
 import { column, own, type FieldType, type AnyListDefinition, type OneRelation, type Relation } from './definition.ts';
 
 const MAX_DEPTH = 32;
@@ -86,9 +93,40 @@ function coerce(type: FieldType, value: unknown, field: string): unknown {
 }
 
 interface Target {
-  col: PgColumn;
+  col: PgColumn | SQL;
   type: FieldType;
   relation?: Relation;
+}
+
+const ORIGINAL_NAME = Symbol.for('drizzle:OriginalName');
+
+/** A table (or an alias of it, `"case" "instance_case"`) as raw SQL writes it after FROM or JOIN. */
+export function tableRef(table: PgTable): SQL {
+  const name = getTableName(table);
+  const original = (table as unknown as Record<symbol, string>)[ORIGINAL_NAME] ?? name;
+  return original === name ? sql`${sql.identifier(name)}` : sql`${sql.identifier(original)} ${sql.identifier(name)}`;
+}
+
+/**
+ * `col` of `table` as `viewer` may read it: when it is a foreign key to a table with a visibility
+ * rule, the key of a row they may see, else null; otherwise the column itself.
+ */
+export function visibleColumn(table: PgTable, col: PgColumn, viewer: Viewer): PgColumn | SQL {
+  if (viewer === UNRESTRICTED) return col;
+  let config: ReturnType<typeof getTableConfig>;
+  try {
+    config = getTableConfig(table);
+  } catch {
+    return col;
+  }
+  for (const fk of config.foreignKeys) {
+    const ref = fk.reference();
+    if (ref.columns.length !== 1 || ref.columns[0].name !== col.name || !ruleOf(ref.foreignTable)) continue;
+    const target = alias(ref.foreignTable, `visible_${getTableName(ref.foreignTable)}`);
+    const key = column(target, ref.foreignColumns[0].name);
+    return sql`(SELECT ${key} FROM ${tableRef(target)} WHERE ${key} = ${col} AND ${visibleRows(target, viewer)})`;
+  }
+  return col;
 }
 
 /** One condition of a spec, its structure checked and its operator normalised (`==` -> `eq`). */
@@ -162,10 +200,24 @@ export function checkFilter(spec: unknown, loc: (string | number)[]): void {
 }
 
 export class FilterCompiler {
-  /** One-to-one relations the compiled filter reads, to be joined by the engine. */
+  /** One-to-one relations the compiled filter reads, to be joined by the engine (on `joinOn`). */
   readonly joins = new Set<OneRelation>();
 
-  constructor(private readonly def: AnyListDefinition) {}
+  /** `viewer`: whose filter it is (UNRESTRICTED for an organization's saved rules, which the service applies). */
+  constructor(
+    private readonly def: AnyListDefinition,
+    readonly viewer: Viewer,
+  ) {}
+
+  /** The condition a one-to-one relation is joined on: its row, when the viewer may see it. */
+  joinOn(rel: OneRelation): SQL {
+    return and(rel.on, visibleRows(rel.table, this.viewer))!;
+  }
+
+  /** A field of the listed model or of a relation, as the viewer may read it (for sorting too). */
+  field(table: PgTable, field: string): PgColumn | SQL {
+    return visibleColumn(table, column(table, field), this.viewer);
+  }
 
   compile(spec: unknown): SQL | undefined {
     return walkFilter<SQL>(spec, {
@@ -181,13 +233,13 @@ export class FilterCompiler {
     if (name === this.def.model) {
       const type = own(this.def.fields, field);
       if (!type) throw invalidFilter(`${this.def.model} has no attribute '${field}'.`, 'value_error.not_found.field');
-      return { col: column(this.def.table, field), type };
+      return { col: this.field(this.def.table, field), type };
     }
     const relation = this.def.relations?.find((r) => r.model === name);
     if (!relation) throw invalidFilter(`The query does not reach a model named '${name}'.`, 'value_error.not_found.model');
     const type = own(relation.fields, field);
     if (!type) throw invalidFilter(`${relation.model} has no attribute '${field}'.`, 'value_error.not_found.field');
-    return { col: column(relation.table, field), type, relation };
+    return { col: this.field(relation.table, field), type, relation };
   }
 
   private leaf({ model, field, op, value }: FilterLeaf): SQL {
@@ -199,7 +251,7 @@ export class FilterCompiler {
       this.joins.add(rel);
       return condition;
     }
-    return rel.exists(condition);
+    return rel.exists(and(condition, visibleRows(rel.table, this.viewer))!);
   }
 
   private condition({ col, type }: Target, op: string, value: unknown, field: string): SQL {

@@ -13,7 +13,7 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: unknown,
-    /** Headers the answer carries besides the body (Retry-After of a 503). */
+    /** Headers the answer carries besides the body (Retry-After of a 503 or a 429). */
     readonly headers: Record<string, string> = {},
   ) {
     super(typeof detail === 'string' ? detail : JSON.stringify(detail));
@@ -45,6 +45,13 @@ export const errors = {
   /** `thing` is the record's name with its article: "A project", "An incident". */
   notFound: (thing: string) => message(404, `${thing} with this id does not exist.`),
   conflict: (msg: string) => message(409, msg),
+  /** Registration refused by the organization's policy, or with an invitation that does not hold. */
+  registrationClosed: () => message(403, 'Registration in this organization needs an invitation.'),
+  registrationDomain: () => message(403, 'Registration in this organization is open to addresses of its own domains only.'),
+  invitationInvalid: () => message(403, 'This invitation is not valid: unknown, used, expired, or for another address.'),
+  /** 429: too many failed logins; the client may try again after `retryAfter` seconds. */
+  tooManyLogins: (retryAfter: number) =>
+    new ApiError(429, [{ msg: 'Too many failed logins. Try again later.' }], { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) }),
   /** A request the service refuses as a whole (a disabled signal definition). */
   badRequest: (msg: string) => message(400, msg),
   /** 404 worded by the caller (no signal definition matches the instance). */

@@ -6,9 +6,16 @@
 // lists what Muster does better than Dispatch. Those are the only acceptable reasons.
 import type { Mismatch } from './compare.ts';
 
+const REGISTRATION = "multi-tenant registration (docs/compatibility.md, Beyond 0.1.0): Dispatch's register made anyone a Member of any organization";
+
 /** Operations Muster serves under /api/v1 that are not in the contract. */
 export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
-  // (none yet: /healthcheck, /healthcheck/ready and /docs* are left out of the comparison and out of our OpenAPI)
+  // (/healthcheck, /healthcheck/ready and /docs* are left out of the comparison and out of our OpenAPI)
+  { op: 'GET /{organization}/registration', reason: `an organization's registration policy: ${REGISTRATION}` },
+  { op: 'PUT /{organization}/registration', reason: `an organization's registration policy, set by its Owners: ${REGISTRATION}` },
+  { op: 'GET /{organization}/invitations', reason: `pending invitations to register: ${REGISTRATION}` },
+  { op: 'POST /{organization}/invitations', reason: `an invitation to register, issued by Owners and Managers: ${REGISTRATION}` },
+  { op: 'DELETE /{organization}/invitations/{invitation_id}', reason: `withdrawing an invitation: ${REGISTRATION}` },
 ];
 
 export interface Deviation {
@@ -95,6 +102,13 @@ export const DEVIATIONS: Deviation[] = [
     reason:
       'an empty password is rejected (minLength 1); null or no password still gets a random one. Dispatch treats "" like ' +
       'no password and generates one, leaving the caller with a password they do not know',
+  },
+  {
+    kind: 'body.extra',
+    where: 'body.invitation',
+    message: 'accepted, but the contract has no such field',
+    ops: ['POST /{organization}/auth/register'],
+    reason: `the token of an invitation to the organization, optional: ${REGISTRATION}`,
   },
 
   // ---- record groups --------------------------------------------------------------------------

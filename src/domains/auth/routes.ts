@@ -12,7 +12,11 @@ export default async function authRoutes(app: App) {
       schema: { tags: ['auth'], operationId: 'login_user', params: OrgParams(), body: UserLogin, response: { 200: UserLoginResponse } },
       config: { auth: false },
     },
-    (req) => login(db, tokens, req.params.organization, req.body),
+    (req) =>
+      login(db, tokens, req.params.organization, req.body, {
+        address: req.ip,
+        limits: { perAccount: settings.loginMaxFailures, perAddress: settings.loginMaxFailuresPerAddress, window: settings.loginFailureWindow },
+      }),
   );
 
   if (settings.registrationEnabled) {

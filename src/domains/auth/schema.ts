@@ -43,6 +43,8 @@ export const UserRegister = Type.Object(
     password: Opt(Type.String({ minLength: 1 })),
     organizations: Defaulted(Type.Array(UserOrganizationInput, { default: [] })),
     projects: Defaulted(Type.Array(UserProjectInput, { default: [] })),
+    // Beyond 0.1.0: the token of an invitation to the organization (POST /{organization}/invitations).
+    invitation: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
   { title: 'UserRegister', additionalProperties: false },
 );

@@ -11,7 +11,8 @@ import { defaultProject, projectColumns } from '../project/service.ts';
 import { project, type ProjectRow } from '../project/table.ts';
 import { decoyHash, hashPassword, isLegacyHash, randomPassword, verifyPassword } from './password.ts';
 import type { UserLoginT, UserRegisterT, UserUpdateT } from './schema.ts';
-import { appUser, userOrganization, userProject } from './table.ts';
+import { admission, claimInvitation } from './registration.ts';
+import { appUser, loginFailure, userOrganization, userProject } from './table.ts';
 import type { Tokens } from './token.ts';
 
 const FIRST_USER_LOCK = 7_357_114;
@@ -104,15 +105,78 @@ const loginFailed = () =>
     { loc: ['password'], msg: 'Invalid password.', type: 'value_error.invalid.password' },
   ]);
 
-export async function login(db: Executor, tokens: Tokens, orgSlug: string, body: UserLoginT) {
+/** How many failed logins are let through per account and per client address, within a window of seconds. */
+export interface LoginLimits {
+  perAccount: number;
+  perAddress: number;
+  window: number;
+}
+
+type Key = { key: string; limit: number };
+
+/**
+ * 429 with the seconds left when a key (`account:<email>`, `address:<ip>`) has failed its limit in
+ * the current window; windows over do not count. Unknown accounts are counted as known ones are, so
+ * the answers tell nothing about which exist.
+ */
+async function checkLimits(db: Executor, keys: Key[], window: number) {
+  const rows = await db
+    .select({
+      key: loginFailure.key,
+      failures: loginFailure.failures,
+      left: sql<number>`EXTRACT(EPOCH FROM (${loginFailure.window_start} + make_interval(secs => ${window}) - now()))::float8`,
+    })
+    .from(loginFailure)
+    .where(
+      and(
+        inArray(
+          loginFailure.key,
+          keys.map((k) => k.key),
+        ),
+        sql`${loginFailure.window_start} > now() - make_interval(secs => ${window})`,
+      ),
+    );
+  const over = rows.filter((r) => r.failures >= keys.find((k) => k.key === r.key)!.limit);
+  if (over.length) throw errors.tooManyLogins(Math.max(...over.map((r) => Number(r.left))));
+  return new Set(rows.map((r) => r.key));
+}
+
+/** Counts a failed login under each key, in a window that starts with the first failure (a window over starts again). */
+async function countFailure(db: Executor, keys: Key[], window: number) {
+  const over = sql`${loginFailure.window_start} <= now() - make_interval(secs => ${window})`;
+  await db.execute(sql`
+    INSERT INTO ${loginFailure} (key, failures, window_start)
+    SELECT k, 1, now() FROM unnest(${sql.param(keys.map((k) => k.key))}::text[]) AS k
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN ${over} THEN 1 ELSE ${loginFailure.failures} + 1 END,
+      window_start = CASE WHEN ${over} THEN now() ELSE ${loginFailure.window_start} END`);
+  // Counts of windows long over go, a few at a time, so that the table holds little more than live windows.
+  await db.execute(
+    sql`DELETE FROM ${loginFailure} WHERE key IN (SELECT key FROM ${loginFailure} WHERE window_start < now() - make_interval(secs => ${window}) LIMIT 20)`,
+  );
+}
+
+export async function login(db: Executor, tokens: Tokens, orgSlug: string, body: UserLoginT, client: { address?: string; limits: LoginLimits }) {
   await findOrganization(db, orgSlug);
   const email = normalizeEmail(body.email);
+  const accountKey = `account:${email}`;
+  const addressKey = client.address ? `address:${client.address}` : undefined;
+  const { limits } = client;
+  const keys: Key[] = [{ key: accountKey, limit: limits.perAccount }, ...(addressKey ? [{ key: addressKey, limit: limits.perAddress }] : [])];
+  const counting = await checkLimits(db, keys, limits.window);
   const [user] = await db.select().from(appUser).where(eq(appUser.email, email));
+  const failed = async () => {
+    await countFailure(db, keys, limits.window);
+    return loginFailed();
+  };
   if (!user) {
     await verifyPassword(body.password, await decoyHash());
-    throw loginFailed();
+    throw await failed();
   }
-  if (!(await verifyPassword(body.password, user.password))) throw loginFailed();
+  if (!(await verifyPassword(body.password, user.password))) throw await failed();
+  // A successful login starts the account's count again (not the address's: one account known to an
+  // attacker must not reset the count of their guesses at others).
+  if (counting.has(accountKey)) await db.delete(loginFailure).where(eq(loginFailure.key, accountKey));
   if (isLegacyHash(user.password)) {
     await db
       .update(appUser)
@@ -124,21 +188,26 @@ export async function login(db: Executor, tokens: Tokens, orgSlug: string, body:
 }
 
 /**
- * Registers a user in the URL's organization. The first user of a fresh installation becomes its
- * Owner; everyone after joins as Member, with the organization's default project.
+ * Registers a user in the URL's organization, if its registration policy admits them or they bring
+ * an invitation to it (registration.ts): 403 otherwise, before anything else is checked. The first
+ * user of a fresh installation becomes its Owner; everyone after joins as Member (or as the
+ * invitation says), with the organization's default project.
  */
 export async function register(db: Executor, tokens: Tokens, orgSlug: string, body: UserRegisterT) {
   const org = await findOrganization(db, orgSlug);
   const email = normalizeEmail(body.email);
+  if (body.invitation === undefined) await admission(db, org, email, undefined);
   const password = await hashPassword(body.password ?? randomPassword());
   await db.transaction(async (tx) => {
     // Serialises registrations so that exactly one can be the first.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
+    const admitted = await admission(tx, org, email, body.invitation);
     const [taken] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.email, email));
     if (taken) throw invalid(['email'], 'A user with this email already exists.', 'value_error.invalid.configuration');
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(appUser);
     const [user] = await tx.insert(appUser).values({ email, password }).returning({ id: appUser.id });
-    await tx.insert(userOrganization).values({ user_id: user.id, organization_id: org.id, role: n === 0 ? 'Owner' : 'Member', default: true });
+    if (admitted.invitationId !== undefined) await claimInvitation(tx, admitted.invitationId, user.id);
+    await tx.insert(userOrganization).values({ user_id: user.id, organization_id: org.id, role: n === 0 ? 'Owner' : admitted.role, default: true });
     const projects = body.projects.length ? await resolveProjects(tx, org.id, body.projects) : [];
     if (projects.length === 0) {
       const fallback = await defaultProject(tx, org.id);
@@ -208,7 +277,7 @@ async function readUsers(ctx: Ctx, users: { id: number; email: string }[]) {
 
 /** Members of the caller's organization, with their role in it. */
 export async function listUsers(ctx: Ctx, query: ListQueryT) {
-  const page = await runList<{ id: number; email: string }>(ctx.db, userList, query, memberOf(ctx.organization.id));
+  const page = await runList<{ id: number; email: string }>(ctx.db, ctx, userList, query, memberOf(ctx.organization.id));
   return { ...page, items: await readUsers(ctx, page.items) };
 }
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, organizationId, searchVector, updatedAt } from '../../db/columns.ts';
+import { createdAt, id, organizationId, searchVector, timestampCol, updatedAt } from '../../db/columns.ts';
 import { organization } from '../organization/table.ts';
 import { project } from '../project/table.ts';
 
@@ -51,3 +51,38 @@ export const userProject = pgTable(
 );
 
 export type UserRow = typeof appUser.$inferSelect;
+
+/**
+ * An invitation to register in an organization, issued by an Owner or Manager: its token is shown
+ * once and stored only as its SHA-256; it is used once, before `expires_at`, and by `email` when set.
+ */
+export const invitation = pgTable(
+  'invitation',
+  {
+    id: id(),
+    organization_id: organizationId().references(() => organization.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    role: text('role').notNull().default('Member'),
+    token_hash: text('token_hash').notNull(),
+    created_by: integer('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    expires_at: timestampCol('expires_at').notNull(),
+    used_at: timestampCol('used_at'),
+    used_by: integer('used_by').references(() => appUser.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('invitation_token_hash_key').on(t.token_hash), index('invitation_organization_idx').on(t.organization_id)],
+);
+
+/**
+ * Failed logins counted per key (`account:<email>`, `address:<ip>`) in a fixed window that starts
+ * at the first failure: in the database, so that the limit holds however many nodes serve logins.
+ */
+export const loginFailure = pgTable(
+  'login_failure',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    window_start: timestampCol('window_start').notNull(),
+  },
+  (t) => [index('login_failure_window_idx').on(t.window_start)],
+);

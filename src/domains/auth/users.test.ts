@@ -38,7 +38,12 @@ describe('users', () => {
 
   it('hides users of other organizations', async () => {
     await call(t.app, 'POST', '/organizations', { token: bob, body: { name: 'Bobs Org' } });
-    await register(t.app, 'carol@example.com', 'bobs_org');
+    // A new organization takes newcomers by invitation.
+    const invited = await call(t.app, 'POST', '/bobs_org/invitations', { token: bob, body: { email: 'carol@example.com' } });
+    const joined = await call(t.app, 'POST', '/bobs_org/auth/register', {
+      body: { email: 'carol@example.com', password: 'correct horse battery', invitation: invited.body.token },
+    });
+    expect(joined.status).toBe(200);
     const list = await call(t.app, 'GET', '/default/users', { token: owner, query: { itemsPerPage: -1 } });
     expect(list.body.items.map((u: { email: string }) => u.email)).not.toContain('carol@example.com');
     const carol = (await call(t.app, 'GET', '/bobs_org/users', { token: bob, query: { q: 'carol' } })).body.items[0];

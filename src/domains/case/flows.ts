@@ -443,7 +443,7 @@ export async function escalateCase(ctx: Ctx, id: number, body: EscalateBody) {
         .where(eq(caseTable.id, id));
     }
     await linkEscalation(tx, ctx, row, created.id, now);
-    const [item] = await readIncidents(tx, [created.id], true);
+    const [item] = await readIncidents(tx, [created.id], true, ctx);
     return item;
   });
 }

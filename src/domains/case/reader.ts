@@ -1,22 +1,19 @@
 // Cases read by id: in full (CaseRead: get, create, update) and minimal (CaseReadMinimal: lists,
-// related and duplicate cases). These readers do not check visibility: callers read only cases the
-// caller may see (visibility.ts), and `readVisibleCases` drops nested cases and incidents they may not.
-import { and, inArray } from 'drizzle-orm';
+// related and duplicate cases). The readers read on behalf of a viewer: cases and incidents they
+// may not see are left out at every depth.
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
 import { recordTarget } from '../lifecycle/kind.ts';
 import { CASE } from './kind.ts';
 import type { RefTarget } from '../../crud/refs.ts';
-import { groupReader, jsonColumns, type ReadDef } from '../../crud/reader.ts';
+import { groupReader, jsonColumns, readChecked, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
-import type { Ctx } from '../../server/context.ts';
+import type { Viewer } from '../../server/viewer.ts';
 import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
 import { caseSeverityGroup, caseSeverityTarget } from '../case_severity/group.ts';
 import { caseTypeGroup, caseTypeTarget } from '../case_type/group.ts';
 import { event } from '../event/table.ts';
 import { incidentMinimalReader, incidentTarget } from '../incident/reader.ts';
-import { incident } from '../lifecycle/table.ts';
-import { visibleIncidents } from '../incident/visibility.ts';
 import { participantMinimalReader, participantReader, participantTarget } from '../participant/reader.ts';
 import { participant } from '../lifecycle/table.ts';
 import { readCaseSignalInstances } from '../signal/case-instances.ts';
@@ -24,7 +21,6 @@ import { tagReader, tagTarget } from '../tag/group.ts';
 import { CaseRead, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
-import { visibleCases } from './visibility.ts';
 
 export const caseTarget: RefTarget = recordTarget(CASE);
 
@@ -121,70 +117,15 @@ type FullShape = true | 'full' | 'in-instance';
 
 const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => !!x);
 
-/** Read objects for ids, in their order, skipping ids not found. Visibility of nested records is not checked. */
-export async function readCases(db: Executor, ids: number[], shape: FullShape): Promise<CaseReadT[]>;
-export async function readCases(db: Executor, ids: number[], shape: false | 'minimal'): Promise<CaseReadMinimalT[]>;
-export async function readCases(db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]>;
-export async function readCases(db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]> {
-  if (shape === true || shape === 'full') return inOrder(await caseReader()(db, ids), ids);
-  if (shape === 'in-instance') return inOrder(await groupReader(withoutInstances, CaseRead)(db, ids), ids);
-  return inOrder(await caseMinimalReader()(db, ids), ids);
-}
-
-type NestedIncident = { id: number; duplicates?: { id: number }[] };
-type Nested = { id: number; related?: Nested[]; duplicates?: Nested[]; incidents?: NestedIncident[] };
-
 /**
- * Read objects of cases the caller may see, with the related and duplicate cases and the incidents
- * they may not see left out, at every level.
+ * Read objects of cases the caller has found `viewer` may see (or has just written), in their order,
+ * with the related and duplicate cases and the incidents they may not see left out, at every level.
  */
-export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: FullShape): Promise<CaseReadT[]>;
-export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: false | 'minimal'): Promise<CaseReadMinimalT[]>;
-export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]>;
-export async function readVisibleCases(ctx: Ctx, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]> {
-  const read = await readCases(db, ids, shape);
-  const items: Nested[] = read;
-  const caseIds = new Set<number>();
-  const incidentIds = new Set<number>();
-  const walk = (c: Nested) => {
-    for (const i of c.incidents ?? []) for (const x of [i, ...(i.duplicates ?? [])]) incidentIds.add(x.id);
-    for (const n of [...(c.related ?? []), ...(c.duplicates ?? [])]) {
-      caseIds.add(n.id);
-      walk(n);
-    }
-  };
-  items.forEach(walk);
-  const seeCases = caseIds.size
-    ? new Set(
-        (
-          await db
-            .select({ id: caseTable.id })
-            .from(caseTable)
-            .where(and(inArray(caseTable.id, [...caseIds]), visibleCases(ctx)))
-        ).map((r) => r.id),
-      )
-    : new Set<number>();
-  const seeIncidents = incidentIds.size
-    ? new Set(
-        (
-          await db
-            .select({ id: incident.id })
-            .from(incident)
-            .where(and(inArray(incident.id, [...incidentIds]), visibleIncidents(ctx)))
-        ).map((r) => r.id),
-      )
-    : new Set<number>();
-  const prune = (c: Nested) => {
-    if (c.incidents) {
-      c.incidents = c.incidents.filter((i) => seeIncidents.has(i.id));
-      for (const i of c.incidents) if (i.duplicates) i.duplicates = i.duplicates.filter((d) => seeIncidents.has(d.id));
-    }
-    for (const key of ['related', 'duplicates'] as const) {
-      if (!c[key]) continue;
-      c[key] = c[key]!.filter((n) => seeCases.has(n.id));
-      c[key]!.forEach(prune);
-    }
-  };
-  items.forEach(prune);
-  return read;
+export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: FullShape): Promise<CaseReadT[]>;
+export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: false | 'minimal'): Promise<CaseReadMinimalT[]>;
+export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]>;
+export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]> {
+  if (shape === true || shape === 'full') return inOrder(await readChecked(caseReader(), db, ids, viewer), ids);
+  if (shape === 'in-instance') return inOrder(await readChecked(groupReader(withoutInstances, CaseRead), db, ids, viewer), ids);
+  return inOrder(await readChecked(caseMinimalReader(), db, ids, viewer), ids);
 }

@@ -2,7 +2,7 @@
 // goes through the visibility rules.
 import { sql } from 'drizzle-orm';
 import { recordList } from '../lifecycle/list.ts';
-import { readChecked, removeRecord } from '../lifecycle/records.ts';
+import { readAfterCheck, removeRecord } from '../lifecycle/records.ts';
 import { CASE_ASSESSMENT } from './assessment.ts';
 import { CASE } from './kind.ts';
 import { runList, type Page } from '../../list/engine.ts';
@@ -34,7 +34,7 @@ export interface CaseListQuery extends ListQueryT {
 
 /** The cases the caller may see, minimal, cut to `include[]` when given. */
 export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<Included<CaseReadMinimalT>>> {
-  const page = await runList<{ id: number }>(ctx.db, caseList, query, visibleCases(ctx));
+  const page = await runList<{ id: number }>(ctx.db, ctx, caseList, query, visibleCases(ctx));
   const items = await readVisibleCases(
     ctx,
     ctx.db,
@@ -45,7 +45,7 @@ export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<In
 }
 
 export async function getCase(ctx: Ctx, id: number) {
-  return readChecked(assertCanViewCase(ctx, id), readVisibleCases(ctx, ctx.db, [id], true));
+  return readAfterCheck(assertCanViewCase(ctx, id), readVisibleCases(ctx, ctx.db, [id], true));
 }
 
 /** Removes the case and everything that belongs to it (participants, timeline, links); its signal instances stay, unlinked. */

@@ -14,8 +14,8 @@ import { CASE } from './kind.ts';
 
 export type CaseRow = typeof caseTable.$inferSelect;
 
-/** The cases the caller may see. */
-export const visibleCases = (ctx: Ctx): SQL => visibleRecords(ctx, CASE);
+/** The cases (rows of `table`, the case table or an alias of it) the caller may see. */
+export const visibleCases = (ctx: Ctx, table: typeof caseTable = caseTable): SQL => visibleRecords(ctx, CASE, table);
 
 /** For rows that point at a case (links, instances): the case `caseId` is one the caller may see. */
 export const caseVisible = (ctx: Ctx, caseId: PgColumn | SQL): SQL => recordVisible(ctx, CASE, caseId);

@@ -4,7 +4,7 @@ import { call, createTestApp, register, type TestApp } from '../../../test/helpe
 let t: TestApp;
 let owner: string;
 let member: string;
-let open: { id: number; name: string; participants: { id: number }[] };
+let open: { id: number; name: string; participants: { id: number; individual: { email: string } }[] };
 let restricted: { id: number; participants: { id: number }[] };
 let elsewhere: { id: number; name: string };
 
@@ -42,7 +42,8 @@ describe('feedback', () => {
       id: expect.any(Number),
       rating: 'Very satisfied',
       feedback: 'Well run.',
-      participant: null,
+      // The Owner reported the incident: their feedback is theirs.
+      participant: { individual: { email: 'owner@example.com' } },
       project: { name: 'default' },
       incident: { id: open.id, name: open.name, title: 'Outage', incident_priority: { name: 'Low' } },
     });
@@ -53,10 +54,20 @@ describe('feedback', () => {
     expect(other.body).toMatchObject({ rating: 'Somewhat dissatisfied', project: { name: 'Second' }, incident: { id: elsewhere.id } });
   });
 
-  it('names a participant of the incident, and only one of that incident', async () => {
-    const participantId = open.participants[0].id;
-    const res = await create({ participant: { id: participantId }, rating: 'Somewhat satisfied' });
-    expect(res.body.participant).toMatchObject({ id: participantId, individual: { email: expect.any(String) }, participant_roles: expect.any(Array) });
+  it("is given in the caller's own name: their participant, or none; another's is refused", async () => {
+    const participantOf = (email: string) => open.participants.find((p) => p.individual.email === email)!.id;
+    const mine = participantOf('owner@example.com');
+    const res = await create({ participant: { id: mine }, rating: 'Somewhat satisfied' });
+    expect(res.body.participant).toMatchObject({ id: mine, individual: { email: 'owner@example.com' }, participant_roles: expect.any(Array) });
+    const before = (await list({})).body.total;
+    // A Member who takes no part, naming the commander: refused, nothing stored.
+    const impersonated = await create({ participant: { id: participantOf('cmdr@example.com') }, feedback: 'Great job, me.' }, member);
+    expect(impersonated.status).toBe(403);
+    expect((await create({ participant: { id: participantOf('cmdr@example.com') } })).status).toBe(403);
+    expect((await list({})).body.total).toBe(before);
+    const theirs = await create({ feedback: 'From the side lines.' }, member);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.participant).toBeNull();
     const foreign = await create({ participant: { id: restricted.participants[0].id } });
     expect(foreign.body.detail).toEqual([
       { loc: ['participant'], msg: 'Participant not found.', type: 'value_error.not_found', ctx: { msg: 'Participant not found.' } },

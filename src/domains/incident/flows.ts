@@ -45,8 +45,9 @@ type Values = Partial<typeof incident.$inferInsert>;
 
 export const DEFAULT_RESOLUTION = 'Description of the actions taken to resolve the incident.';
 
-async function readOne(tx: Executor, id: number) {
-  const [item] = await readIncidents(tx, [id], true);
+/** The incident as the caller's answer shows it: what it nests narrowed to what they may see. */
+async function readOne(tx: Executor, ctx: Ctx, id: number) {
+  const [item] = await readIncidents(tx, [id], true, ctx);
   return item;
 }
 
@@ -159,7 +160,7 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
     if (status !== 'Active') Object.assign(values, await transition(tx, ctx, { ...row, ...values } as IncidentRow, status, now, true));
     await tx.update(incident).set(values).where(eq(incident.id, row.id));
     await recomputeResponseCost(tx, row.id, now);
-    return readOne(tx, row.id);
+    return readOne(tx, ctx, row.id);
   });
 }
 
@@ -300,6 +301,6 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       .set({ ...changes.values, updated_at: now })
       .where(eq(incident.id, id));
     await recomputeResponseCost(tx, id, now);
-    return readOne(tx, id);
+    return readOne(tx, ctx, id);
   });
 }

@@ -17,6 +17,6 @@ export default async function incidentForecastRoutes(app: App) {
   app.get(
     '/:organization/incidents/metric/forecast',
     { schema: { tags: ['incidents'], params: OrgParams(), querystring: ListQuery, response: { 200: ForecastRead } } },
-    (req) => incidentForecast(req.ctx.db, incidentList, req.query.filter, visibleIncidents(req.ctx)),
+    (req) => incidentForecast(req.ctx.db, req.ctx, incidentList, req.query.filter, visibleIncidents(req.ctx)),
   );
 }

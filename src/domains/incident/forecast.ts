@@ -14,6 +14,7 @@
 import { and, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
+import type { Viewer } from '../../server/viewer.ts';
 import type { AnyListDefinition } from '../../list/definition.ts';
 import { FilterCompiler, parseFilter } from '../../list/filter.ts';
 import { incidentType } from '../incident_type/table.ts';
@@ -87,8 +88,15 @@ export function forecastFromCounts(counts: Map<string, number>, now: Date): Fore
  * Counts per month (`YYYY-MM`, UTC) of the incidents `list`'s `filter` selects within `scope`,
  * reported before the current month, types excluded from metrics left out.
  */
-export async function monthlyCounts(db: Executor, list: AnyListDefinition, filter: string | undefined, scope: SQL, now: Date): Promise<Map<string, number>> {
-  const compiler = new FilterCompiler(list);
+export async function monthlyCounts(
+  db: Executor,
+  viewer: Viewer,
+  list: AnyListDefinition,
+  filter: string | undefined,
+  scope: SQL,
+  now: Date,
+): Promise<Map<string, number>> {
+  const compiler = new FilterCompiler(list, viewer);
   const filterSql = compiler.compile(parseFilter(filter));
   const startOfMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const month = sql<string>`to_char(${incident.reported_at} AT TIME ZONE 'UTC', 'YYYY-MM')`;
@@ -98,7 +106,7 @@ export async function monthlyCounts(db: Executor, list: AnyListDefinition, filte
     .select({ month, n: sql<number>`count(DISTINCT ${incident.id})::int` })
     .from(incident)
     .$dynamic() as PgSelect;
-  for (const rel of compiler.joins) q = q.leftJoin(rel.table, rel.on) as unknown as PgSelect;
+  for (const rel of compiler.joins) q = q.leftJoin(rel.table, compiler.joinOn(rel)) as unknown as PgSelect;
   const rows = (await q.where(and(scope, filterSql, lt(incident.reported_at, startOfMonth), counted)).groupBy(month)) as unknown as {
     month: string;
     n: number;
@@ -107,6 +115,13 @@ export async function monthlyCounts(db: Executor, list: AnyListDefinition, filte
 }
 
 /** The forecast of the incidents `scope` lets the caller see, narrowed by the list `filter`. */
-export async function incidentForecast(db: Executor, list: AnyListDefinition, filter: string | undefined, scope: SQL, now = new Date()): Promise<Forecast> {
-  return forecastFromCounts(await monthlyCounts(db, list, filter, scope, now), now);
+export async function incidentForecast(
+  db: Executor,
+  viewer: Viewer,
+  list: AnyListDefinition,
+  filter: string | undefined,
+  scope: SQL,
+  now = new Date(),
+): Promise<Forecast> {
+  return forecastFromCounts(await monthlyCounts(db, viewer, list, filter, scope, now), now);
 }

@@ -1,14 +1,16 @@
 // Incidents read by id: in full (IncidentRead) and minimal (IncidentReadMinimal, for lists and for
 // incidents nested in tasks, feedback and duplicates). Each kind of nested record is one query per
-// response (one query for all of them where the readers allow, crud/reader.ts). These readers do not check visibility: callers read only incidents the caller may see
-// (visibility.ts), and `hideDuplicates` drops duplicates the caller may not.
+// response (one query for all of them where the readers allow, crud/reader.ts). The readers read
+// on behalf of a viewer: incidents and cases they may not see are left out at every depth.
 import type { RefTarget } from '../../crud/refs.ts';
-import { groupReader, jsonColumns, shallowReader, type ReadDef } from '../../crud/reader.ts';
+import { groupReader, jsonColumns, readChecked, shallowReader, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
 import { recordTarget } from '../lifecycle/kind.ts';
 import { INCIDENT } from './kind.ts';
+import type { Viewer } from '../../server/viewer.ts';
+import { caseIncident, caseTable } from '../lifecycle/table.ts';
 import { event } from '../event/table.ts';
 import { report } from '../report/table.ts';
 import { incidentCost } from '../incident_cost/table.ts';
@@ -117,9 +119,14 @@ const eventsOf = (incidentAlias: string) =>
 const lastReport = (type: string) => (incidentAlias: string) =>
   `(SELECT ${jsonColumns(report, 'rp')} FROM "report" rp WHERE rp."incident_id" = ${incidentAlias}."id" AND rp."type" = '${type}' ORDER BY rp."created_at" DESC, rp."id" DESC LIMIT 1)`;
 
-/** Cases linked with the incident (escalated into it), by id; readVisible drops those the caller may not see. */
-const casesOf = (incidentAlias: string) =>
-  `COALESCE((SELECT json_agg(json_build_object('id', c."id", 'name', c."name") ORDER BY c."id") FROM "case_incident" ci JOIN "case" c ON c."id" = ci."case_id" WHERE ci."incident_id" = ${incidentAlias}."id"), '[]'::json)`;
+/** Cases linked with the incident (escalated into it): their id and name. */
+const casesLink = {
+  table: caseIncident,
+  ownerColumn: 'incident_id',
+  otherColumn: 'case_id',
+  target: { table: caseTable, model: 'Case', label: 'Case', projectScoped: false },
+  read: () => shallowReader(caseTable, { id: caseTable.id, name: caseTable.name }),
+};
 
 const fullDef: ReadDef = {
   table: incident,
@@ -134,6 +141,7 @@ const fullDef: ReadDef = {
     tags: tagsLink,
     terms: { table: incidentTerm, ownerColumn: 'incident_id', otherColumn: 'term_id', target: termTarget, read: () => groupReader(termGroup) },
     duplicates: duplicatesLink(() => incidentMinimalReader()),
+    cases: casesLink,
   },
   children: {
     participants: { table: participant, column: 'incident_id', read: participantReader },
@@ -144,7 +152,6 @@ const fullDef: ReadDef = {
     events: eventsOf,
     last_executive_report: lastReport('Executive Report'),
     last_tactical_report: lastReport('Tactical Report'),
-    cases: casesOf,
   },
   hooks: {
     afterRead: (_db, items) => {
@@ -166,11 +173,15 @@ export const incidentMinimalReader = () => groupReader(minimalDef, IncidentReadM
 /** IncidentRead by incident id. */
 export const incidentReader = () => groupReader(fullDef, IncidentRead);
 
-/** Read objects for ids, in their order, skipping ids not found: IncidentRead if `full`, else IncidentReadMinimal. */
-export async function readIncidents(db: Executor, ids: number[], full: true): Promise<IncidentReadT[]>;
-export async function readIncidents(db: Executor, ids: number[], full: boolean): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
-export async function readIncidents(db: Executor, ids: number[], full: boolean): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
-  return full ? inOrder(await incidentReader()(db, ids), ids) : inOrder(await incidentMinimalReader()(db, ids), ids);
+/**
+ * Read objects for ids, in their order, skipping ids not found (IncidentRead if `full`, else
+ * IncidentReadMinimal): incidents the caller has found `viewer` may see (or has just written), with
+ * what they nest narrowed to what `viewer` may see.
+ */
+export async function readIncidents(db: Executor, ids: number[], full: true, viewer: Viewer): Promise<IncidentReadT[]>;
+export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
+export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
+  return full ? inOrder(await readChecked(incidentReader(), db, ids, viewer), ids) : inOrder(await readChecked(incidentMinimalReader(), db, ids, viewer), ids);
 }
 
 const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => !!x);

@@ -1,17 +1,15 @@
 // Incidents read, listed and deleted, and what people do to one besides editing it: reports, join,
 // subscribe. Create and update are flows (flows.ts). Every read goes through the visibility rules.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import { recordList } from '../lifecycle/list.ts';
-import { readChecked, removeRecord } from '../lifecycle/records.ts';
+import { readAfterCheck, removeRecord } from '../lifecycle/records.ts';
 import { INCIDENT_ASSESSMENT } from './assessment.ts';
 import type { Executor } from '../../db/connection.ts';
 import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { caseTable } from '../lifecycle/table.ts';
-import { visibleCases } from '../case/visibility.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { individualContact } from '../individual/table.ts';
@@ -48,7 +46,7 @@ export interface IncidentListQuery extends ListQueryT {
 
 /** The incidents the caller may see: minimal items, full with `expand`, cut to `include[]` when given. */
 export async function listIncidents(ctx: Ctx, query: IncidentListQuery): Promise<Page<Included<IncidentReadT | IncidentReadMinimalT>>> {
-  const page = await runList<{ id: number }>(ctx.db, incidentList, query, visibleIncidents(ctx));
+  const page = await runList<{ id: number }>(ctx.db, ctx, incidentList, query, visibleIncidents(ctx));
   const items = await readVisible(
     ctx,
     ctx.db,
@@ -58,47 +56,15 @@ export async function listIncidents(ctx: Ctx, query: IncidentListQuery): Promise
   return { ...page, items: applyInclude(items, query['include[]']) };
 }
 
-/** What readVisible prunes of an incident read, full or minimal. */
-type Links = { duplicates: { id: number }[]; cases?: { id: number }[] };
-
-/**
- * Read objects of incidents the caller may see, with the duplicates and cases they may not see left
- * out (a visible incident may list a restricted incident as its duplicate, or a restricted case).
- */
+/** Read objects of incidents the caller may see, with what they nest narrowed to what the caller may see. */
 export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: true): Promise<IncidentReadT[]>;
 export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: boolean): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
 export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: boolean): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
-  const read = await readIncidents(db, ids, full);
-  const items: Links[] = read;
-  const nested = [...new Set(items.flatMap((i) => i.duplicates.map((d) => d.id)))];
-  if (nested.length) {
-    const visible = new Set(
-      (
-        await db
-          .select({ id: incident.id })
-          .from(incident)
-          .where(and(inArray(incident.id, nested), visibleIncidents(ctx)))
-      ).map((r) => r.id),
-    );
-    for (const item of items) item.duplicates = item.duplicates.filter((d) => visible.has(d.id));
-  }
-  const cases = [...new Set(items.flatMap((i) => (i.cases ?? []).map((c) => c.id)))];
-  if (cases.length) {
-    const visible = new Set(
-      (
-        await db
-          .select({ id: caseTable.id })
-          .from(caseTable)
-          .where(and(inArray(caseTable.id, cases), visibleCases(ctx)))
-      ).map((r) => r.id),
-    );
-    for (const item of items) if (item.cases) item.cases = item.cases.filter((c) => visible.has(c.id));
-  }
-  return read;
+  return readIncidents(db, ids, full, ctx);
 }
 
 export async function getIncident(ctx: Ctx, id: number) {
-  return readChecked(assertCanView(ctx, id), readVisible(ctx, ctx.db, [id], true));
+  return readAfterCheck(assertCanView(ctx, id), readVisible(ctx, ctx.db, [id], true));
 }
 
 /** Removes the incident and everything that belongs to it (participants, timeline, reports, tasks, costs, feedback). */

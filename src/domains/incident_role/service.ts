@@ -6,6 +6,7 @@ import { groupReader, type ReadDef } from '../../crud/reader.ts';
 import { resolveRef, resolveRefs, type RefTarget, type RefValue } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
+import { UNRESTRICTED } from '../../server/viewer.ts';
 import { invalid } from '../../server/errors.ts';
 import { individualGroup, individualTarget } from '../individual/group.ts';
 import { individualContact } from '../individual/table.ts';
@@ -66,7 +67,7 @@ async function policyIds(db: Executor, projectId: number, role: ParticipantRole)
 
 async function readPolicies(db: Executor, projectId: number, role: ParticipantRole) {
   const ids = await policyIds(db, projectId, role);
-  const byId = await groupReader(policyDef)(db, ids);
+  const byId = await groupReader(policyDef)(db, ids, UNRESTRICTED);
   return { policies: ids.map((id) => byId.get(id)!) } as unknown as Static<typeof IncidentRoles>;
 }
 

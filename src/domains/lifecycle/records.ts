@@ -12,7 +12,7 @@ type RecordTable = typeof incident | typeof caseTable;
  * A record's read for a caller who may see it: the check and the read run side by side on the
  * pool, and what was read is answered only if the check passes.
  */
-export async function readChecked<T>(check: Promise<unknown>, read: Promise<T[]>): Promise<T> {
+export async function readAfterCheck<T>(check: Promise<unknown>, read: Promise<T[]>): Promise<T> {
   const [, [item]] = await Promise.all([check, read]);
   return item;
 }

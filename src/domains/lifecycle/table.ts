@@ -1,8 +1,12 @@
 // The records that have people and a timeline, and their people: incidents, cases, participants
 // and the roles they hold. They reference one another (an incident's commander is a participant,
 // a participant belongs to an incident or a case, a case escalates to incidents), so they are
-// declared together; each domain's own table.ts holds the rest of its tables.
+// declared together; each domain's own table.ts holds the rest of its tables. Who may see a row of
+// an incident or a case is declared here too (recordRule, at the end).
+import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { restrictRows } from '../../server/visibility.ts';
+import type { ViewerTerms } from '../../server/viewer.ts';
 import { createdAt, id, organizationId, searchVector, timestampCol, updatedAt } from '../../db/columns.ts';
 import { casePriority } from '../case_priority/table.ts';
 import { caseSeverity } from '../case_severity/table.ts';
@@ -157,3 +161,23 @@ export const participantRole = pgTable(
   },
   (t) => [index('participant_role_participant_idx').on(t.participant_id)],
 );
+
+/** Whether `email` belongs to a participant (through `owner`, a participant column) of the record `recordId` names. */
+export const participates = (owner: AnyPgColumn, recordId: AnyPgColumn | SQL, email: ViewerTerms['email']) =>
+  sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${owner} = ${recordId} AND lower(${individualContact.email}) = lower(${email}))`;
+
+/**
+ * Who may see a row of an incident or case table (`table`, or an alias of it), for a viewer given as
+ * terms (values, or a prepared statement's placeholders): the rows of the viewer's organization, and
+ * of them the Restricted ones only for Admins and above and for participants (any, active or not).
+ */
+export function recordRule(table: typeof incident | typeof caseTable, owner: AnyPgColumn, v: ViewerTerms): SQL {
+  const inOrganization = sql`${table.organization_id} = ${v.organization}`;
+  if (v.all === true) return inOrganization;
+  const seen = sql`${table.visibility} = 'Open' OR ${participates(owner, table.id, v.email)}`;
+  return v.all === false ? sql`(${inOrganization} AND (${seen}))` : sql`(${inOrganization} AND (${v.all} OR ${seen}))`;
+}
+
+// Declared with the tables, so every read, list, join and filter knows the rule before it can name them.
+restrictRows('incident', (table, v) => recordRule(table as typeof incident, participant.incident_id, v));
+restrictRows('case', (table, v) => recordRule(table as typeof caseTable, participant.case_id, v));

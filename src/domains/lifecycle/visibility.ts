@@ -1,28 +1,28 @@
-// Who may see an incident or a case, decided once for both kinds: an Open record is seen by every
-// member of its organization; a Restricted one by Admins and above and by its participants (any
-// participant, active or not, matched by email). A record the caller may not see answers 404 as a
-// missing one does, and lists, links and nested reads leave it out.
+// Who may see an incident or a case, decided once for both kinds (recordRule, declared with the
+// tables): an Open record is seen by every member of its organization; a Restricted one by Admins
+// and above and by its participants (any participant, active or not, matched by email). A record
+// the caller may not see answers 404 as a missing one does, and lists, links and nested reads
+// leave it out.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
-import { atLeast, type Ctx } from '../../server/context.ts';
+import type { Ctx } from '../../server/context.ts';
+import { termsOf } from '../../server/viewer.ts';
 import { errors } from '../../server/errors.ts';
-import { individualContact } from '../individual/table.ts';
 import type { RecordKind } from './kind.ts';
-import { type caseTable, type incident, participant } from './table.ts';
+import { type caseTable, type incident, participant, participates, recordRule } from './table.ts';
 
 /** Whether the caller's email belongs to a participant of the record `idColumn` holds (or the participant `participantColumn` names). */
 export function isParticipant(ctx: Ctx, kind: RecordKind, idColumn: PgColumn | SQL, participantColumn?: PgColumn): SQL {
-  const which = participantColumn ? sql`${participant.id} = ${participantColumn}` : sql`${participant[kind.ownerColumn]} = ${idColumn}`;
-  return sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${which} AND lower(${individualContact.email}) = lower(${ctx.user.email}))`;
+  return participantColumn
+    ? participates(participant.id, participantColumn, ctx.user.email)
+    : participates(participant[kind.ownerColumn], idColumn, ctx.user.email);
 }
 
 /** The records of `table` (the kind's table or an alias of it) the caller may see. */
 export function visibleRecords(ctx: Ctx, kind: RecordKind, table: RecordKind['table'] = kind.table): SQL {
-  const inOrganization = eq(table.organization_id, ctx.organization.id);
-  if (atLeast(ctx.role, 'Admin')) return inOrganization;
-  return and(inOrganization, sql`(${table.visibility} = 'Open' OR ${isParticipant(ctx, kind, table.id)})`)!;
+  return recordRule(table, participant[kind.ownerColumn], termsOf(ctx));
 }
 
 /** For rows that point at a record (tasks, costs, links, instances): the record `recordId` is one the caller may see. */

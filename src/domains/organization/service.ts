@@ -12,6 +12,7 @@ import type { ListQueryT } from '../../server/shapes.ts';
 import { userOrganization } from '../auth/table.ts';
 import { insertProject } from '../project/service.ts';
 import type { OrganizationCreateT, OrganizationUpdateT } from './schema.ts';
+import { UNRESTRICTED } from '../../server/viewer.ts';
 import { slugify } from './slug.ts';
 import { organization, type OrganizationRow } from './table.ts';
 
@@ -30,7 +31,8 @@ export const organizationList: ListDefinition<typeof readColumns> = {
 /** The organizations the caller belongs to: nobody reads another organization's record. */
 export function listOrganizations(db: Executor, user: UserRef, query: ListQueryT) {
   const mine = sql`EXISTS (SELECT 1 FROM ${userOrganization} WHERE ${userOrganization.organization_id} = ${organization.id} AND ${userOrganization.user_id} = ${user.id})`;
-  return runList<OrganizationRow>(db, organizationList, query, mine);
+  // Organizations relate to no incident or case: nothing to narrow beyond `mine`.
+  return runList<OrganizationRow>(db, UNRESTRICTED, organizationList, query, mine);
 }
 
 const colour = (value: string | null | undefined) => (value == null ? value : toHex(value));
@@ -62,6 +64,8 @@ export async function createOrganization(db: Executor, user: UserRef | null, bod
           banner_enabled: body.banner_enabled ?? false,
           banner_text: body.banner_text ?? null,
           banner_color: colour(body.banner_color) ?? null,
+          // `default` stays open to self-registration (the first start's Owner registers there); others need an invitation.
+          registration: slug === DEFAULT_ORGANIZATION ? 'open' : 'invitation',
         })
         .returning();
       if (user) await tx.insert(userOrganization).values({ user_id: user.id, organization_id: row.id, role: 'Owner' });

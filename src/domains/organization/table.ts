@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
 
@@ -12,6 +13,12 @@ export const organization = pgTable(
     banner_enabled: boolean('banner_enabled').notNull().default(false),
     banner_text: text('banner_text'),
     banner_color: text('banner_color'),
+    /**
+     * Who may register themselves in it (POST /{organization}/auth/register): `open` (anyone),
+     * `domains` (e-mail addresses of `registration_domains`), `invitation` (only with an invitation).
+     */
+    registration: text('registration').notNull().default('invitation'),
+    registration_domains: text('registration_domains').array().notNull().default(sql`'{}'::text[]`),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'description'),

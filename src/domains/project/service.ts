@@ -52,7 +52,7 @@ export const projectList: ListDefinition<typeof readColumns> = {
 
 const inOrganization = (ctx: { organization: { id: number } }) => eq(project.organization_id, ctx.organization.id);
 
-export const listProjects = (ctx: Ctx, query: ListQueryT) => runList<ProjectRow>(ctx.db, projectList, query, inOrganization(ctx));
+export const listProjects = (ctx: Ctx, query: ListQueryT) => runList<ProjectRow>(ctx.db, ctx, projectList, query, inOrganization(ctx));
 
 const nameTaken = () => exists('name', 'A project with this name already exists.');
 const notFound = () => errors.notFound('A project');

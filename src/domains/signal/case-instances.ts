@@ -3,6 +3,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { groupReader } from '../../crud/reader.ts';
 import type { Executor } from '../../db/connection.ts';
+import { UNRESTRICTED } from '../../server/viewer.ts';
 import { entityGroup } from '../entity/group.ts';
 import { signal, signalInstance, signalInstanceEntity } from './table.ts';
 
@@ -53,7 +54,8 @@ export async function entitiesOf(db: Executor, instanceIds: string[]): Promise<M
     .select({ instance: signalInstanceEntity.signal_instance_id, entity: signalInstanceEntity.entity_id })
     .from(signalInstanceEntity)
     .where(inArray(signalInstanceEntity.signal_instance_id, instanceIds));
-  const read = await groupReader(entityGroup)(db, [...new Set(pairs.map((p) => p.entity))]);
+  // Entities are seen by every member of the organization: nothing to narrow.
+  const read = await groupReader(entityGroup)(db, [...new Set(pairs.map((p) => p.entity))], UNRESTRICTED);
   for (const p of pairs.sort((a, b) => a.entity - b.entity)) {
     let list = out.get(p.instance);
     if (!list) out.set(p.instance, (list = []));

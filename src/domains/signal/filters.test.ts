@@ -106,6 +106,22 @@ describe('snooze', () => {
     expect(at.body.case.id).toBeTypeOf('number');
   });
 
+  it('an expression through the signal or the project (joined under an alias) matches', async () => {
+    const { variant, def } = await definition([
+      {
+        action: 'snooze',
+        expression: [
+          { model: 'Signal', field: 'variant', op: 'like', value: 'v %' },
+          { model: 'Project', field: 'name', op: '==', value: 'default' },
+        ],
+      },
+    ]);
+    const res = await s.ingest({ variant, host: 'x' });
+    expect(res.status).toBe(200);
+    expect(res.body.filter_action).toBe('snooze');
+    expect(res.body.signal.id).toBe(def.id);
+  });
+
   it('without expiration snoozes for good; an empty expression matches everything; the first filter that acts wins', async () => {
     const { variant } = await definition([{ action: 'snooze' }, { action: 'deduplicate' }]);
     const a = await s.ingest({ variant, host: 'q' });

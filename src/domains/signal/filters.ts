@@ -5,8 +5,9 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ListDefinition } from '../../list/definition.ts';
-import { FilterCompiler } from '../../list/filter.ts';
+import { FilterCompiler, tableRef } from '../../list/filter.ts';
 import { ApiError, validationError, type ValidationItem } from '../../server/errors.ts';
+import { UNRESTRICTED } from '../../server/viewer.ts';
 import { caseTable } from '../lifecycle/table.ts';
 import { entity } from '../entity/table.ts';
 import { entityType } from '../entity_type/table.ts';
@@ -83,7 +84,8 @@ export type Matcher = (instanceId: SQL) => SQL;
  * or undefined when it matches every instance (an empty list). Errors are 422s on `loc`.
  */
 export function compileExpression(expression: unknown, loc: (string | number)[] = ['expression']): Matcher | undefined {
-  const compiler = new FilterCompiler(instanceList);
+  // An organization's saved rule, applied by the service to every instance: nothing narrowed.
+  const compiler = new FilterCompiler(instanceList, UNRESTRICTED);
   let condition: SQL | undefined;
   try {
     condition = compiler.compile(expression);
@@ -93,7 +95,7 @@ export function compileExpression(expression: unknown, loc: (string | number)[] 
   }
   if (!condition) return undefined;
   let from = sql`${signalInstance}`;
-  for (const rel of compiler.joins) from = sql`${from} LEFT JOIN ${rel.table} ON ${rel.on}`;
+  for (const rel of compiler.joins) from = sql`${from} LEFT JOIN ${tableRef(rel.table)} ON ${compiler.joinOn(rel)}`;
   const matched = condition;
   return (instanceId) => sql`EXISTS (SELECT 1 FROM ${from} WHERE ${signalInstance.id} = ${instanceId} AND ${matched})`;
 }

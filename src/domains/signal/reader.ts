@@ -77,7 +77,7 @@ export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Prom
     WHERE ${visibleCases(ctx)}`,
   );
   const [byId, cases] = await Promise.all([
-    instanceReader()(db, ids as unknown as number[]),
+    instanceReader()(db, ids as unknown as number[], ctx),
     caseIds.then((rows) =>
       caseReads(
         ctx,
@@ -116,8 +116,8 @@ export interface StoredInstance {
 export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstance[]): Promise<Map<string, SignalInstanceReadT>> {
   const distinct = <T>(values: T[]) => [...new Set(values)];
   const [signals, entities, cases] = await Promise.all([
-    signalReader()(db, distinct(instances.map((i) => i.signalId))),
-    entityReader()(db, distinct(instances.flatMap((i) => i.entityIds))),
+    signalReader()(db, distinct(instances.map((i) => i.signalId)), ctx),
+    entityReader()(db, distinct(instances.flatMap((i) => i.entityIds)), ctx),
     visibleCaseReads(ctx, db, distinct(instances.map((i) => i.caseId).filter((id): id is number => id !== null))),
   ]);
   return new Map(

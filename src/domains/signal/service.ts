@@ -18,7 +18,7 @@ import { readInstances, type SignalInstanceReadT } from './reader.ts';
 import { signalEntityType, signalInstance, signalInstanceEntity } from './table.ts';
 
 export async function listInstances(ctx: Ctx, query: ListQueryT): Promise<Page<SignalInstanceReadT>> {
-  const page = await runList<{ id: string }>(ctx.db, instanceList, query, eq(signalInstance.organization_id, ctx.organization.id));
+  const page = await runList<{ id: string }>(ctx.db, ctx, instanceList, query, eq(signalInstance.organization_id, ctx.organization.id));
   return {
     ...page,
     items: await readInstances(

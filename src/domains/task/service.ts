@@ -33,15 +33,23 @@ type TaskRow = typeof task.$inferSelect;
 /** When a task is due unless the body says: a day after creation, a week for post-incident review tasks. */
 export const defaultResolveBy = (source: string, createdAt: Date) => new Date(createdAt.getTime() + (source === 'Post Incident Review' ? 7 : 1) * DAY);
 
-async function readTask(db: Executor, id: number): Promise<TaskReadT> {
-  return (await taskReader()(db, [id])).get(id)!;
+async function readTask(db: Executor, ctx: Ctx, id: number): Promise<TaskReadT> {
+  return (await taskReader()(db, [id], ctx)).get(id)!;
 }
 
 export async function listTasks(ctx: Ctx, query: ListQueryT, include: string[]): Promise<Page<Included<TaskReadT>>> {
-  const page = await runList<{ id: number }>(ctx.db, taskList, query, eq(task.organization_id, ctx.organization.id), incidentVisible(ctx, task.incident_id));
+  const page = await runList<{ id: number }>(
+    ctx.db,
+    ctx,
+    taskList,
+    query,
+    eq(task.organization_id, ctx.organization.id),
+    incidentVisible(ctx, task.incident_id),
+  );
   const byId = await taskReader()(
     ctx.db,
     page.items.map((r) => r.id),
+    ctx,
   );
   const items = page.items.map((r) => byId.get(r.id)!).filter(Boolean);
   return { ...page, items: applyInclude(items, include) };
@@ -150,7 +158,7 @@ export async function createTask(ctx: Ctx, body: TaskBody) {
       details: { task_id: row.id, description: row.description, weblink: row.weblink },
       at: now,
     });
-    return readTask(tx, row.id);
+    return readTask(tx, ctx, row.id);
   });
 }
 
@@ -206,7 +214,7 @@ export async function updateTask(ctx: Ctx, id: number, body: TaskBody) {
       details: { task_id: id, description: values.description ?? row.description },
       at: now,
     });
-    return readTask(tx, id);
+    return readTask(tx, ctx, id);
   });
 }
 

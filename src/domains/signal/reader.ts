@@ -10,6 +10,8 @@ import type { Ctx } from '../../server/context.ts';
 import { type CaseReadT, readVisibleCases } from '../case/reader.ts';
 import { caseTable } from '../lifecycle/table.ts';
 import { visibleCases } from '../case/visibility.ts';
+import { CASE } from '../case/kind.ts';
+import { visibleAmong } from '../lifecycle/visibility.ts';
 import { entityGroup } from '../entity/group.ts';
 import { entity } from '../entity/table.ts';
 import { signalReader, signalTarget } from './group.ts';
@@ -92,7 +94,19 @@ export async function readInstances(ctx: Ctx, db: Executor, ids: string[]): Prom
     item.case = 'case_id' in item && typeof item.case_id === 'number' ? (cases.get(item.case_id) ?? null) : null;
     item.filter_monitor ??= [];
   }
+  await hideMonitorCases(ctx, db, items);
   return items;
+}
+
+/**
+ * A monitor hit names the case its filter would have joined: one the caller may not see is not
+ * named (its id would tell that the hidden case exists and matched).
+ */
+async function hideMonitorCases(ctx: Ctx, db: Executor, items: Pick<SignalInstanceReadT, 'filter_monitor'>[]): Promise<void> {
+  const named = items.flatMap((i) => (i.filter_monitor ?? []).map((m) => m.case_id)).filter((id): id is number => typeof id === 'number');
+  if (named.length === 0) return;
+  const seen = new Set(await visibleAmong(db, ctx, CASE, [...new Set(named)]));
+  for (const item of items) for (const hit of item.filter_monitor ?? []) if (typeof hit.case_id === 'number' && !seen.has(hit.case_id)) hit.case_id = null;
 }
 
 /** An instance this process has just stored, as it stored it. */
@@ -120,7 +134,7 @@ export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstan
     entityReader()(db, distinct(instances.flatMap((i) => i.entityIds)), ctx),
     visibleCaseReads(ctx, db, distinct(instances.map((i) => i.caseId).filter((id): id is number => id !== null))),
   ]);
-  return new Map(
+  const out = new Map(
     instances.map((i): [string, SignalInstanceReadT] => {
       // The batch found this definition when it stored the instance.
       const signalRead = signals.get(i.signalId)!;
@@ -132,7 +146,7 @@ export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstan
           raw: i.raw,
           fingerprint: i.fingerprint,
           filter_action: i.filterAction,
-          filter_monitor: i.monitor ?? [],
+          filter_monitor: (i.monitor ?? []).map((hit) => ({ ...hit })),
           project: signalRead?.project,
           signal: signalRead,
           entities: [...i.entityIds]
@@ -144,4 +158,6 @@ export async function readStored(ctx: Ctx, db: Executor, instances: StoredInstan
       ];
     }),
   );
+  await hideMonitorCases(ctx, db, [...out.values()]);
+  return out;
 }

@@ -1,0 +1,42 @@
+// A monitor-mode filter records the case it would have joined an instance to: a case the caller
+// may not see is not named there, in the instance list or in the answer to an ingestion.
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers.ts';
+import { signals, unique, useWorld } from '../../../test/worlds/signals.ts';
+
+const w = useWorld();
+const s = signals(w);
+
+const hit = (instance: { filter_monitor: { case_id: number | null }[] }) => instance.filter_monitor.map((m) => m.case_id);
+
+describe('monitor hits of a restricted case', () => {
+  it('name the case only to those who may see it', async () => {
+    const hostType = (
+      await call(w.t.app, 'POST', '/default/entity_type', {
+        token: w.owner,
+        body: { name: unique('Host'), jpath: '$.host', project: { name: 'default' } },
+      })
+    ).body;
+    const filter = await s.filter({ action: 'deduplicate', mode: 'monitor', window: 600 });
+    expect(filter.status).toBe(200);
+    const variant = unique('watched');
+    expect((await s.define({ variant, entity_types: [{ id: hostType.id }], filters: [{ id: filter.body.id }] })).status).toBe(200);
+
+    const first = await s.ingest({ variant, host: 'vault-1' }, { token: w.owner });
+    const secret = first.body.case;
+    const restricted = await call(w.t.app, 'PUT', `/default/cases/${secret.id}`, {
+      token: w.owner,
+      body: { title: secret.title, description: 'Restricted now', visibility: 'Restricted' },
+    });
+    expect(restricted.status).toBe(200);
+
+    // The Member's own ingestion: the filter would have joined the hidden case.
+    const second = await s.ingest({ variant, host: 'vault-1' });
+    expect(second.status).toBe(200);
+    expect(hit(second.body)).toEqual([null]);
+
+    const listed = (id: string, token: string) => s.instances({}, token).then((r) => r.body.items.find((i: { id: string }) => i.id === id));
+    expect(hit(await listed(second.body.id, w.member))).toEqual([null]);
+    expect(hit(await listed(second.body.id, w.owner))).toEqual([secret.id]);
+  });
+});

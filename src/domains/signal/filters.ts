@@ -6,7 +6,8 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ListDefinition } from '../../list/definition.ts';
 import { FilterCompiler, tableRef } from '../../list/filter.ts';
-import { ApiError, validationError, type ValidationItem } from '../../server/errors.ts';
+import { atLeast, type Ctx } from '../../server/context.ts';
+import { ApiError, errors, validationError, type ValidationItem } from '../../server/errors.ts';
 import { UNRESTRICTED } from '../../server/viewer.ts';
 import { caseTable } from '../lifecycle/table.ts';
 import { entity } from '../entity/table.ts';
@@ -100,7 +101,16 @@ export function compileExpression(expression: unknown, loc: (string | number)[] 
   return (instanceId) => sql`EXISTS (SELECT 1 FROM ${from} WHERE ${signalInstance.id} = ${instanceId} AND ${matched})`;
 }
 
-/** Checks a filter's expression as it is saved: grammar, models and fields (422 on `expression`). */
-export function checkExpression(expression: unknown): void {
+/** Whether an expression reaches a case: through the Case model, or by the instance's `case_id`. */
+const namesCases = (expression: unknown) => /"(model|field)":"(Case|case_id|case\.[^"]*)"/.test(JSON.stringify(expression ?? null));
+
+/**
+ * Checks a filter's expression as it is saved: grammar, models and fields (422 on `expression`).
+ * A saved filter runs on the service's account, over every case; one that reaches cases is saved
+ * only by those who may see every case (Admins and above), so that what it matches, recorded on
+ * the instances, tells nobody of a Restricted case they may not see (403 otherwise).
+ */
+export function checkExpression(ctx: Ctx, expression: unknown): void {
   compileExpression(expression);
+  if (namesCases(expression) && !atLeast(ctx.role, 'Admin')) throw errors.forbidden('Only Admins and above may save a filter whose expression reaches cases.');
 }

@@ -69,7 +69,7 @@ export const signalFilterGroup: GroupDef = {
     beforeWrite(_tx, ctx, values, existing) {
       if (!existing) values.creator_id = ctx.user.id;
       // Ingestion runs the expression later: one it cannot run is refused now.
-      if (values.expression !== undefined) checkExpression(values.expression);
+      if (values.expression !== undefined) checkExpression(ctx, values.expression);
     },
   },
 };

@@ -40,3 +40,17 @@ describe('monitor hits of a restricted case', () => {
     expect(hit(await listed(second.body.id, w.owner))).toEqual([secret.id]);
   });
 });
+
+describe('saving a filter whose expression reaches cases', () => {
+  it('is for Admins and above: it runs over every case', async () => {
+    const title = [{ model: 'Case', field: 'title', op: 'like', value: 'A%' }];
+    const byCaseId = [{ model: 'SignalInstance', field: 'case_id', op: '==', value: 1 }];
+    for (const expression of [title, byCaseId]) {
+      const refused = await s.filter({ mode: 'monitor', action: 'snooze', expression }, w.member);
+      expect(refused.status).toBe(403);
+      expect((await s.filter({ mode: 'monitor', action: 'snooze', expression }, w.admin)).status).toBe(200);
+    }
+    const signalOnly = [{ model: 'Signal', field: 'variant', op: '==', value: 'x' }];
+    expect((await s.filter({ mode: 'monitor', action: 'snooze', expression: signalOnly }, w.member)).status).toBe(200);
+  });
+});

@@ -8,7 +8,7 @@
 // are nested (a reference to one reads null, a list leaves it out). Those tables are never built
 // inside another's query, so that no nested object escapes the rule.
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
@@ -64,16 +64,16 @@ function preparedById(name: string, query: Query, restricted: boolean) {
 }
 
 /** `SELECT <selection> FROM <table> WHERE <key> = ANY(ids)`, and the viewer may see the row. */
-function selectWhereIn(table: PgTable, selection: Record<string, unknown>, key: string): (db: Executor, ids: number[], viewer: Viewer) => Promise<Rows> {
+function selectWhereIn(table: PgTable, selection: SelectedFields, key: string): (db: Executor, ids: number[], viewer: Viewer) => Promise<Rows> {
   const name = `muster_${getTableName(table)}_by_${key}_${Object.keys(selection).length}`.slice(0, 59);
   const rule = ruleOf(table);
   return preparedById(
     name,
     (db, match, terms) =>
       db
-        .select(selection as never)
+        .select(selection)
         .from(table)
-        .where(and(match(column(table, key)), terms && rule?.(terms))) as never,
+        .where(and(match(column(table, key)), terms && rule?.(terms))),
     !!rule,
   );
 }
@@ -241,19 +241,15 @@ function planOf(def: ReadDef) {
     `muster_read_${n}_${getTableName(table)}`.slice(0, 59),
     (db, match, terms) =>
       db
-        .select({ ...readColumns(table), __nested: nestedSql } as never)
+        .select({ ...readColumns(table), __nested: nestedSql })
         .from(table)
-        .where(and(match(id), terms && rule?.(terms))) as never,
+        .where(and(match(id), terms && rule?.(terms))),
     !!rule,
   );
   // Rows a list has selected already, within the scope its caller gave: only what they nest is narrowed.
   const nestedOnly = preparedById(
     `muster_nest_${n}_${getTableName(table)}`.slice(0, 59),
-    (db, match) =>
-      db
-        .select({ __id: id, __nested: nestedSql } as never)
-        .from(table)
-        .where(match(id)) as never,
+    (db, match) => db.select({ __id: id, __nested: nestedSql }).from(table).where(match(id)),
     false,
   );
 

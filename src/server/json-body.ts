@@ -50,7 +50,7 @@ export function installJsonBody(app: FastifyInstance) {
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json$/, { parseAs: 'string' }, (_req, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
-    if (jsonDepthPast(text) >= 0) return done(tooDeep(['body'], 'The request body') as never, undefined);
+    if (jsonDepthPast(text) >= 0) return done(tooDeep(['body'], 'The request body'), undefined);
     try {
       done(null, JSON.parse(text));
     } catch (e) {

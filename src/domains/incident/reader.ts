@@ -25,20 +25,13 @@ import { participant } from '../lifecycle/table.ts';
 import { participantMinimalReader, participantReader, participantTarget } from '../participant/reader.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
 import { termGroup } from '../term/group.ts';
-import { term } from '../term/table.ts';
 import { task, taskAssignee } from '../task/table.ts';
+import { termTarget } from '../term/target.ts';
 import { IncidentRead, IncidentReadMinimal } from './schema.ts';
 import { incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
 import { incident } from '../lifecycle/table.ts';
 
 export const incidentTarget: RefTarget = recordTarget(INCIDENT);
-export const termTarget: RefTarget = {
-  table: term,
-  model: 'Term',
-  label: 'Term',
-  nameColumn: 'text',
-  fields: { id: 'int', text: 'text', discoverable: 'bool' },
-};
 
 /** Costs nested in an incident: amount and cost type. */
 const costDef: ReadDef = {

@@ -9,7 +9,7 @@ import type { Ctx } from '../../server/context.ts';
 import { invalid } from '../../server/errors.ts';
 import { incidentCost } from '../incident_cost/table.ts';
 import { incidentCostTypeTarget } from '../incident_cost_type/group.ts';
-import { termTarget } from './reader.ts';
+import { termTarget } from '../term/target.ts';
 import { visibleIncidentIds } from './visibility.ts';
 
 type Ref = RefValue;

@@ -1,8 +1,10 @@
 // The order between Muster's folders (docs/architecture.md): each layer imports only layers below
 // it, and nothing imports in a circle, neither between files nor between folders.
 //
-//   config.ts, lib/  <  db/  <  server/  <  list/  <  domains/  <  app/  <  cli/
+//   config.ts, lib/, plugins/  <  db/  <  jobs/  <  server/  <  list/  <  domains/  <  app/  <  cli/
 //
+// plugins/ holds plugin declarations and built-in plugins: they talk to outside systems and know
+// nothing of Muster's tables (what they need is passed to them). jobs/ is the durable job queue.
 // and inside domains/: foundation < crud/ < reference records < work records.
 //
 // crud/ (the one mechanism of the plain record groups) sits among the domains: above the
@@ -14,10 +16,11 @@ const FOUNDATION = '^src/domains/(organization|project)/';
 // a higher one; shapes (schema.ts) and tables (table.ts) of any domain may be named anywhere in
 // src/domains, since they hold no behaviour.
 const RECORDS = 'lifecycle|incident|case|participant|event|task|report|feedback|incident_cost|signal|entity|entity_type|workflow';
-const FOUNDATION_CODE = '^src/domains/(organization|project|auth)/';
+// The plugin catalogue is installation-wide and every new project is seeded with its instances.
+const FOUNDATION_CODE = '^src/domains/(organization|project|auth|plugin)/';
 const RECORD_CODE = `^src/domains/(${RECORDS})/(?!schema\\.ts$|table\\.ts$)`;
-const HIGHER_THAN_FOUNDATION = `^src/domains/(?!organization/|project/|auth/)[^/]+/(?!schema\\.ts$|table\\.ts$)`;
-const PLATFORM = '^src/(config\\.ts|lib/|db/|server/|list/)';
+const HIGHER_THAN_FOUNDATION = `^src/domains/(?!organization/|project/|auth/|plugin/)[^/]+/(?!schema\\.ts$|table\\.ts$)`;
+const PLATFORM = '^src/(config\\.ts|lib/|plugins/|db/|jobs/|server/|list/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -37,6 +40,20 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(config\\.ts|lib/)' },
     },
     {
+      name: 'plugins-stand-alone',
+      severity: 'error',
+      comment: 'Plugins know nothing of the database, HTTP or any domain: what they need is passed to them.',
+      from: { path: '^src/plugins/' },
+      to: { path: '^src/', pathNot: '^src/(config\\.ts|lib/|plugins/)' },
+    },
+    {
+      name: 'jobs-below-server',
+      severity: 'error',
+      comment: 'jobs/ is the job queue over the database: no HTTP, no lists, no domains.',
+      from: { path: '^src/jobs/' },
+      to: { path: '^src/', pathNot: '^src/(config\\.ts|lib/|db/|jobs/)' },
+    },
+    {
       name: 'db-below-server',
       severity: 'error',
       comment: 'db/ is the connection, statements and migrations: no HTTP, no lists, no domains.',
@@ -48,7 +65,7 @@ module.exports = {
       severity: 'error',
       comment: 'server/ is HTTP plumbing (errors, context, shapes, validation): no lists, no domains.',
       from: { path: '^src/server/' },
-      to: { path: '^src/', pathNot: '^src/(config\\.ts|lib/|db/|server/)' },
+      to: { path: '^src/', pathNot: '^src/(config\\.ts|lib/|plugins/|db/|jobs/|server/)' },
     },
     {
       name: 'list-below-domains',

@@ -5,9 +5,14 @@ import type { Settings } from '../config.ts';
 import { ensureDefaultOrganization } from '../domains/organization/service.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { upgrade } from '../db/migrate.ts';
+import { ensureCatalogue } from '../domains/plugin/catalogue.ts';
+import { jobQueue } from './jobs.ts';
 
 export async function initialize(database: Database, log: (m: string) => void = () => {}) {
   const applied = await upgrade(database, 'heads', log);
+  await jobQueue(database).install();
+  const catalogue = await ensureCatalogue(database.db);
+  if (catalogue) log(`Installed plugins: ${catalogue.added.join(', ')}`);
   const seeded = await ensureDefaultOrganization(database.db);
   if (seeded) log('Created organization "default" with project "default"');
   return { applied, seeded };

@@ -34,3 +34,5 @@ export * from '../domains/feedback/table.ts';
 export * from '../domains/incident_role/table.ts';
 export * from '../domains/case/table.ts';
 export * from '../domains/signal/table.ts';
+export * from '../domains/plugin/table.ts';
+export * from '../domains/workflow/table.ts';

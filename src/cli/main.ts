@@ -2,12 +2,14 @@
 import { Command } from 'commander';
 import { ConfigError } from '../config.ts';
 import { databaseCommand } from './database.ts';
+import { jobsCommand } from './jobs.ts';
 import { serverCommand } from './server.ts';
 
 const program = new Command('muster').description('Muster: incident and case management').version('0.1.0').showHelpAfterError();
 
 program.addCommand(serverCommand());
 program.addCommand(databaseCommand());
+program.addCommand(jobsCommand());
 
 try {
   await program.parseAsync(process.argv);

@@ -27,6 +27,8 @@ interface StartOptions {
   workers: number;
   proxyHeaders?: boolean;
   logLevel?: string;
+  /** Run the background job workers in this process (--no-jobs: an API-only node). */
+  jobs: boolean;
 }
 
 const int = (v: string) => {
@@ -84,6 +86,7 @@ async function serve(opts: StartOptions) {
   const { drainable } = await import('../server/drain.ts');
   const app = await buildApp({ settings, database, trustProxy: !!opts.proxyHeaders });
   const drainer = drainable(app.server);
+  const jobs = opts.jobs ? await (await import('../app/jobs.ts')).startJobWorkers(database, settings, app.log) : undefined;
   let where: string;
   try {
     if (opts.fd !== undefined) {
@@ -102,7 +105,9 @@ async function serve(opts: StartOptions) {
     throw (err as NodeJS.ErrnoException).code ? listenFailure(err as NodeJS.ErrnoException, addressOf(opts)) : err;
   }
   const label = cluster.isWorker ? `worker ${process.pid}` : `pid ${process.pid}`;
-  console.log(`Muster serving ${where} (${database.kind === 'embedded' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL'}; ${label})`);
+  console.log(
+    `Muster serving ${where} (${database.kind === 'embedded' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL'}; ${label}; ${jobs ? 'running background jobs' : 'no background jobs'})`,
+  );
 
   let stopping: NodeJS.Signals | undefined;
   const stop = async (signal: NodeJS.Signals) => {
@@ -120,6 +125,8 @@ async function serve(opts: StartOptions) {
     console.log(`${signal}: draining ${connections} connection(s) within ${settings.shutdownDelay + settings.shutdownTimeout} ms (${label})`);
     const forced = await drainer.drain({ delayMs: settings.shutdownDelay, timeoutMs: settings.shutdownTimeout });
     if (forced) console.error(`closed ${forced} connection(s) still busy after MUSTER_SHUTDOWN_TIMEOUT (${label})`);
+    // A job still running past the timeout is left to run again on the next node that works it.
+    await jobs?.stop(settings.shutdownTimeout);
     await app.close();
     await database.close();
     process.exit(0);
@@ -185,6 +192,7 @@ function childArgs(opts: StartOptions): string[] {
   if (opts.uds) args.push('--uds', opts.uds);
   if (opts.proxyHeaders) args.push('--proxy-headers');
   if (opts.logLevel) args.push('--log-level', opts.logLevel);
+  if (!opts.jobs) args.push('--no-jobs');
   return args;
 }
 
@@ -198,6 +206,7 @@ function startOptions(cmd: Command) {
     .addOption(new Option('--reload-dir <dir>', 'folder to watch with --reload (repeatable)').argParser(collect))
     .addOption(new Option('--workers <n>', 'worker processes (needs DATABASE_URL)').default(1).argParser(int))
     .option('--proxy-headers', 'trust X-Forwarded-* headers from a proxy in front')
+    .option('--no-jobs', 'do not run background job workers in this process (an API-only node)')
     .option('--log-level <level>', 'trace, debug, info, warn, error');
 }
 
@@ -219,7 +228,7 @@ export function serverCommand(): Command {
     .addOption(new Option('--port <port>', 'port to listen on').default(8000).argParser(int))
     .option('--log-level <level>', 'log level', 'debug')
     .action((opts: { host: string; port: number; logLevel: string }) => {
-      supervise(childArgs({ ...opts, workers: 1 }), [SRC_DIR]);
+      supervise(childArgs({ ...opts, workers: 1, jobs: true }), [SRC_DIR]);
     });
 
   server

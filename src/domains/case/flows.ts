@@ -27,6 +27,8 @@ import { caseIncident, caseTable, incident } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { CASE } from './kind.ts';
+import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
+import type { RecordChange } from '../lifecycle/events.ts';
 import { beginUpdate, lockRecord } from '../lifecycle/records.ts';
 import { moveStatus } from '../lifecycle/status.ts';
 import { CASE_ASSESSMENT } from './assessment.ts';
@@ -105,7 +107,7 @@ export async function openCase(tx: Executor, ctx: Ctx, input: OpenCaseInput & { 
 export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { projectId: number })[]): Promise<number[]> {
   if (inputs.length === 0) return [];
   const now = new Date();
-  const { rows, slugs } = await insertCases(tx, ctx, inputs, now);
+  const rows = await insertCases(tx, ctx, inputs, now);
   const tags = inputs.flatMap((input, i) => (input.tagIds ?? []).map((tag_id) => ({ case_id: rows[i].id, tag_id })));
   if (tags.length) await tx.insert(caseTag).values(tags);
   const people = inputs.map((input, i) => {
@@ -121,11 +123,12 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
     };
   });
   const participants = await addFirstParticipants(tx, ctx, CASE, people, now);
+  const tickets = await inlineTickets(tx, ctx, CASE, rows);
   const named = rows.map((row, i) => {
     const ids = participants.ids.get(row.id)!;
     return {
       id: row.id,
-      name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${slugs[i]}-${row.id}`,
+      ...ticketColumns(tickets.get(row.id)),
       assignee_id: ids.get(people[i].people[0].email.toLowerCase())!,
       reporter_id: ids.get(people[i].people[1].email.toLowerCase())!,
     };
@@ -136,8 +139,8 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
     tx,
     sql`
     WITH named AS (
-      UPDATE ${caseTable} SET name = x.name, assignee_id = x.assignee_id, reporter_id = x.reporter_id
-      FROM json_to_recordset(${JSON.stringify(named)}::json) AS x(id int, name text, assignee_id int, reporter_id int) WHERE ${caseTable.id} = x.id
+      UPDATE ${caseTable} SET name = x.name, ticket = x.ticket, assignee_id = x.assignee_id, reporter_id = x.reporter_id
+      FROM json_to_recordset(${JSON.stringify(named)}::json) AS x(id int, name text, ticket jsonb, assignee_id int, reporter_id int) WHERE ${caseTable.id} = x.id
     )
     ${events.getSQL()}`,
   );
@@ -149,16 +152,18 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
     const moved = await transition(tx, ctx, { ...rows[i], ...columns } as CaseRow, status, now);
     await tx.update(caseTable).set(moved).where(eq(caseTable.id, rows[i].id));
   }
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  await recordsCreated(tx, ctx, CASE, ids);
+  return ids;
 }
 
 /**
  * Inserts the cases in one statement, each taking from its project the default type, priority and
  * severity where the input names none (ids it names were checked by its caller) and its visibility
  * from its type unless given. 422 when a project has no default to give (nothing inserted). Returns
- * the rows and their projects' slugs, in the inputs' order.
+ * the rows, in the inputs' order.
  */
-async function insertCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { projectId: number })[], at: Date): Promise<{ rows: CaseRow[]; slugs: string[] }> {
+async function insertCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { projectId: number })[], at: Date): Promise<CaseRow[]> {
   const asked = JSON.stringify(
     inputs.map((i, n) => ({
       n,
@@ -173,7 +178,7 @@ async function insertCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { pr
       severity_id: i.severityId ?? null,
     })),
   );
-  const [result] = await runStatement<{ rows: CaseRow[] | null; slugs: string[]; missing: string | null }>(
+  const [result] = await runStatement<{ rows: CaseRow[] | null; missing: string | null }>(
     tx,
     sql`
     WITH x AS (
@@ -181,7 +186,7 @@ async function insertCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { pr
         resolution_reason text, visibility text, type_id int, priority_id int, severity_id int)
     ),
     d AS (
-      SELECT x.*, p.slug,
+      SELECT x.*,
         COALESCE(x.type_id, (SELECT id FROM ${caseType} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS t,
         COALESCE(x.priority_id, (SELECT id FROM ${casePriority} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS pr,
         COALESCE(x.severity_id, (SELECT id FROM ${caseSeverity} WHERE project_id = x.project_id AND "default" ORDER BY id LIMIT 1)) AS sv
@@ -199,12 +204,11 @@ async function insertCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { pr
     )
     SELECT
       (SELECT json_agg(made ORDER BY made.id) FROM made) AS rows,
-      (SELECT json_agg(d.slug ORDER BY d.n) FROM d) AS slugs,
       (SELECT CASE WHEN bool_or(t IS NULL) THEN 'type' WHEN bool_or(pr IS NULL) THEN 'priority' WHEN bool_or(sv IS NULL) THEN 'severity' END FROM d) AS missing`,
   );
   if (result.missing) throw invalid([`case_${result.missing}`], `No default case ${result.missing} defined.`, 'value_error.not_found');
   // Ids are drawn in insertion order, which is the inputs' order.
-  return { rows: result.rows ?? [], slugs: result.slugs };
+  return result.rows ?? [];
 }
 
 export async function createCase(ctx: Ctx, body: CreateBody) {
@@ -335,11 +339,16 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       .update(caseTable)
       .set({ ...changes.values, updated_at: now })
       .where(eq(caseTable.id, id));
+    const change: RecordChange = {};
     if (body.status && body.status !== row.status) {
       // A stamp sent with the transition gives way to the transition's own.
       const moved = await transition(tx, ctx, changes.current, body.status, now);
       await tx.update(caseTable).set(moved).where(eq(caseTable.id, id));
+      change.status = { from: row.status, to: body.status };
     }
+    const reassessed = (['type', 'severity', 'priority'] as const).filter((a) => changes.values[`case_${a}_id`] !== undefined);
+    if (reassessed.length) change.assessment = reassessed;
+    await recordUpdated(tx, ctx, CASE, id, change);
     return readOne(tx, ctx, id);
   });
 }

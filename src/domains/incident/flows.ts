@@ -27,6 +27,8 @@ import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
 import { INCIDENT } from './kind.ts';
 import { beginUpdate } from '../lifecycle/records.ts';
+import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
+import type { RecordChange } from '../lifecycle/events.ts';
 import { moveStatus } from '../lifecycle/status.ts';
 import { readIncidents } from './reader.ts';
 import { planCosts, resolveDuplicates, resolveTerms } from './refs.ts';
@@ -136,7 +138,7 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
 
     // People: the reporter, the commander (body, else policies, else the reporter), liaison and scribe from policies.
     const facts = { projectId: proj.id, priorityId: assessment.priorityId, typeId: assessment.typeId, tagIds };
-    const values: Values = { name: `${ctx.settings.namePrefix}-${ctx.organization.slug}-${proj.slug}-${row.id}` };
+    const values: Values = ticketColumns((await inlineTickets(tx, ctx, INCIDENT, [row])).get(row.id));
     const reporterId = await addParticipant(tx, ctx, INCIDENT, row.id, reporterEmail, 'Reporter');
     const commanderId = await addParticipant(
       tx,
@@ -160,6 +162,7 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
     if (status !== 'Active') Object.assign(values, await transition(tx, ctx, { ...row, ...values } as IncidentRow, status, now, true));
     await tx.update(incident).set(values).where(eq(incident.id, row.id));
     await recomputeResponseCost(tx, row.id, now);
+    await recordsCreated(tx, ctx, INCIDENT, [row.id]);
     return readOne(tx, ctx, row.id);
   });
 }
@@ -301,6 +304,24 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       .set({ ...changes.values, updated_at: now })
       .where(eq(incident.id, id));
     await recomputeResponseCost(tx, id, now);
+    await recordUpdated(tx, ctx, INCIDENT, id, changeOf(row, changes.values));
     return readOne(tx, ctx, id);
   });
+}
+
+/** What an update changed that notifications follow: the status, the type, severity or priority. */
+function changeOf(row: IncidentRow, values: Values): RecordChange {
+  const change: RecordChange = {};
+  if (values.status !== undefined && values.status !== row.status) change.status = { from: row.status, to: values.status };
+  const assessment = (
+    [
+      ['type', 'incident_type_id'],
+      ['severity', 'incident_severity_id'],
+      ['priority', 'incident_priority_id'],
+    ] as const
+  )
+    .filter(([, col]) => values[col] !== undefined && values[col] !== row[col])
+    .map(([name]) => name);
+  if (assessment.length) change.assessment = assessment;
+  return change;
 }

@@ -2,6 +2,7 @@
 // priorities and severities, the response-cost type, a default case type mapped to the incident
 // type, case priorities and severities. One multi-row insert per kind, all sent as one statement
 // inside the caller's transaction, so a project never exists half-seeded and creating one stays fast.
+// It also gets an instance of every plugin in the catalogue (domains/plugin/catalogue.ts).
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { casePriority } from '../case_priority/table.ts';
@@ -11,6 +12,7 @@ import { incidentCostType } from '../incident_cost_type/table.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
+import { seedInstances } from '../plugin/catalogue.ts';
 
 const severities = (subject: string) => [
   { name: 'Undetermined', description: `The severity of the ${subject} has not been determined yet.`, view_order: 1, color: '#9e9e9e', default: true },
@@ -94,6 +96,10 @@ export async function seedProject(tx: Executor, project: { id: number; organizat
     tx.insert(caseSeverity).values(rows(severities('case'))),
   ];
   const mappedCaseType = tx.insert(caseType).values({ ...owner, ...defaultType('case'), incident_type_id: sql`(SELECT id FROM seeded_incident_type)` });
-  const clauses = [sql`seeded_incident_type AS (${type.getSQL()})`, ...others.map((q, i) => sql`${sql.raw(`seeded_${i}`)} AS (${q.getSQL()})`)];
+  const clauses = [
+    sql`seeded_incident_type AS (${type.getSQL()})`,
+    ...others.map((q, i) => sql`${sql.raw(`seeded_${i}`)} AS (${q.getSQL()})`),
+    sql`seeded_plugin_instances AS (${seedInstances(project.id, project.organization_id)})`,
+  ];
   await tx.execute(sql`WITH ${sql.join(clauses, sql`, `)} ${mappedCaseType.getSQL()}`);
 }

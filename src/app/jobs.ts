@@ -1,0 +1,32 @@
+// Every kind of background job, gathered from the domains that declare them: the queues that
+// start-up installs and the handlers `muster server start` runs (unless --no-jobs).
+import type { Settings } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import type { JobDefinition, JobLog } from '../jobs/definition.ts';
+import { type JobHandler, JobQueue, type WorkerOptions } from '../jobs/queue.ts';
+import { CASE } from '../domains/case/kind.ts';
+import { INCIDENT } from '../domains/incident/kind.ts';
+import { recordEffectsJob } from '../domains/lifecycle/effects.ts';
+
+export const JOBS: JobDefinition[] = [recordEffectsJob({ incident: INCIDENT, case: CASE })];
+
+export const jobQueue = (database: Database) => new JobQueue(database, JOBS);
+
+/** Runs every job kind's worker in this process; returns the queue, to stop it. */
+export async function startJobWorkers(database: Database, settings: Settings, log: JobLog, opts: WorkerOptions = {}): Promise<JobQueue> {
+  const queue = jobQueue(database);
+  const env = { db: database.db, settings, log };
+  const handlers: Record<string, JobHandler> = {};
+  for (const def of JOBS) {
+    handlers[def.name] = async (job) => {
+      try {
+        return await def.run(job, env);
+      } catch (err) {
+        log.warn({ job: job.id, queue: job.name, attempt: job.retryCount + 1, err: (err as Error).message }, 'job failed');
+        throw err;
+      }
+    };
+  }
+  await queue.start(handlers, { onError: (err) => log.error({ err: err.message }, 'job queue error'), ...opts });
+  return queue;
+}

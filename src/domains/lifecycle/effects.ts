@@ -1,0 +1,140 @@
+// What follows a write of incidents and cases beyond the records themselves (BEHAVIOR §6.1, §7.1,
+// §16.1, §16.3): a ticket and a name, the contacts the project routes in, notifications, on-call.
+// Plugins that reach nothing outside Muster (the built-in ticket plugin, the participant resolver)
+// run in the write's transaction, so its answer shows what they did; everything else is one job
+// enqueued in that transaction (`record-effects`), which fans out into a job per message.
+import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import { defineJob, type JobEnv } from '../../jobs/definition.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { Ticket, TicketSubject } from '../../plugins/types.ts';
+import type { Ctx } from '../../server/context.ts';
+import { organization } from '../organization/table.ts';
+import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import { project } from '../project/table.ts';
+import type { RecordChange, RecordEvent } from './events.ts';
+import type { RecordKind } from './kind.ts';
+import { notifyRecordEvent } from './notify.ts';
+import { routeRecords, routeServices } from './routing.ts';
+import { subjectsOf } from './subject.ts';
+
+/** A record as it is inserted: what its ticket is made from. */
+export interface NewRecord {
+  id: number;
+  project_id: number;
+  title: string;
+  description: string;
+  status: string;
+  visibility: string;
+  /** A Date, or its JSON text when the rows come back as JSON. */
+  reported_at: Date | string;
+}
+
+const RECORD_EFFECTS = 'record-effects';
+
+interface EffectsJob {
+  organization_id: number;
+  user: { id: number; email: string };
+  kind: 'incident' | 'case';
+  ids: number[];
+  event: RecordEvent;
+}
+
+/**
+ * Names and tickets for new records from their project's ticket plugin, when it runs inline; the
+ * caller writes them with the rest of the row. Records whose project has no enabled ticket plugin
+ * keep no name (as Dispatch without one); a plugin that reaches outside names them in the job.
+ */
+export async function inlineTickets(tx: Executor, ctx: Ctx, kind: RecordKind, records: NewRecord[]): Promise<Map<number, Ticket>> {
+  const out = new Map<number, Ticket>();
+  if (records.length === 0) return out;
+  const projectIds = [...new Set(records.map((r) => r.project_id))];
+  const projects = await tx.select({ id: project.id, name: project.name, slug: project.slug }).from(project).where(inArray(project.id, projectIds));
+  const env = pluginEnv(ctx.settings, `${kind.name}-create`, { info() {}, warn() {} });
+  for (const proj of projects) {
+    const ticketing = await activeInstance(tx, ctx.settings, proj.id, 'ticket');
+    if (!ticketing?.plugin.inline) continue;
+    for (const r of records.filter((x) => x.project_id === proj.id)) {
+      const subject: TicketSubject = {
+        kind: kind.name,
+        id: r.id,
+        organization: { id: ctx.organization.id, slug: ctx.organization.slug },
+        project: proj,
+        title: r.title,
+        description: r.description,
+        status: r.status,
+        visibility: r.visibility,
+        reported_at: new Date(r.reported_at).toISOString(),
+      };
+      out.set(r.id, await ticketing.plugin.create(subject, ticketing.config, env));
+    }
+  }
+  return out;
+}
+
+/** The columns a ticket fills. */
+export const ticketColumns = (t: Ticket | undefined) =>
+  t ? { name: t.name ?? null, ticket: { resource_id: t.resource_id, resource_type: t.resource_type, weblink: t.weblink } } : {};
+
+/**
+ * After records of `kind` were created (in the caller's transaction): contacts routed in, then the
+ * background effects enqueued.
+ */
+export async function recordsCreated(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await routeRecords(tx, ctx, kind, ids);
+  await enqueueEffects(tx, ctx, kind, ids, { event: 'created' });
+}
+
+/**
+ * After a record was updated: contacts routed again while it is open, and notifications when its
+ * status or assessment changed.
+ */
+export async function recordUpdated(tx: Executor, ctx: Ctx, kind: RecordKind, id: number, change: RecordChange): Promise<void> {
+  await routeRecords(tx, ctx, kind, [id]);
+  if (change.status || change.assessment?.length) await enqueueEffects(tx, ctx, kind, [id], { event: 'updated', change });
+}
+
+async function enqueueEffects(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[], event: RecordEvent) {
+  const data: EffectsJob = { organization_id: ctx.organization.id, user: { id: ctx.user.id, email: ctx.user.email }, kind: kind.name, ids, event };
+  await enqueue(tx, RECORD_EFFECTS, data);
+}
+
+/** The context a job acts in: the organization of the write, on behalf of the user who made it. */
+async function jobContext(env: JobEnv, data: EffectsJob): Promise<Ctx | undefined> {
+  const [org] = await env.db.select({ id: organization.id, slug: organization.slug }).from(organization).where(eq(organization.id, data.organization_id));
+  if (!org) return undefined;
+  return { db: env.db, settings: env.settings, user: data.user, organization: org, role: 'Owner' };
+}
+
+/** The job that runs a write's background effects; the app gives it the kinds of records. */
+export const recordEffectsJob = (kinds: Record<'incident' | 'case', RecordKind>) =>
+  defineJob<EffectsJob>({
+    name: RECORD_EFFECTS,
+    async run(job, env) {
+      const ctx = await jobContext(env, job.data);
+      if (!ctx) return { skipped: 'organization deleted' };
+      const kind = kinds[job.data.kind];
+      const subjects = await subjectsOf(env.db, env.settings, kind, job.data.ids);
+      for (const subject of subjects) {
+        // Each child job is keyed by this job and what it is for: a retry enqueues nothing twice.
+        await env.db.transaction(async (tx) => {
+          await externalTicket(tx, ctx, kind, subject.id, job.id);
+          await notifyRecordEvent(tx, ctx, subject, job.data.event, job.id);
+          await routeServices(tx, ctx, kind, subject, job.data.event, job.id);
+        });
+      }
+      return { records: subjects.length };
+    },
+  });
+
+/** A ticket from a plugin that reaches outside Muster (not inline), for a record that has none yet. */
+async function externalTicket(tx: Executor, ctx: Ctx, kind: RecordKind, id: number, jobId: string) {
+  const [row] = await tx.select({ project_id: kind.table.project_id, ticket: kind.table.ticket }).from(kind.table).where(eq(kind.table.id, id));
+  if (!row || row.ticket) return;
+  const ticketing = await activeInstance(tx, ctx.settings, row.project_id, 'ticket');
+  if (!ticketing || ticketing.plugin.inline) return;
+  const [subject] = await subjectsOf(tx, ctx.settings, kind, [id]);
+  const ticket = await ticketing.plugin.create(subject, ticketing.config, pluginEnv(ctx.settings, jobId, { info() {}, warn() {} }));
+  await tx.update(kind.table).set(ticketColumns(ticket)).where(eq(kind.table.id, id));
+}

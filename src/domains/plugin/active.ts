@@ -1,0 +1,60 @@
+// Finding the plugin a flow acts through: a project's enabled instance of a type, with its
+// configuration decrypted. Flows call this; none of them decrypts or chooses on its own.
+import { and, eq } from 'drizzle-orm';
+import type { Settings } from '../../config.ts';
+import type { Executor } from '../../db/connection.ts';
+import { pluginOfType } from '../../plugins/registry.ts';
+import { decryptConfiguration } from '../../plugins/secrets.ts';
+import type { Configuration, PluginEnv, PluginOf, PluginType } from '../../plugins/types.ts';
+import { plugin, pluginInstance } from './table.ts';
+
+export interface ActiveInstance<T extends PluginType> {
+  id: number;
+  projectId: number;
+  plugin: PluginOf<T>;
+  config: Configuration;
+}
+
+/**
+ * The project's enabled instance of a plugin of `type`, or undefined when there is none (or its
+ * plugin is not loaded in this process, e.g. a third-party package removed from MUSTER_PLUGINS).
+ */
+export async function activeInstance<T extends PluginType>(
+  tx: Executor,
+  settings: Settings,
+  projectId: number,
+  type: T,
+): Promise<ActiveInstance<T> | undefined> {
+  const [row] = await tx
+    .select({ id: pluginInstance.id, configuration: pluginInstance.configuration, slug: plugin.slug })
+    .from(pluginInstance)
+    .innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id))
+    .where(and(eq(pluginInstance.project_id, projectId), eq(pluginInstance.plugin_type, type), eq(pluginInstance.enabled, true)))
+    .limit(1);
+  if (!row) return undefined;
+  const found = pluginOfType(row.slug, type);
+  if (!found) return undefined;
+  return { id: row.id, projectId, plugin: found, config: decryptConfiguration(row.configuration, settings.encryptionKey!) };
+}
+
+/** An instance by id (enabled or not), when its plugin is of `type`; for workflows, which name their instance. */
+export async function instanceOfType<T extends PluginType>(
+  tx: Executor,
+  settings: Settings,
+  instanceId: number,
+  type: T,
+): Promise<ActiveInstance<T> | undefined> {
+  const [row] = await tx
+    .select({ id: pluginInstance.id, projectId: pluginInstance.project_id, configuration: pluginInstance.configuration, slug: plugin.slug })
+    .from(pluginInstance)
+    .innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id))
+    .where(eq(pluginInstance.id, instanceId));
+  const found = row && pluginOfType(row.slug, type);
+  if (!row || !found) return undefined;
+  return { id: row.id, projectId: row.projectId, plugin: found, config: decryptConfiguration(row.configuration, settings.encryptionKey!) };
+}
+
+/** What a plugin function is given: the job's id as idempotency key, links, a log. */
+export function pluginEnv(settings: Settings, idempotencyKey: string, log: { info(m: string): void; warn(m: string): void }): PluginEnv {
+  return { idempotencyKey, uiUrl: settings.uiUrl, namePrefix: settings.namePrefix, log };
+}

@@ -1,0 +1,79 @@
+// The plugin catalogue: one row per plugin this installation offers (`muster plugins install`
+// writes them from the plugins loaded in the process), and the instances every project has of
+// each. A project gets a disabled instance of every plugin (BEHAVIOR §5.3), except that Muster's
+// own plugins that need nothing outside it start enabled, so a fresh install names, links and
+// routes out of the box.
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import { allPlugins, BUILTIN_PLUGINS } from '../../plugins/registry.ts';
+import type { Plugin } from '../../plugins/types.ts';
+import { project } from '../project/table.ts';
+import { plugin, pluginInstance } from './table.ts';
+
+/** Slugs of the plugins a new project starts with enabled: built-ins that reach nothing outside. */
+const ENABLED_BY_DEFAULT = BUILTIN_PLUGINS.filter((p) => p.enabledByDefault).map((p) => p.slug);
+
+const catalogueRow = (p: Plugin) => ({
+  slug: p.slug,
+  title: p.title,
+  type: p.type,
+  version: p.version,
+  author: p.author,
+  author_url: p.author_url ?? '',
+  multiple: p.multiple ?? false,
+  description: p.description,
+});
+
+/**
+ * The statement that gives a project (or every project, when `projectId` is absent) an instance of
+ * each catalogue plugin it lacks; enabled for the default-enabled ones unless the project already
+ * has an enabled instance of that type.
+ */
+export function seedInstances(projectId?: number | SQL, organizationId?: number | SQL, onlyPluginIds?: number[]): SQL {
+  const projects =
+    projectId === undefined ? sql`SELECT id, organization_id FROM ${project}` : sql`SELECT ${projectId}::int AS id, ${organizationId}::int AS organization_id`;
+  const only = onlyPluginIds ? sql`AND p.id = ANY(${sql.param(onlyPluginIds)}::int[])` : sql``;
+  return sql`INSERT INTO ${pluginInstance} (organization_id, project_id, plugin_id, plugin_type, enabled)
+    SELECT pr.organization_id, pr.id, p.id, p.type,
+      p.slug = ANY(${sql.param(ENABLED_BY_DEFAULT)}::text[])
+        AND NOT EXISTS (SELECT 1 FROM ${pluginInstance} e WHERE e.project_id = pr.id AND e.plugin_type = p.type AND e.enabled)
+    FROM (${projects}) pr CROSS JOIN ${plugin} p
+    WHERE NOT EXISTS (SELECT 1 FROM ${pluginInstance} i WHERE i.project_id = pr.id AND i.plugin_id = p.id) ${only}`;
+}
+
+export interface InstallResult {
+  added: string[];
+  refreshed: string[];
+}
+
+/**
+ * Writes catalogue rows for the loaded plugins: new ones are added (and every project gets an
+ * instance of them); with `force`, existing rows are refreshed from the plugin's declaration.
+ */
+export async function installPlugins(db: Executor, opts: { force?: boolean; plugins?: Plugin[] } = {}): Promise<InstallResult> {
+  const plugins = opts.plugins ?? allPlugins();
+  return db.transaction(async (tx) => {
+    const existing = new Set((await tx.select({ slug: plugin.slug }).from(plugin)).map((r) => r.slug));
+    const fresh = plugins.filter((p) => !existing.has(p.slug));
+    const refreshed = opts.force ? plugins.filter((p) => existing.has(p.slug)) : [];
+    let addedIds: number[] = [];
+    if (fresh.length) addedIds = (await tx.insert(plugin).values(fresh.map(catalogueRow)).returning({ id: plugin.id })).map((r) => r.id);
+    for (const p of refreshed) await tx.update(plugin).set(catalogueRow(p)).where(eq(plugin.slug, p.slug));
+    if (addedIds.length) await tx.execute(seedInstances(undefined, undefined, addedIds));
+    return { added: fresh.map((p) => p.slug), refreshed: refreshed.map((p) => p.slug) };
+  });
+}
+
+/** Removes plugins from the catalogue, with every project's instances of them (and their workflows). */
+export async function uninstallPlugins(db: Executor, slugs: string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const removed = await db.delete(plugin).where(inArray(plugin.slug, slugs)).returning({ slug: plugin.slug });
+  return removed.map((r) => r.slug);
+}
+
+/** On a database whose catalogue was never written (a new one, or one from before plugins), writes it. */
+export async function ensureCatalogue(db: Executor): Promise<InstallResult | undefined> {
+  const [any] = await db.select({ id: plugin.id }).from(plugin).limit(1);
+  if (any) return undefined;
+  return installPlugins(db);
+}

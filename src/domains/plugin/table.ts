@@ -1,0 +1,43 @@
+// The plugin catalogue (one row per installed plugin, shared by every organization, written by
+// `muster plugins install`) and each project's instances of them. An instance's configuration is
+// stored encrypted (plugins/secrets.ts). Its plugin's type is kept beside it so that the database
+// itself holds "one enabled instance per type per project".
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { projectScoped } from '../project/scoped.ts';
+
+export const plugin = pgTable('plugin', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique('plugin_slug_key'),
+  title: text('title').notNull(),
+  type: text('type').notNull(),
+  version: text('version').notNull(),
+  author: text('author').notNull(),
+  author_url: text('author_url').notNull().default(''),
+  multiple: boolean('multiple').notNull().default(false),
+  description: text('description'),
+});
+
+export const pluginInstance = pgTable(
+  'plugin_instance',
+  {
+    id: serial('id').primaryKey(),
+    ...projectScoped(),
+    plugin_id: integer('plugin_id')
+      .notNull()
+      .references(() => plugin.id, { onDelete: 'cascade' }),
+    /** The plugin's type, copied when the instance is created. */
+    plugin_type: text('plugin_type').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    /** The configuration, AES-GCM encrypted; null: none given. */
+    configuration: text('configuration'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('plugin_instance_project_idx').on(t.project_id, t.plugin_id),
+    index('plugin_instance_organization_idx').on(t.organization_id, t.id),
+    uniqueIndex('plugin_instance_enabled_type_key').on(t.project_id, t.plugin_type).where(sql`enabled`),
+  ],
+);

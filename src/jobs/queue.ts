@@ -1,0 +1,171 @@
+// Durable background jobs on pg-boss, in the same PostgreSQL as the records: on a server through
+// the API's `pg` pool, on the embedded database through PGlite. A write enqueues its side effects
+// inside its own transaction (enqueue(tx, ...)): a write that rolls back sends nothing, one that
+// commits loses nothing. Workers run them with retries and backoff; a job that exhausts its
+// retries stays `failed` (the dead-letter state) until an Owner retries it.
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database, Executor } from '../db/connection.ts';
+
+/** How a kind of job is retried and how long one run may take before it counts as lost. */
+export interface QueueSpec {
+  name: string;
+  /** Further attempts after the first (default 5). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled each time (default 10). */
+  retryDelay?: number;
+  /** Seconds one run may take; past it the run counts as lost (its process died) and is retried (default 300). */
+  expireInSeconds?: number;
+}
+
+export interface JobInfo<T = Record<string, unknown>> {
+  id: string;
+  name: string;
+  data: T;
+  /** Attempts before this one. */
+  retryCount: number;
+}
+
+export type JobHandler = (job: JobInfo) => Promise<unknown>;
+
+const SCHEMA = 'pgboss';
+const DEFAULTS = { retryLimit: 5, retryDelay: 10, expireInSeconds: 300 } as const;
+/** Failed jobs are kept (listable, retryable) this long before pg-boss archives them. */
+const KEEP_FAILED_SECONDS = 30 * 24 * 3600;
+
+type Adapter = { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * pg-boss's way into a database. PGlite runs one statement per prepared query, and pg-boss's schema
+ * migrations are multi-statement strings without parameters: those go through `exec` (the last
+ * result's rows), everything else through `query`.
+ */
+function adapterOf(database: Database): Adapter {
+  const pglite = database.pglite;
+  if (pglite) {
+    return {
+      async executeSql(text, values) {
+        if (values?.length) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    };
+  }
+  return { executeSql: async (text, values) => ({ rows: (await database.query(text, values)) ?? [] }) };
+}
+
+/**
+ * The connection of an open transaction, for pg-boss's `db` option. Drizzle keeps the driver's
+ * client (a pg PoolClient, or PGlite's transaction) on the transaction's session; both answer
+ * `query(text, values)` with `{ rows }`.
+ */
+function transactionAdapter(tx: Executor): Adapter {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('enqueue needs a transaction of the Postgres or PGlite driver');
+  const query = client.query as (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+  return { executeSql: (text, values) => query.call(client, text, values) };
+}
+
+// Sending needs no started instance: only pg-boss's SQL, run on the connection given with each job.
+const sender = new PgBoss({ db: { executeSql: async () => ({ rows: [] }) }, schema: SCHEMA, supervise: false, schedule: false });
+
+export interface EnqueueOptions {
+  /** Seconds to wait before the first run. */
+  startAfter?: number;
+  /**
+   * What makes this job unique: a job of the same name and key is enqueued once, however often
+   * it is asked for (a retried job that fans out enqueues each child once).
+   */
+  key?: string;
+}
+
+/** A UUID (version 8, name-based) that a job's name and key always give. */
+function jobIdOf(name: string, key: string): string {
+  const h = createHash('sha256').update(`${name}\u0000${key}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x80;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+}
+
+/**
+ * Enqueues a job in the caller's transaction (or directly on a database handle): it becomes visible
+ * to workers when the transaction commits. Returns the job's id, which side effects use as their
+ * idempotency key. Throws when the queue is unknown (it must be declared in the queue list).
+ */
+export async function enqueue(tx: Executor, name: string, data: object, opts: EnqueueOptions = {}): Promise<string> {
+  const id = opts.key === undefined ? undefined : jobIdOf(name, opts.key);
+  const sent = await sender.send(name, data, { id, startAfter: opts.startAfter, db: transactionAdapter(tx) });
+  if (sent) return sent;
+  if (id) return id; // enqueued before
+  throw new Error(`job queue ${name} does not exist (is it declared, and the schema installed?)`);
+}
+
+export interface WorkerOptions {
+  /** Seconds between polls of an idle queue (default 2). */
+  pollingIntervalSeconds?: number;
+  /** Seconds between maintenance runs, which retry lost (expired) jobs (default 30). */
+  maintenanceIntervalSeconds?: number;
+  /** Jobs of one queue run at once per process (default 2). */
+  concurrency?: number;
+  onError?: (err: Error) => void;
+}
+
+/** Job queues over one database: installs the schema, runs workers, lists and retries jobs. */
+export class JobQueue {
+  private boss?: PgBoss;
+
+  constructor(
+    private readonly database: Database,
+    private readonly queues: QueueSpec[],
+  ) {}
+
+  /** Creates (or upgrades) pg-boss's schema and every declared queue. Idempotent; run at start-up. */
+  async install(): Promise<void> {
+    const boss = new PgBoss({ db: adapterOf(this.database), schema: SCHEMA, supervise: false, schedule: false, migrate: true });
+    boss.on('error', () => {});
+    await boss.start();
+    try {
+      const existing = new Set((await boss.getQueues()).map((q) => q.name));
+      for (const q of this.queues) {
+        const options = { ...DEFAULTS, ...q, retryBackoff: true };
+        if (existing.has(q.name)) await boss.updateQueue(q.name, options);
+        else await boss.createQueue(q.name, options);
+      }
+    } finally {
+      await boss.stop({ graceful: false, close: false, wait: true });
+    }
+  }
+
+  /** Starts workers for the given handlers; jobs of other queues wait for a node that runs them. */
+  async start(handlers: Record<string, JobHandler>, opts: WorkerOptions = {}): Promise<void> {
+    const boss = new PgBoss({
+      db: adapterOf(this.database),
+      schema: SCHEMA,
+      migrate: false,
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 30,
+      archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+    });
+    boss.on('error', (err) => opts.onError?.(err));
+    await boss.start();
+    this.boss = boss;
+    for (const [name, handler] of Object.entries(handlers)) {
+      for (let i = 0; i < (opts.concurrency ?? 2); i++) {
+        await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, includeMetadata: true }, async ([job]) =>
+          handler({ id: job.id, name: job.name, data: job.data as Record<string, unknown>, retryCount: job.retryCount }),
+        );
+      }
+    }
+  }
+
+  /** Stops taking jobs and waits (up to `timeoutMs`) for the running ones; an unfinished one runs again elsewhere. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    const boss = this.boss;
+    this.boss = undefined;
+    if (boss) await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+  }
+}
+
+export const JOB_SCHEMA = SCHEMA;

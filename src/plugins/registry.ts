@@ -1,0 +1,68 @@
+// The plugins this process knows: Muster's built-ins, then the npm packages named in MUSTER_PLUGINS
+// (loaded once at start-up, the same on every node). The catalogue rows (`muster plugins install`)
+// and the instances of each project refer to them by slug.
+import { PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
+import { ticketPlugin } from './builtin/ticket.ts';
+
+/** Muster's own plugins, in the order `muster plugins list` shows them. */
+export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin];
+
+const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));
+
+export class PluginLoadError extends Error {}
+
+const isPluginType = (t: unknown): t is PluginType => typeof t === 'string' && (PLUGIN_TYPES as readonly string[]).includes(t);
+
+/** Checks that a module's export declares what every plugin must; throws naming what is missing. */
+export function checkPlugin(candidate: unknown, source: string): Plugin {
+  const p = candidate as Partial<Plugin> | null;
+  if (!p || typeof p !== 'object') throw new PluginLoadError(`${source}: does not export a plugin`);
+  for (const field of ['slug', 'title', 'version', 'author', 'description'] as const) {
+    if (typeof p[field] !== 'string' || !p[field]) throw new PluginLoadError(`${source}: the plugin has no ${field}`);
+  }
+  if (!isPluginType(p.type)) throw new PluginLoadError(`${source}: unknown plugin type ${JSON.stringify(p.type)} (one of ${PLUGIN_TYPES.join(', ')})`);
+  if (p.configuration !== undefined && (p.configuration as { type?: string }).type !== 'object')
+    throw new PluginLoadError(`${source}: its configuration must be an object schema`);
+  return { author_url: '', ...p } as Plugin;
+}
+
+/** Adds plugins to this process's registry; a slug already known is refused. */
+export function registerPlugins(plugins: Plugin[], source: string): void {
+  for (const p of plugins) {
+    if (known.has(p.slug)) throw new PluginLoadError(`${source}: a plugin with slug ${p.slug} is already loaded`);
+    known.set(p.slug, p);
+  }
+}
+
+/** Loads the npm packages named in MUSTER_PLUGINS (comma-separated); each exports a plugin or a list. */
+export async function loadPluginPackages(names: string | undefined): Promise<Plugin[]> {
+  const loaded: Plugin[] = [];
+  for (const name of (names ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)) {
+    let mod: { default?: unknown; plugins?: unknown };
+    try {
+      mod = await import(name);
+    } catch (err) {
+      throw new PluginLoadError(`MUSTER_PLUGINS names ${name}, which cannot be loaded: ${(err as Error).message}`);
+    }
+    const exported = mod.default ?? mod.plugins;
+    const list = (Array.isArray(exported) ? exported : [exported]).map((p) => checkPlugin(p, name));
+    registerPlugins(list, name);
+    loaded.push(...list);
+  }
+  return loaded;
+}
+
+/** Every plugin this process knows. */
+export const allPlugins = (): Plugin[] => [...known.values()];
+
+/** The plugin with this slug, if this process knows it. */
+export const pluginBySlug = (slug: string): Plugin | undefined => known.get(slug);
+
+/** The plugin with this slug when it is of type `type`. */
+export function pluginOfType<T extends PluginType>(slug: string, type: T): PluginOf<T> | undefined {
+  const p = known.get(slug);
+  return p?.type === type ? (p as PluginOf<T>) : undefined;
+}

@@ -1,0 +1,256 @@
+// What a plugin is: a module that declares who it is, what configuration it takes (a TypeBox /
+// JSON Schema object whose secret fields carry `writeOnly: true`) and the functions of its type's
+// interface. Built-in plugins live in plugins/builtin/; third-party ones are npm packages named in
+// MUSTER_PLUGINS whose default export is a plugin (or a list of them). docs/plugins.md has an example.
+//
+// Plugins know nothing of Muster's tables: what a function needs of Muster (the record it acts on,
+// contacts to look up) is passed to it. Functions that reach an outside system run in a job, never
+// in an API request; `env.idempotencyKey` is the job's id, the same on every retry of one job.
+import type { TObject } from '@sinclair/typebox';
+
+/** Every plugin type Dispatch knows (BEHAVIOR §11.1), and Muster's `webhook`. */
+export const PLUGIN_TYPES = [
+  'artificial-intelligence',
+  'auth-mfa',
+  'auth-provider',
+  'conference',
+  'contact',
+  'conversation',
+  'definition',
+  'document',
+  'email',
+  'investigation-tooling',
+  'metric',
+  'monitor',
+  'oncall',
+  'participant',
+  'participant-group',
+  'signal-consumer',
+  'signal-enrichment',
+  'source',
+  'storage',
+  'tag',
+  'task',
+  'term',
+  'ticket',
+  'webhook',
+  'workflow',
+] as const;
+export type PluginType = (typeof PLUGIN_TYPES)[number];
+
+/** A plugin's configuration once validated and decrypted: field name to value. */
+export type Configuration = Record<string, unknown>;
+
+export interface PluginLog {
+  info(msg: string): void;
+  warn(msg: string): void;
+}
+
+/** What every plugin function is given besides its own arguments. */
+export interface PluginEnv {
+  /** Stable across retries of one job: receivers that support it drop a repeated send. */
+  idempotencyKey: string;
+  /** Base URL of links to records (MUSTER_UI_URL). */
+  uiUrl: string;
+  /** First part of generated record names (MUSTER_NAME_PREFIX). */
+  namePrefix: string;
+  log: PluginLog;
+}
+
+/** A record's page in the web UI, as Dispatch's UI routes it: `/<organization>/incidents/<name>`. */
+export const recordLink = (uiUrl: string, organizationSlug: string, kind: 'incident' | 'case', name: string) =>
+  `${uiUrl.replace(/\/+$/, '')}/${organizationSlug}/${kind}s/${encodeURIComponent(name)}`;
+
+export interface PluginBase<T extends PluginType = PluginType> {
+  slug: string;
+  title: string;
+  type: T;
+  version: string;
+  author: string;
+  author_url: string;
+  description: string;
+  /** Whether a project may enable more than one instance of it (none of Muster's do). */
+  multiple?: boolean;
+  /** The configuration it takes; secret fields have `writeOnly: true`. Absent: it takes none. */
+  configuration?: TObject;
+  /**
+   * Whether a new project starts with it enabled: only plugins that need nothing outside Muster
+   * (no account, no address, no secret) do.
+   */
+  enabledByDefault?: boolean;
+}
+
+/** An incident or a case, as plugins see it. */
+export interface Subject {
+  kind: 'incident' | 'case';
+  id: number;
+  organization: { id: number; slug: string; name: string };
+  project: { id: number; name: string; slug: string };
+  name: string | null;
+  title: string;
+  description: string;
+  status: string;
+  visibility: string;
+  type: string | null;
+  priority: string | null;
+  severity: string | null;
+  /** The commander of an incident, the assignee of a case. */
+  owner: string | null;
+  reporter: string | null;
+  reported_at: string;
+  /** The record's page in the web UI. */
+  weblink: string;
+}
+
+// ---- ticket --------------------------------------------------------------------------------------
+
+export interface Ticket {
+  resource_id: string;
+  resource_type: string;
+  weblink: string;
+  /** The record's name, when the ticket system names it. */
+  name?: string;
+}
+
+/** What a ticket is made from: the record as it is created. */
+export type TicketSubject = Pick<Subject, 'kind' | 'id' | 'project' | 'title' | 'description' | 'status' | 'visibility' | 'reported_at'> & {
+  organization: { id: number; slug: string };
+};
+
+export interface TicketPlugin extends PluginBase<'ticket'> {
+  /**
+   * Runs in the transaction that creates the record when `inline` (it reaches nothing outside
+   * Muster), else in a job after it commits.
+   */
+  inline?: boolean;
+  create(subject: TicketSubject, config: Configuration, env: PluginEnv): Promise<Ticket> | Ticket;
+}
+
+// ---- contact and participant resolution -----------------------------------------------------------
+
+export interface Contact {
+  email: string;
+  fullname?: string | null;
+  team?: string | null;
+  title?: string | null;
+  weblink?: string | null;
+}
+
+/** What Muster lends a contact plugin: its own contacts of the project. */
+export interface ContactDirectory {
+  individual(email: string): Promise<Contact | null>;
+  team(email: string): Promise<Contact | null>;
+}
+
+export interface ContactPlugin extends PluginBase<'contact'> {
+  get(email: string, directory: ContactDirectory, config: Configuration): Promise<Contact | null>;
+}
+
+/** Contacts whose search filters match a record (BEHAVIOR §16.3). */
+export interface Routed {
+  individuals: { id: number; email: string }[];
+  teams: { id: number; email: string }[];
+  services: { id: number; external_id: string; type: string }[];
+}
+
+/** What Muster lends a participant resolver: the contacts whose filters match the record. */
+export interface RoutingDirectory {
+  matching(subject: Subject): Promise<Routed>;
+}
+
+export interface ParticipantPlugin extends PluginBase<'participant'> {
+  resolve(subject: Subject, directory: RoutingDirectory, config: Configuration): Promise<Routed>;
+}
+
+// ---- on-call ----------------------------------------------------------------------------------
+
+export interface OncallService {
+  external_id: string;
+  name: string;
+}
+
+export interface OncallPlugin extends PluginBase<'oncall'> {
+  /** The person on call for the service now, or null. */
+  getOncall(service: OncallService, config: Configuration, env: PluginEnv): Promise<Contact | null>;
+  /** Pages the service's on-call person about the record. */
+  page(service: OncallService, subject: Subject, config: Configuration, env: PluginEnv): Promise<void>;
+}
+
+// ---- messages -----------------------------------------------------------------------------------
+
+export interface EmailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface EmailPlugin extends PluginBase<'email'> {
+  send(message: EmailMessage, config: Configuration, env: PluginEnv): Promise<void>;
+}
+
+/** An event delivered to a URL, signed with the instance's shared secret. */
+export interface WebhookDelivery {
+  url: string;
+  event: string;
+  payload: unknown;
+}
+
+export interface WebhookPlugin extends PluginBase<'webhook'> {
+  deliver(delivery: WebhookDelivery, config: Configuration, env: PluginEnv): Promise<void>;
+}
+
+// ---- workflows ------------------------------------------------------------------------------------
+
+export const WORKFLOW_STATES = ['Submitted', 'Created', 'Running', 'Completed', 'Failed'] as const;
+export type WorkflowState = (typeof WORKFLOW_STATES)[number];
+
+export interface WorkflowArtifact {
+  name: string;
+  weblink?: string | null;
+  resource_id?: string | null;
+  resource_type?: string | null;
+  description?: string | null;
+}
+
+export interface WorkflowRunRequest {
+  /** The workflow's `resource_id`: what the workflow system runs. */
+  resource_id: string;
+  /** Parameters with a value, plus `externalRef` (the subject's page) and `workflowInstanceId`. */
+  params: Record<string, string>;
+}
+
+export interface WorkflowStatus {
+  status: WorkflowState;
+  /** The run's id in the workflow system, for later status checks. */
+  resource_id?: string | null;
+  weblink?: string | null;
+  artifacts?: WorkflowArtifact[];
+}
+
+export interface WorkflowPlugin extends PluginBase<'workflow'> {
+  run(request: WorkflowRunRequest, config: Configuration, env: PluginEnv): Promise<WorkflowStatus>;
+  status(run: { resource_id: string; instance_id: number }, config: Configuration, env: PluginEnv): Promise<WorkflowStatus>;
+}
+
+// ---- conversation (the chat platform) ---------------------------------------------------------------
+
+export interface ConversationPlugin extends PluginBase<'conversation'> {
+  /** Posts a message to a channel (a notification's target). */
+  send(channel: string, text: string, config: Configuration, env: PluginEnv): Promise<void>;
+}
+
+/** Any plugin Muster knows how to call, by type. */
+export type Plugin =
+  | TicketPlugin
+  | ContactPlugin
+  | ParticipantPlugin
+  | OncallPlugin
+  | EmailPlugin
+  | WebhookPlugin
+  | WorkflowPlugin
+  | ConversationPlugin
+  | PluginBase<Exclude<PluginType, 'ticket' | 'contact' | 'participant' | 'oncall' | 'email' | 'webhook' | 'workflow' | 'conversation'>>;
+
+/** A plugin of type T, narrowed. */
+export type PluginOf<T extends PluginType> = Extract<Plugin, { type: T }>;

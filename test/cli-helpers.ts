@@ -14,6 +14,8 @@ import { withDatabaseName } from './db-url.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = join(ROOT, 'bin', 'muster.js');
+/** Runs a TypeScript entry point (a test fixture process) through the binary's loader. */
+export const BIN_TS = join(ROOT, 'bin', 'run-ts.js');
 
 /** Secrets a server-backed `muster` needs; any value serves a test. */
 export const SERVER_SECRETS = { MUSTER_JWT_SECRET: 'cli-test-jwt-secret', MUSTER_ENCRYPTION_KEY: 'cli-test-encryption-key' };

@@ -67,7 +67,7 @@ export async function retryJob(database: Database, id: string): Promise<JobRow> 
   }
   if (row.state !== 'failed' && row.state !== 'cancelled') throw new JobNotFound(`job ${id} is ${row.state}, not failed: nothing to retry`);
   await database.query(
-    `UPDATE ${JOB_SCHEMA}.job SET state = 'retry', retry_count = 0, start_after = now(), completed_on = NULL, output = NULL, keep_until = now() + interval '14 days' WHERE id = $1 AND name = $2`,
+    `UPDATE ${JOB_SCHEMA}.job SET state = 'created', retry_count = 0, start_after = now(), started_on = NULL, completed_on = NULL, output = NULL, keep_until = now() + interval '14 days' WHERE id = $1 AND name = $2`,
     [id, row.name],
   );
   const [after] = await database.query<JobRow>(`SELECT ${COLUMNS} FROM ${JOB_SCHEMA}.job WHERE id = $1`, [id]);

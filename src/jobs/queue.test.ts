@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openEmbedded, openPostgres, type Database } from '../db/connection.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
+import { BIN_TS, ROOT } from '../../test/cli-helpers.ts';
+import { FLAKY_QUEUE, KILL_QUEUE, OUTBOX_QUEUE } from '../../test/fixtures/job-queues.ts';
+import { listJobs, retryJob } from './admin.ts';
+import { enqueue, JobQueue } from './queue.ts';
+
+const jobsIn = (database: Database, name: string) => listJobs(database, { names: [name], limit: 100 });
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('the job queue', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await new JobQueue(t.database, [OUTBOX_QUEUE, FLAKY_QUEUE]).install();
+  });
+  afterAll(() => t.cleanup());
+
+  it('enqueues in the writing transaction: nothing for a rollback, the job for a commit', async () => {
+    const db = t.database.db;
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueue(tx, OUTBOX_QUEUE.name, { n: 1 });
+        await tx.execute(sql`SELECT 1`);
+        throw new Error('the write fails');
+      }),
+    ).rejects.toThrow('the write fails');
+    expect(await jobsIn(t.database, OUTBOX_QUEUE.name)).toEqual([]);
+    await db.transaction(async (tx) => {
+      await enqueue(tx, OUTBOX_QUEUE.name, { n: 2 });
+    });
+    const jobs = await jobsIn(t.database, OUTBOX_QUEUE.name);
+    expect(jobs.map((j) => [j.state, j.data])).toEqual([['created', { n: 2 }]]);
+  });
+
+  it('enqueues a keyed job once, however often it is asked for', async () => {
+    const a = await enqueue(t.database.db, OUTBOX_QUEUE.name, { n: 3 }, { key: 'parent-1:child' });
+    const b = await enqueue(t.database.db, OUTBOX_QUEUE.name, { n: 3 }, { key: 'parent-1:child' });
+    expect(a).toBe(b);
+    expect((await jobsIn(t.database, OUTBOX_QUEUE.name)).filter((j) => j.id === a)).toHaveLength(1);
+  });
+
+  it('refuses a job for a queue nobody declared', async () => {
+    await expect(enqueue(t.database.db, 'no-such-queue', {})).rejects.toThrow(/does not exist/);
+  });
+
+  it('retries a failing job with backoff, keeps it failed after its last retry, and runs it again on request', async () => {
+    const id = await enqueue(t.database.db, FLAKY_QUEUE.name, { fail: true });
+    const attempts: number[] = [];
+    let healthy = false;
+    const queue = new JobQueue(t.database, [FLAKY_QUEUE]);
+    await queue.start(
+      {
+        [FLAKY_QUEUE.name]: async (job) => {
+          attempts.push(job.retryCount);
+          if (!healthy) throw new Error('receiver down');
+          return { sent: true };
+        },
+      },
+      { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 },
+    );
+    try {
+      const failed = await until('the job to fail for good', async () => (await listJobs(t.database, { failed: true })).find((j) => j.id === id));
+      expect(attempts).toEqual([0, 1, 2]);
+      expect(failed.retry_count).toBe(2);
+      expect(JSON.stringify(failed.output)).toContain('receiver down');
+
+      healthy = true;
+      const again = await retryJob(t.database, id);
+      expect(again.state).toBe('created');
+      await until('the retried job to complete', async () => (await jobsIn(t.database, FLAKY_QUEUE.name)).find((j) => j.id === id && j.state === 'completed'));
+      expect(attempts).toEqual([0, 1, 2, 0]);
+      await expect(retryJob(t.database, id)).rejects.toThrow(/completed, not failed/);
+      await expect(retryJob(t.database, 'not-a-job')).rejects.toThrow(/no job/);
+    } finally {
+      await queue.stop(2_000);
+    }
+  });
+});
+
+describe('a worker killed mid-job', () => {
+  const url = process.env.DATABASE_URL;
+  let dir: string;
+  let target: string;
+  let cleanup: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'muster-jobs-'));
+    if (url) {
+      const name = `muster_kill_${process.pid}`;
+      const admin = await openPostgres(url, 1);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      target = u.toString();
+      cleanup = async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.close();
+      };
+    } else {
+      target = join(dir, 'data');
+    }
+  });
+  afterAll(async () => {
+    await cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loses nothing: the job runs again in another process and completes', async () => {
+    const child = spawn(process.execPath, [BIN_TS, join(ROOT, 'test/fixtures/job-worker.ts'), target], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    const started = await until('the child to start the job', async () => /started (\S+)/.exec(out)?.[1], 60_000);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    const database = url ? await openPostgres(target, 2) : await openEmbedded(target);
+    const runs: { id: string; retryCount: number }[] = [];
+    const queue = new JobQueue(database, [KILL_QUEUE]);
+    await queue.start(
+      {
+        [KILL_QUEUE.name]: async (job) => {
+          runs.push({ id: job.id, retryCount: job.retryCount });
+        },
+      },
+      { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 },
+    );
+    try {
+      const done = await until('the job to complete after the kill', async () =>
+        (await jobsIn(database, KILL_QUEUE.name)).find((j) => j.id === started && j.state === 'completed'),
+      );
+      expect(done.data).toEqual({ note: 'survives a kill' });
+      expect(runs).toEqual([{ id: started, retryCount: 1 }]);
+    } finally {
+      await queue.stop(2_000);
+      await database.close();
+    }
+  });
+});

@@ -89,6 +89,12 @@ const DEFS = {
   },
   uiUrl: { env: 'MUSTER_UI_URL', kind: 'string', default: 'http://localhost:8080', description: 'Base URL of links Muster generates' },
   namePrefix: { env: 'MUSTER_NAME_PREFIX', kind: 'string', default: 'muster', description: 'Prefix of generated incident and case names' },
+  schedulerTz: {
+    env: 'MUSTER_SCHEDULER_TZ',
+    kind: 'string',
+    default: 'UTC',
+    description: 'Time zone of the times of day periodic tasks run at (an IANA name such as Europe/Amsterdam)',
+  },
   logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
   bodyLimit: { env: 'MUSTER_BODY_LIMIT', kind: 'int', default: '1048576', description: 'Largest request body in bytes (413 above it)' },
   signalRawLimit: {

@@ -36,3 +36,4 @@ export * from '../domains/case/table.ts';
 export * from '../domains/signal/table.ts';
 export * from '../domains/plugin/table.ts';
 export * from '../domains/workflow/table.ts';
+export * from '../jobs/table.ts';

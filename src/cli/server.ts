@@ -29,6 +29,8 @@ interface StartOptions {
   logLevel?: string;
   /** Run the background job workers in this process (--no-jobs: an API-only node). */
   jobs: boolean;
+  /** Run the periodic tasks in this process: by default on the embedded database only. */
+  scheduler?: boolean;
 }
 
 const int = (v: string) => {
@@ -87,6 +89,10 @@ async function serve(opts: StartOptions) {
   const app = await buildApp({ settings, database, trustProxy: !!opts.proxyHeaders });
   const drainer = drainable(app.server);
   const jobs = opts.jobs ? await (await import('../app/jobs.ts')).startJobWorkers(database, settings, app.log) : undefined;
+  // The embedded database is this process's alone, so it runs the schedule too unless told not to.
+  const scheduler =
+    (opts.scheduler ?? database.kind === 'embedded') ? (await import('../app/tasks.ts')).createScheduler(database, settings, app.log) : undefined;
+  scheduler?.start();
   let where: string;
   try {
     if (opts.fd !== undefined) {
@@ -106,7 +112,7 @@ async function serve(opts: StartOptions) {
   }
   const label = cluster.isWorker ? `worker ${process.pid}` : `pid ${process.pid}`;
   console.log(
-    `Muster serving ${where} (${database.kind === 'embedded' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL'}; ${label}; ${jobs ? 'running background jobs' : 'no background jobs'})`,
+    `Muster serving ${where} (${database.kind === 'embedded' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL'}; ${label}; ${jobs ? 'running background jobs' : 'no background jobs'}; ${scheduler ? 'running the scheduler' : 'no scheduler'})`,
   );
 
   let stopping: NodeJS.Signals | undefined;
@@ -126,6 +132,7 @@ async function serve(opts: StartOptions) {
     const forced = await drainer.drain({ delayMs: settings.shutdownDelay, timeoutMs: settings.shutdownTimeout });
     if (forced) console.error(`closed ${forced} connection(s) still busy after MUSTER_SHUTDOWN_TIMEOUT (${label})`);
     // A job still running past the timeout is left to run again on the next node that works it.
+    await scheduler?.stop(Math.min(settings.shutdownTimeout, 10_000));
     await jobs?.stop(settings.shutdownTimeout);
     await app.close();
     await database.close();
@@ -193,6 +200,7 @@ function childArgs(opts: StartOptions): string[] {
   if (opts.proxyHeaders) args.push('--proxy-headers');
   if (opts.logLevel) args.push('--log-level', opts.logLevel);
   if (!opts.jobs) args.push('--no-jobs');
+  if (opts.scheduler !== undefined) args.push(opts.scheduler ? '--scheduler' : '--no-scheduler');
   return args;
 }
 
@@ -207,6 +215,8 @@ function startOptions(cmd: Command) {
     .addOption(new Option('--workers <n>', 'worker processes (needs DATABASE_URL)').default(1).argParser(int))
     .option('--proxy-headers', 'trust X-Forwarded-* headers from a proxy in front')
     .option('--no-jobs', 'do not run background job workers in this process (an API-only node)')
+    .option('--scheduler', 'run the periodic tasks in this process (the default on the embedded database)')
+    .option('--no-scheduler', 'do not run the periodic tasks in this process')
     .option('--log-level <level>', 'trace, debug, info, warn, error');
 }
 

@@ -152,10 +152,10 @@ export async function recomputeResponseCost(tx: Executor, incidentId: number, no
 
 /**
  * The scheduler's pass (every 5 minutes): recomputes the response cost of every incident (of one
- * organization, or all), one transaction each, skipping Closed incidents whose response cost was
+ * organization or project, or all), one transaction each, skipping Closed incidents whose response cost was
  * already updated after they became stable (it cannot change any more). Returns how many it updated.
  */
-export async function recomputeAllResponseCosts(db: Executor, organizationId?: number, now = new Date()): Promise<number> {
+export async function recomputeAllResponseCosts(db: Executor, organizationId?: number, now = new Date(), projectId?: number): Promise<number> {
   const settled = sql`EXISTS (SELECT 1 FROM ${incidentCost} JOIN ${incidentCostType} ON ${incidentCostType.id} = ${incidentCost.incident_cost_type_id}
     WHERE ${incidentCost.incident_id} = ${incident.id} AND ${incidentCostType.default} AND ${incidentCostType.project_id} = ${incident.project_id}
     AND ${incidentCost.updated_at} > ${incident.stable_at})`;
@@ -165,6 +165,7 @@ export async function recomputeAllResponseCosts(db: Executor, organizationId?: n
     .where(
       and(
         organizationId === undefined ? undefined : eq(incident.organization_id, organizationId),
+        projectId === undefined ? undefined : eq(incident.project_id, projectId),
         or(ne(incident.status, 'Closed'), isNull(incident.stable_at), sql`NOT ${settled}`),
       ),
     )

@@ -37,3 +37,4 @@ export * from '../domains/signal/table.ts';
 export * from '../domains/plugin/table.ts';
 export * from '../domains/workflow/table.ts';
 export * from '../jobs/table.ts';
+export * from '../domains/tag_recommendation/table.ts';

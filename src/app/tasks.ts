@@ -3,7 +3,9 @@
 import type { Settings } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { recomputeAllResponseCosts } from '../domains/incident_cost/response-cost.ts';
+import { autoTagIncidents } from '../domains/incident/auto-tag.ts';
 import { eachProject } from '../domains/project/each.ts';
+import { buildTagModel, MODEL_NAMES } from '../domains/tag_recommendation/model.ts';
 import { Scheduler, type TaskDefinition, type TaskLog } from '../jobs/scheduler.ts';
 
 export function scheduledTasks(database: Database, settings: Settings): TaskDefinition[] {
@@ -16,6 +18,27 @@ export function scheduledTasks(database: Database, settings: Settings): TaskDefi
       async run({ signal, log }) {
         await eachProject({ db, settings, signal, log, task: 'calculate-incident-cost' }, async ({ ctx, project }) => {
           await recomputeAllResponseCosts(db, ctx.organization.id, new Date(), project.id);
+        });
+      },
+    },
+    {
+      name: 'incident-tagger',
+      description: "Adds the project's discoverable tags whose names occur in an open incident's title or description.",
+      schedule: { every: 3600 },
+      async run({ signal, log }) {
+        await eachProject({ db, settings, signal, log, task: 'incident-tagger' }, async ({ ctx, project }) => {
+          const added = await autoTagIncidents(db, ctx, project.id);
+          if (added) log.info({ task: 'incident-tagger', project: project.name, added }, 'tags added');
+        });
+      },
+    },
+    {
+      name: 'tag-model-builder',
+      description: "Rebuilds each project's tag recommendation models from its Open incidents and cases.",
+      schedule: { every: 3600 },
+      async run({ signal, log }) {
+        await eachProject({ db, settings, signal, log, task: 'tag-model-builder' }, async ({ ctx, project }) => {
+          for (const name of MODEL_NAMES) await buildTagModel(db, ctx.organization.id, project.id, name);
         });
       },
     },

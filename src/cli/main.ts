@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { ConfigError } from '../config.ts';
 import { databaseCommand } from './database.ts';
 import { jobsCommand } from './jobs.ts';
+import { pluginsCommand } from './plugins.ts';
 import { serverCommand } from './server.ts';
 
 const program = new Command('muster').description('Muster: incident and case management').version('0.1.0').showHelpAfterError();
@@ -10,6 +11,7 @@ const program = new Command('muster').description('Muster: incident and case man
 program.addCommand(serverCommand());
 program.addCommand(databaseCommand());
 program.addCommand(jobsCommand());
+program.addCommand(pluginsCommand());
 
 try {
   await program.parseAsync(process.argv);

@@ -1,7 +1,7 @@
 // `muster plugins list|install|uninstall` and MUSTER_PLUGINS, run as child processes on a fresh
 // embedded data directory, with the fixture package test/fixtures/muster-plugin-example loaded by
 // its absolute path.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedTarget, http, muster, musterOk, ROOT, startServer, stopAllServers, tempDir, type Target } from './cli-helpers.ts';
@@ -100,5 +100,17 @@ describe('muster plugins', () => {
     const unknown = await muster(['plugins', 'uninstall', 'example-webhook'], { cwd, env: target.env });
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('not installed: example-webhook');
+  });
+});
+
+describe('docs/plugins.md', () => {
+  it('shows the fixture package, which these tests load, as its example', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'plugins.md'), 'utf8');
+    const shown = /`index.js`:\n\n```js\n([\s\S]*?)```/.exec(doc)?.[1];
+    const code = readFileSync(FIXTURE, 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('//'))
+      .join('\n');
+    expect(shown?.trim()).toBe(code.trim());
   });
 });

@@ -12,6 +12,7 @@ import { decryptConfiguration, SECRET_MASK } from '../../plugins/secrets.ts';
 import type { WebhookPlugin } from '../../plugins/types.ts';
 import { workflow } from '../workflow/table.ts';
 import { installPlugins } from './catalogue.ts';
+import { pluginInstanceReads } from './service.ts';
 import { pluginInstance } from './table.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../../test/fixtures/muster-plugin-example/index.js', import.meta.url));
@@ -234,6 +235,23 @@ describe('plugin instances', () => {
     });
     expect(other.status).toBe(200);
     expect(await enabledWebhooks()).toEqual([signed.body.id]);
+  });
+
+  it('are read for records that nest them: masked, in the order asked, only of the organization', async () => {
+    const created = await createSigned({ configuration: { signing_secret: SECRET } });
+    const ticket = bySlug(await instances(w.admin), 'muster-ticket')[0];
+    const theirs = (await call(w.t.app, 'GET', '/elsewhere/plugins/instances', { token: w.owner })).body.items[0];
+    const ctx = {
+      db: w.t.database.db,
+      settings: w.t.settings,
+      user: { id: 1, email: 'admin@example.com' },
+      organization: { id: await orgId(), slug: 'default' },
+      role: 'Admin' as const,
+    };
+    const reads = await pluginInstanceReads(ctx, ctx.db, [created.body.id, theirs.id, ticket.id]);
+    expect(reads.map((r) => r.id)).toEqual([created.body.id, ticket.id]);
+    expect(reads[0].configuration).toEqual({ signing_secret: SECRET_MASK, signature_header: 'x-signature' });
+    expect(reads[1].plugin.slug).toBe('muster-ticket');
   });
 
   it('Members may list instances but not read, create, change or delete one', async () => {

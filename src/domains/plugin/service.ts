@@ -185,6 +185,20 @@ async function findInstance(db: Executor, ctx: Ctx, id: number, lock = false): P
   return row;
 }
 
+/**
+ * Instances by id in the organization, as reads show them (secrets masked), in the order given;
+ * for records that nest their instance (workflows).
+ */
+export async function pluginInstanceReads(ctx: Ctx, db: Executor, ids: number[]): Promise<PluginInstanceReadT[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(instanceColumns)
+    .from(pluginInstance)
+    .where(and(inOrganization(ctx), inArray(pluginInstance.id, ids)));
+  const reads = new Map((await readInstances(ctx, db, rows)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => reads.get(id) ?? []);
+}
+
 async function readInstance(ctx: Ctx, id: number): Promise<PluginInstanceReadT> {
   const [read] = await readInstances(ctx, ctx.db, [await findInstance(ctx.db, ctx, id)]);
   return read;

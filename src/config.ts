@@ -87,6 +87,11 @@ const DEFS = {
     default: '900',
     description: 'Seconds from the first counted failed login until the counts start again',
   },
+  plugins: {
+    env: 'MUSTER_PLUGINS',
+    kind: 'string',
+    description: 'Third-party plugins to load: npm package names (installed beside Muster) or absolute paths of module files, comma-separated',
+  },
   uiUrl: { env: 'MUSTER_UI_URL', kind: 'string', default: 'http://localhost:8080', description: 'Base URL of links Muster generates' },
   namePrefix: { env: 'MUSTER_NAME_PREFIX', kind: 'string', default: 'muster', description: 'Prefix of generated incident and case names' },
   schedulerTz: {

@@ -35,6 +35,7 @@ import incidentForecastRoutes from '../domains/incident/forecast-routes.ts';
 import signalRoutes from '../domains/signal/routes.ts';
 import caseRoutes from '../domains/case/routes.ts';
 import tagRecommendationRoutes from '../domains/tag_recommendation/routes.ts';
+import pluginRoutes from '../domains/plugin/routes.ts';
 
 export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   organizationRoutes,
@@ -72,4 +73,5 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   caseRoutes,
   signalRoutes,
   tagRecommendationRoutes,
+  pluginRoutes,
 ];

@@ -4,6 +4,7 @@ import { ConfigError } from '../config.ts';
 import { databaseCommand } from './database.ts';
 import { jobsCommand } from './jobs.ts';
 import { schedulerCommand } from './scheduler.ts';
+import { pluginsCommand } from './plugins.ts';
 import { serverCommand } from './server.ts';
 
 const program = new Command('muster').description('Muster: incident and case management').version('0.1.0').showHelpAfterError();
@@ -12,6 +13,7 @@ program.addCommand(serverCommand());
 program.addCommand(databaseCommand());
 program.addCommand(jobsCommand());
 program.addCommand(schedulerCommand());
+program.addCommand(pluginsCommand());
 
 try {
   await program.parseAsync(process.argv);

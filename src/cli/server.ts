@@ -9,6 +9,7 @@ import repl from 'node:repl';
 import { Command, Option } from 'commander';
 import { describeSettings, loadSettings, readSettings, type Settings } from '../config.ts';
 import { openReady } from '../app/bootstrap.ts';
+import { loadPluginPackages } from '../plugins/registry.ts';
 import { formatTable } from './table.ts';
 
 // The application (every domain's routes) loads only for the commands that serve or list it.
@@ -83,6 +84,7 @@ async function serve(opts: StartOptions) {
   if (readSettings().databaseUrl) loadSettings();
   if (!cluster.isWorker) await checkAddress(opts);
   const settings = withLogLevel(loadSettings(), opts.logLevel);
+  await loadPluginPackages(settings.plugins);
   const database = await openReady(settings, (m) => console.log(m));
   const { API_PREFIX, buildApp } = await loadApp();
   const { drainable } = await import('../server/drain.ts');
@@ -151,6 +153,7 @@ async function serveCluster(opts: StartOptions) {
   const settings = loadSettings();
   // The address is checked before the database is touched; the workers bind it through this process.
   await checkAddress(opts);
+  await loadPluginPackages(settings.plugins);
   const database = await openReady(settings, (m) => console.log(m));
   await database.close();
   let stopping = false;

@@ -1,0 +1,53 @@
+// An instance's configuration against its plugin's schema: checked with Ajv, refused with 422
+// items naming each field (`["body", "configuration", "<field>"]`), the way request bodies are.
+// A plugin that declares no schema (or is not loaded here) takes `{}`.
+import type { TObject } from '@sinclair/typebox';
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { Configuration } from '../../plugins/types.ts';
+import { validationError, type ValidationItem } from '../../server/errors.ts';
+import { toValidationItems } from '../../server/validation.ts';
+
+// Formats plugins are likely to use; any other format is not checked.
+const ajv = new Ajv({
+  allErrors: true,
+  useDefaults: true,
+  strict: false,
+  logger: false,
+  formats: {
+    uri: (v: string) => URL.canParse(v),
+    email: /^[^\s@]+@[^\s@]+$/,
+  },
+});
+
+const compiled = new WeakMap<TObject, ValidateFunction>();
+
+function validatorOf(schema: TObject): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+const LOC = ['body', 'configuration'];
+
+/** What is wrong with `config` under `schema`; empty when nothing is. */
+export function configurationProblems(config: Configuration, schema: TObject | undefined): ValidationItem[] {
+  if (!schema) {
+    return Object.keys(config).map((field) => ({ loc: [...LOC, field], msg: 'extra fields not permitted', type: 'value_error.extra' }));
+  }
+  const validate = validatorOf(schema);
+  if (validate(config)) return [];
+  // toValidationItems places the errors under `body`; the configuration sits one level further in.
+  return toValidationItems(validate.errors ?? [], 'body').map((item) => ({ ...item, loc: [...LOC, ...item.loc.slice(1)] }));
+}
+
+/** Throws the 422 when `config` does not satisfy `schema`. */
+export function checkConfiguration(config: Configuration, schema: TObject | undefined): void {
+  const problems = configurationProblems(config, schema);
+  if (problems.length) throw validationError(problems);
+}
+
+/** The schema as plain JSON Schema (TypeBox's symbol keys left behind), for API callers. */
+export const jsonSchemaOf = (schema: TObject | undefined): unknown => (schema ? JSON.parse(JSON.stringify(schema)) : null);

@@ -1,0 +1,288 @@
+// The plugin catalogue and plugin instances over the API: schemas in the catalogue, configuration
+// checked, encrypted at rest and never shown in clear, one enabled instance per type per project,
+// Admin-only writes, tenancy. The third-party plugin is the fixture package, loaded by path as
+// MUSTER_PLUGINS loads it; a second plugin of its type is declared here.
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, type Res } from '../../../test/helpers.ts';
+import { useWorld } from '../../../test/worlds/world.ts';
+import { loadPluginPackages, registerPlugins } from '../../plugins/registry.ts';
+import { decryptConfiguration, SECRET_MASK } from '../../plugins/secrets.ts';
+import type { WebhookPlugin } from '../../plugins/types.ts';
+import { workflow } from '../workflow/table.ts';
+import { installPlugins } from './catalogue.ts';
+import { pluginInstanceReads } from './service.ts';
+import { pluginInstance } from './table.ts';
+
+const FIXTURE = fileURLToPath(new URL('../../../test/fixtures/muster-plugin-example/index.js', import.meta.url));
+const SECRET = 'hunter2-but-longer';
+
+const plainWebhook: WebhookPlugin = {
+  slug: 'test-plain-webhook',
+  title: 'Test Plugin - Plain Webhook',
+  type: 'webhook',
+  version: '0.0.1',
+  author: 'Tests',
+  author_url: '',
+  description: 'Posts events unsigned.',
+  async deliver() {},
+};
+
+const w = useWorld();
+let projectId: number;
+
+beforeAll(async () => {
+  const loaded = await loadPluginPackages(FIXTURE);
+  registerPlugins([plainWebhook], 'plugin.test.ts');
+  await installPlugins(w.t.database.db, { plugins: [...loaded, plainWebhook] });
+  const created = await call(w.t.app, 'POST', '/default/projects', { token: w.owner, body: { name: 'Hooks', organization: { name: 'default' } } });
+  projectId = created.body.id;
+});
+
+/** The response as the client receives it, before any parsing. */
+async function rawText(method: string, path: string, token: string, body?: unknown): Promise<string> {
+  const res = await w.t.app.inject({
+    method: method as never,
+    url: `/api/v1${path}`,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.body;
+}
+
+const instances = (token: string, filter: unknown = [{ model: 'Project', field: 'id', op: '==', value: projectId }]) =>
+  call(w.t.app, 'GET', '/default/plugins/instances', { token, query: { itemsPerPage: -1, filter: JSON.stringify(filter) } });
+
+const bySlug = (res: Res, slug: string) => res.body.items.filter((i: { plugin: { slug: string } }) => i.plugin.slug === slug);
+
+async function storedConfiguration(id: number) {
+  const [row] = await w.t.database.db.select({ c: pluginInstance.configuration }).from(pluginInstance).where(eq(pluginInstance.id, id));
+  return decryptConfiguration(row.c, w.t.settings.encryptionKey!);
+}
+
+const createSigned = (body: Record<string, unknown>, token = w.admin) =>
+  call(w.t.app, 'POST', '/default/plugins/instances', { token, body: { plugin: { slug: 'example-webhook' }, project: { id: projectId }, ...body } });
+
+describe('the plugin catalogue', () => {
+  it('lists every installed plugin with its configuration schema, to any member', async () => {
+    const res = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { itemsPerPage: -1 } });
+    expect(res.status).toBe(200);
+    const slugs = res.body.items.map((p: { slug: string }) => p.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['muster-ticket', 'example-webhook', 'test-plain-webhook']));
+    const signed = res.body.items.find((p: { slug: string }) => p.slug === 'example-webhook');
+    expect(signed).toMatchObject({ title: 'Example Plugin - Signed Webhook', type: 'webhook', author: 'Example Corp', multiple: false });
+    expect(signed.configuration_schema).toMatchObject({
+      type: 'object',
+      required: ['signing_secret'],
+      properties: { signing_secret: { type: 'string', writeOnly: true } },
+    });
+    const ticket = res.body.items.find((p: { slug: string }) => p.slug === 'muster-ticket');
+    expect(ticket.configuration_schema.properties.prefix).toMatchObject({ type: 'string', pattern: '^[A-Za-z0-9_-]+$' });
+    const plain = res.body.items.find((p: { slug: string }) => p.slug === 'test-plain-webhook');
+    expect(plain.configuration_schema).toBeNull();
+  });
+
+  it('searches, filters and sorts through the list engine', async () => {
+    const q = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { q: 'signed', itemsPerPage: -1 } });
+    expect(q.body.items.map((p: { slug: string }) => p.slug)).toEqual(['example-webhook']);
+    const filtered = await call(w.t.app, 'GET', '/default/plugins', {
+      token: w.member,
+      query: {
+        itemsPerPage: -1,
+        filter: JSON.stringify([{ model: 'Plugin', field: 'type', op: '==', value: 'webhook' }]),
+        'sortBy[]': 'slug',
+        'descending[]': true,
+      },
+    });
+    expect(filtered.body.items.map((p: { slug: string }) => p.slug)).toEqual(['test-plain-webhook', 'example-webhook']);
+    const paged = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { itemsPerPage: 1, page: 2 } });
+    expect(paged.body).toMatchObject({ page: 2, itemsPerPage: 1, total: 3 });
+    expect(paged.body.items).toHaveLength(1);
+  });
+});
+
+describe('plugin instances', () => {
+  it('a new project has an instance of every plugin; only the ticket plugin starts enabled', async () => {
+    const res = await instances(w.member);
+    expect(res.status).toBe(200);
+    const ticket = bySlug(res, 'muster-ticket');
+    expect(ticket).toHaveLength(1);
+    expect(ticket[0]).toMatchObject({ enabled: true, configuration: {}, project: { id: projectId, name: 'Hooks' } });
+    expect(ticket[0].configuration_schema).toEqual(ticket[0].plugin.configuration_schema);
+    expect(bySlug(res, 'example-webhook')).toMatchObject([{ enabled: false, configuration: {} }]);
+    expect(bySlug(res, 'test-plain-webhook')).toMatchObject([{ enabled: false }]);
+  });
+
+  it('are created, read, updated and deleted by an Admin; a secret never leaves in clear', async () => {
+    const created = await createSigned({ enabled: true, configuration: { signing_secret: SECRET, signature_header: 'x-hook-signature' } });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({
+      enabled: true,
+      configuration: { signing_secret: SECRET_MASK, signature_header: 'x-hook-signature' },
+      plugin: { slug: 'example-webhook' },
+      project: { id: projectId },
+    });
+    const id = created.body.id;
+    expect(JSON.stringify(created.body)).not.toContain(SECRET);
+    expect(await storedConfiguration(id)).toEqual({ signing_secret: SECRET, signature_header: 'x-hook-signature' });
+    // At rest too: the column holds ciphertext.
+    const [row] = await w.t.database.db.select({ c: pluginInstance.configuration }).from(pluginInstance).where(eq(pluginInstance.id, id));
+    expect(row.c).not.toContain(SECRET);
+
+    for (const [method, path] of [
+      ['GET', `/default/plugins/instances/${id}`],
+      ['GET', '/default/plugins/instances?itemsPerPage=-1'],
+    ]) {
+      const text = await rawText(method, path, w.admin);
+      expect(text).toContain(`"id":${id}`);
+      expect(text).toContain(SECRET_MASK);
+      expect(text).not.toContain(SECRET);
+    }
+
+    // The mask sent back keeps the stored secret; the other field changes.
+    const masked = await rawText('PUT', `/default/plugins/instances/${id}`, w.admin, {
+      configuration: { signing_secret: SECRET_MASK, signature_header: 'x-other' },
+    });
+    expect(masked).not.toContain(SECRET);
+    expect(JSON.parse(masked).configuration).toEqual({ signing_secret: SECRET_MASK, signature_header: 'x-other' });
+    expect(await storedConfiguration(id)).toEqual({ signing_secret: SECRET, signature_header: 'x-other' });
+
+    // No configuration, or null, leaves the stored one.
+    for (const body of [{ enabled: true }, { configuration: null }, { configuration: {} }]) {
+      const res = await call(w.t.app, 'PUT', `/default/plugins/instances/${id}`, { token: w.admin, body });
+      expect(res.status).toBe(200);
+    }
+    expect(await storedConfiguration(id)).toEqual({ signing_secret: SECRET, signature_header: 'x-other' });
+
+    // A new secret replaces the old one.
+    await call(w.t.app, 'PUT', `/default/plugins/instances/${id}`, { token: w.admin, body: { configuration: { signing_secret: 'another-long-secret' } } });
+    expect(await storedConfiguration(id)).toEqual({ signing_secret: 'another-long-secret', signature_header: 'x-signature' });
+
+    // Deleting takes the workflows that run through it along.
+    const [flow] = await w.t.database.db
+      .insert(workflow)
+      .values({ organization_id: await orgId(), project_id: projectId, name: 'Hook flow', resource_id: 'r', plugin_instance_id: id })
+      .returning({ id: workflow.id });
+    const deleted = await call(w.t.app, 'DELETE', `/default/plugins/instances/${id}`, { token: w.admin });
+    expect(deleted).toMatchObject({ status: 200, body: null });
+    expect((await call(w.t.app, 'GET', `/default/plugins/instances/${id}`, { token: w.admin })).status).toBe(404);
+    expect(await w.t.database.db.select().from(workflow).where(eq(workflow.id, flow.id))).toEqual([]);
+  });
+
+  it('refuses a configuration its plugin does not take, naming the field', async () => {
+    const bad = await createSigned({ configuration: { signing_secret: SECRET, signature_header: 'not a header!' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'configuration', 'signature_header'], type: 'value_error.str.regex' })]);
+
+    const short = await createSigned({ configuration: { signing_secret: 'short' } });
+    expect(short.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'configuration', 'signing_secret'], type: 'value_error.any_str.min_length' })]);
+
+    const extra = await createSigned({ configuration: { signing_secret: SECRET, colour: 'blue' } });
+    expect(extra.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'configuration', 'colour'], type: 'value_error.extra' })]);
+
+    // A plugin without a schema takes nothing.
+    const plain = await call(w.t.app, 'POST', '/default/plugins/instances', {
+      token: w.admin,
+      body: { plugin: { slug: 'test-plain-webhook' }, project: { id: projectId }, configuration: { url: 'x' } },
+    });
+    expect(plain.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'configuration', 'url'], type: 'value_error.extra' })]);
+
+    // Enabling an instance whose required configuration is missing is refused, on create and on update.
+    const unconfigured = await createSigned({ enabled: true });
+    expect(unconfigured.status).toBe(422);
+    expect(unconfigured.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'configuration', 'signing_secret'], type: 'value_error.missing' })]);
+    const seeded = bySlug(await instances(w.admin), 'example-webhook').find((i: { configuration: object }) => Object.keys(i.configuration).length === 0);
+    const enable = await call(w.t.app, 'PUT', `/default/plugins/instances/${seeded.id}`, { token: w.admin, body: { enabled: true } });
+    expect(enable.status).toBe(422);
+    expect(enable.body.detail[0].loc).toEqual(['body', 'configuration', 'signing_secret']);
+    expect((await call(w.t.app, 'GET', `/default/plugins/instances/${seeded.id}`, { token: w.admin })).body.enabled).toBe(false);
+
+    const unknown = await call(w.t.app, 'POST', '/default/plugins/instances', {
+      token: w.admin,
+      body: { plugin: { slug: 'no-such-plugin' }, project: { id: projectId } },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail).toEqual([expect.objectContaining({ loc: ['plugin'], type: 'value_error.not_found' })]);
+  });
+
+  it('keeps one enabled instance per type per project: enabling one disables the other', async () => {
+    const signed = await createSigned({ enabled: true, configuration: { signing_secret: SECRET } });
+    const plain = bySlug(await instances(w.admin), 'test-plain-webhook')[0];
+    const enabled = () =>
+      instances(w.admin, [
+        { model: 'Project', field: 'id', op: '==', value: projectId },
+        { field: 'enabled', op: '==', value: true },
+      ]);
+    const enabledWebhooks = async () =>
+      (await enabled()).body.items.filter((i: { plugin: { type: string } }) => i.plugin.type === 'webhook').map((i: { id: number }) => i.id);
+    expect(await enabledWebhooks()).toEqual([signed.body.id]);
+
+    const res = await call(w.t.app, 'PUT', `/default/plugins/instances/${plain.id}`, { token: w.admin, body: { enabled: true } });
+    expect(res.status).toBe(200);
+    expect(await enabledWebhooks()).toEqual([plain.id]);
+    // Another type is not touched.
+    expect((await enabled()).body.items.map((i: { plugin: { slug: string } }) => i.plugin.slug)).toContain('muster-ticket');
+
+    const again = await call(w.t.app, 'PUT', `/default/plugins/instances/${signed.body.id}`, { token: w.admin, body: { enabled: true } });
+    expect(again.body.enabled).toBe(true);
+    expect(await enabledWebhooks()).toEqual([signed.body.id]);
+
+    // The other project's enabled webhook stays enabled.
+    const other = await call(w.t.app, 'POST', '/default/plugins/instances', {
+      token: w.admin,
+      body: { plugin: { id: plain.plugin.id }, project: { name: 'default' }, enabled: true },
+    });
+    expect(other.status).toBe(200);
+    expect(await enabledWebhooks()).toEqual([signed.body.id]);
+  });
+
+  it('are read for records that nest them: masked, in the order asked, only of the organization', async () => {
+    const created = await createSigned({ configuration: { signing_secret: SECRET } });
+    const ticket = bySlug(await instances(w.admin), 'muster-ticket')[0];
+    const theirs = (await call(w.t.app, 'GET', '/elsewhere/plugins/instances', { token: w.owner })).body.items[0];
+    const ctx = {
+      db: w.t.database.db,
+      settings: w.t.settings,
+      user: { id: 1, email: 'admin@example.com' },
+      organization: { id: await orgId(), slug: 'default' },
+      role: 'Admin' as const,
+    };
+    const reads = await pluginInstanceReads(ctx, ctx.db, [created.body.id, theirs.id, ticket.id]);
+    expect(reads.map((r) => r.id)).toEqual([created.body.id, ticket.id]);
+    expect(reads[0].configuration).toEqual({ signing_secret: SECRET_MASK, signature_header: 'x-signature' });
+    expect(reads[1].plugin.slug).toBe('muster-ticket');
+  });
+
+  it('Members may list instances but not read, create, change or delete one', async () => {
+    const any = (await instances(w.member)).body.items[0];
+    expect(any.id).toBeGreaterThan(0);
+    expect((await createSigned({ configuration: { signing_secret: SECRET } }, w.member)).status).toBe(403);
+    expect((await call(w.t.app, 'GET', `/default/plugins/instances/${any.id}`, { token: w.member })).status).toBe(403);
+    expect((await call(w.t.app, 'PUT', `/default/plugins/instances/${any.id}`, { token: w.member, body: { enabled: false } })).status).toBe(403);
+    expect((await call(w.t.app, 'DELETE', `/default/plugins/instances/${any.id}`, { token: w.member })).status).toBe(403);
+  });
+
+  it("never reaches another organization's instances", async () => {
+    const theirs = (await call(w.t.app, 'GET', '/elsewhere/plugins/instances', { token: w.owner, query: { itemsPerPage: -1 } })).body.items;
+    expect(theirs.length).toBeGreaterThan(0);
+    const id = theirs[0].id;
+    for (const [method, body] of [['GET'], ['PUT', { enabled: true }], ['DELETE']] as const) {
+      const res = await call(w.t.app, method, `/default/plugins/instances/${id}`, { token: w.owner, body });
+      expect(res.status).toBe(404);
+    }
+    const ours = (await call(w.t.app, 'GET', '/default/plugins/instances', { token: w.owner, query: { itemsPerPage: -1 } })).body.items;
+    expect(ours.map((i: { id: number }) => i.id)).not.toContain(id);
+    const foreignProject = await call(w.t.app, 'POST', '/default/plugins/instances', {
+      token: w.owner,
+      body: { plugin: { slug: 'example-webhook' }, project: { id: w.elsewhere.projectId } },
+    });
+    expect(foreignProject.status).toBe(422);
+    expect(foreignProject.body.detail[0].loc).toEqual(['project']);
+  });
+});
+
+async function orgId(): Promise<number> {
+  const me = await call(w.t.app, 'GET', '/organizations', { token: w.owner, query: { itemsPerPage: -1 } });
+  return me.body.items.find((o: { slug: string }) => o.slug === 'default').id;
+}

@@ -1,0 +1,314 @@
+// The plugin catalogue as API callers read it, and the rules of plugin instances: configuration
+// checked against the plugin's schema, stored encrypted and shown masked; one enabled instance per
+// type per project; everything scoped to the caller's organization.
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { TObject } from '@sinclair/typebox';
+import { readColumns } from '../../db/columns.ts';
+import type { Executor } from '../../db/connection.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { ListDefinition } from '../../list/definition.ts';
+import { runList } from '../../list/engine.ts';
+import { toTsQuery } from '../../list/search.ts';
+import { pluginBySlug } from '../../plugins/registry.ts';
+import {
+  ConfigurationUnreadable,
+  decryptConfiguration,
+  encryptConfiguration,
+  maskConfiguration,
+  SECRET_MASK,
+  unmaskConfiguration,
+} from '../../plugins/secrets.ts';
+import type { Configuration } from '../../plugins/types.ts';
+import { requirePermission, type Ctx } from '../../server/context.ts';
+import { errors, invalid } from '../../server/errors.ts';
+import type { ListQueryT } from '../../server/shapes.ts';
+import { projectOfBody } from '../../crud/service.ts';
+import type { RefValue } from '../../crud/refs.ts';
+import { organization } from '../organization/table.ts';
+import { project } from '../project/table.ts';
+import type { PluginInstanceCreateT, PluginInstanceReadT, PluginInstanceUpdateT, PluginReadT } from './schema.ts';
+import { checkConfiguration, jsonSchemaOf } from './configuration.ts';
+import { plugin, pluginInstance } from './table.ts';
+
+type PluginRow = typeof plugin.$inferSelect;
+
+const pluginColumns = readColumns(plugin);
+const projectColumns = readColumns(project);
+
+/** The schema of the plugin with this slug, when this process has it loaded. */
+const schemaOf = (slug: string): TObject | undefined => pluginBySlug(slug)?.configuration;
+
+const pluginRead = (row: PluginRow): PluginReadT => ({ ...row, configuration_schema: jsonSchemaOf(schemaOf(row.slug)) });
+
+/** Catalogue search: title, slug, type and description, as Dispatch's plugin search vector. */
+function catalogueSearch(q: string | undefined): SQL | undefined {
+  const tsquery = toTsQuery(q);
+  if (tsquery === null) return undefined;
+  const text = sql`coalesce(${plugin.title}, '') || ' ' || ${plugin.slug} || ' ' || ${plugin.type} || ' ' || coalesce(${plugin.description}, '')`;
+  return sql`to_tsvector('simple', ${text}) @@ to_tsquery('simple', ${tsquery})`;
+}
+
+const pluginFields = {
+  id: 'int',
+  title: 'text',
+  slug: 'text',
+  type: 'text',
+  version: 'text',
+  author: 'text',
+  author_url: 'text',
+  multiple: 'bool',
+  description: 'text',
+} as const;
+
+const pluginList: ListDefinition<typeof pluginColumns> = {
+  model: 'Plugin',
+  tableName: 'plugin',
+  table: plugin,
+  columns: pluginColumns,
+  idColumn: plugin.id,
+  fields: pluginFields,
+};
+
+/** The catalogue (shared by every organization): any member may read it. */
+export async function listPlugins(ctx: Ctx, query: ListQueryT) {
+  const page = await runList<PluginRow>(ctx.db, ctx, pluginList, query, sql`TRUE`, catalogueSearch(query.q));
+  return { ...page, items: page.items.map(pluginRead) };
+}
+
+// ---- instances ------------------------------------------------------------------------------------
+
+const instanceColumns = {
+  id: pluginInstance.id,
+  project_id: pluginInstance.project_id,
+  plugin_id: pluginInstance.plugin_id,
+  plugin_type: pluginInstance.plugin_type,
+  enabled: pluginInstance.enabled,
+  configuration: pluginInstance.configuration,
+};
+type InstanceRow = { id: number; project_id: number; plugin_id: number; plugin_type: string; enabled: boolean; configuration: string | null };
+
+const instanceList: ListDefinition<typeof instanceColumns> = {
+  model: 'PluginInstance',
+  tableName: 'plugin_instance',
+  table: pluginInstance,
+  columns: instanceColumns,
+  idColumn: pluginInstance.id,
+  fields: { id: 'int', enabled: 'bool', plugin_type: 'text', created_at: 'timestamp', updated_at: 'timestamp' },
+  relations: [
+    { kind: 'one', model: 'Plugin', tableName: 'plugin', table: plugin, on: eq(plugin.id, pluginInstance.plugin_id), fields: pluginFields },
+    {
+      kind: 'one',
+      model: 'Project',
+      tableName: 'project',
+      table: project,
+      on: eq(project.id, pluginInstance.project_id),
+      fields: { id: 'int', name: 'text', default: 'bool' },
+    },
+    {
+      kind: 'one',
+      model: 'Organization',
+      tableName: 'organization',
+      table: organization,
+      on: eq(organization.id, pluginInstance.organization_id),
+      fields: { id: 'int', name: 'text', slug: 'text' },
+    },
+  ],
+};
+
+const inOrganization = (ctx: Ctx) => eq(pluginInstance.organization_id, ctx.organization.id);
+const notFound = () => errors.notFound('A plugin instance');
+
+/** The stored configuration in clear; an unreadable one (MUSTER_ENCRYPTION_KEY changed) as undefined. */
+function storedConfiguration(ctx: Ctx, row: Pick<InstanceRow, 'configuration'>): Configuration | undefined {
+  try {
+    return decryptConfiguration(row.configuration, ctx.settings.encryptionKey!);
+  } catch (err) {
+    if (err instanceof ConfigurationUnreadable) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The configuration as callers see it. Without the plugin loaded, which fields are secret is
+ * unknown, so every value is masked.
+ */
+function shownConfiguration(ctx: Ctx, row: InstanceRow, slug: string): Configuration | null {
+  const config = storedConfiguration(ctx, row);
+  if (!config) return null;
+  if (!pluginBySlug(slug)) return Object.fromEntries(Object.keys(config).map((k) => [k, SECRET_MASK]));
+  return maskConfiguration(config, schemaOf(slug));
+}
+
+/** The read shape of instance rows, with their plugins and projects. */
+async function readInstances(ctx: Ctx, db: Executor, rows: InstanceRow[]): Promise<PluginInstanceReadT[]> {
+  if (rows.length === 0) return [];
+  const pluginIds = [...new Set(rows.map((r) => r.plugin_id))];
+  const projectIds = [...new Set(rows.map((r) => r.project_id))];
+  const [plugins, projects] = await Promise.all([
+    db.select(pluginColumns).from(plugin).where(inArray(plugin.id, pluginIds)),
+    db.select(projectColumns).from(project).where(inArray(project.id, projectIds)),
+  ]);
+  const pluginById = new Map(plugins.map((p) => [p.id, pluginRead(p)]));
+  const projectById = new Map(projects.map((p) => [p.id, p]));
+  return rows.map((r) => {
+    const p = pluginById.get(r.plugin_id)!;
+    return {
+      id: r.id,
+      enabled: r.enabled,
+      configuration: shownConfiguration(ctx, r, p.slug),
+      configuration_schema: p.configuration_schema,
+      plugin: p,
+      project: projectById.get(r.project_id) ?? null,
+    } as PluginInstanceReadT;
+  });
+}
+
+/** Any member may list the organization's instances (secrets masked). */
+export async function listInstances(ctx: Ctx, query: ListQueryT) {
+  const page = await runList<InstanceRow>(ctx.db, ctx, instanceList, query, inOrganization(ctx), instanceSearch(query.q));
+  return { ...page, items: await readInstances(ctx, ctx.db, page.items) };
+}
+
+/** Instance search goes through the plugin's words. */
+function instanceSearch(q: string | undefined): SQL | undefined {
+  const matches = catalogueSearch(q);
+  return matches && sql`EXISTS (SELECT 1 FROM ${plugin} WHERE ${plugin.id} = ${pluginInstance.plugin_id} AND ${matches})`;
+}
+
+async function findInstance(db: Executor, ctx: Ctx, id: number, lock = false): Promise<InstanceRow> {
+  const q = db
+    .select(instanceColumns)
+    .from(pluginInstance)
+    .where(and(inOrganization(ctx), eq(pluginInstance.id, id)));
+  const [row] = await (lock ? q.for('update') : q);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Instances by id in the organization, as reads show them (secrets masked), in the order given;
+ * for records that nest their instance (workflows).
+ */
+export async function pluginInstanceReads(ctx: Ctx, db: Executor, ids: number[]): Promise<PluginInstanceReadT[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(instanceColumns)
+    .from(pluginInstance)
+    .where(and(inOrganization(ctx), inArray(pluginInstance.id, ids)));
+  const reads = new Map((await readInstances(ctx, db, rows)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => reads.get(id) ?? []);
+}
+
+async function readInstance(ctx: Ctx, id: number): Promise<PluginInstanceReadT> {
+  const [read] = await readInstances(ctx, ctx.db, [await findInstance(ctx.db, ctx, id)]);
+  return read;
+}
+
+export async function getInstance(ctx: Ctx, id: number): Promise<PluginInstanceReadT> {
+  requirePermission(ctx.role, 'SensitiveProjectAction');
+  return readInstance(ctx, id);
+}
+
+/** The catalogue row a body names: by id, else by slug. 422 on `plugin` otherwise. */
+async function pluginOfBody(db: Executor, ref: RefValue): Promise<PluginRow> {
+  const by = typeof ref?.id === 'number' ? eq(plugin.id, ref.id) : typeof ref?.slug === 'string' ? eq(plugin.slug, ref.slug) : undefined;
+  const [row] = by ? await db.select(pluginColumns).from(plugin).where(by) : [];
+  if (!row) throw invalid(['plugin'], 'Plugin not found.', 'value_error.not_found');
+  return row;
+}
+
+/** Dispatch keeps the stored configuration when an update sends none, null or `{}`. */
+const sent = (config: Configuration | null | undefined): config is Configuration => !!config && Object.keys(config).length > 0;
+
+/**
+ * The configuration to store: what was sent (masked secrets replaced by the stored ones) or else
+ * what is stored. It is checked against the plugin's schema when it changes and whenever the
+ * instance is to be enabled, so an enabled instance always holds a configuration its plugin takes.
+ */
+function nextConfiguration(slug: string, stored: Configuration, body: Configuration | null | undefined, enabling: boolean): Configuration | undefined {
+  const schema = schemaOf(slug);
+  if (enabling && !pluginBySlug(slug)) {
+    throw invalid(['body', 'enabled'], `The plugin ${slug} is not loaded in this server (see MUSTER_PLUGINS); it cannot be enabled.`);
+  }
+  if (!sent(body)) {
+    if (enabling) checkConfiguration(structuredClone(stored), schema);
+    return undefined;
+  }
+  const config = unmaskConfiguration(body, stored, schema);
+  for (const [k, v] of Object.entries(config)) if (v === undefined) delete config[k];
+  checkConfiguration(config, schema);
+  return config;
+}
+
+/** Disables the project's other enabled instance of the type, before this one is enabled. */
+async function disableOthers(tx: Executor, projectId: number, type: string, keepId?: number) {
+  const others = and(eq(pluginInstance.project_id, projectId), eq(pluginInstance.plugin_type, type), eq(pluginInstance.enabled, true));
+  await tx
+    .update(pluginInstance)
+    .set({ enabled: false, updated_at: new Date() })
+    .where(keepId === undefined ? others : and(others, ne(pluginInstance.id, keepId)));
+}
+
+/** Two callers enabling instances of one type at once: the database keeps one, the other is told. */
+const raced = (err: unknown) => {
+  throw isUniqueViolation(err) ? errors.conflict('Another instance of this plugin type was enabled at the same time; try again.') : err;
+};
+
+export async function createInstance(ctx: Ctx, body: PluginInstanceCreateT): Promise<PluginInstanceReadT> {
+  requirePermission(ctx.role, 'SensitiveProjectAction');
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      const row = await pluginOfBody(tx, body.plugin as RefValue);
+      const proj = await projectOfBody(tx, ctx, body.project as RefValue);
+      const enabled = body.enabled ?? false;
+      const config = nextConfiguration(row.slug, {}, body.configuration, enabled) ?? {};
+      if (enabled) await disableOthers(tx, proj.id, row.type);
+      const [created] = await tx
+        .insert(pluginInstance)
+        .values({
+          organization_id: ctx.organization.id,
+          project_id: proj.id,
+          plugin_id: row.id,
+          plugin_type: row.type,
+          enabled,
+          configuration: encryptConfiguration(config, ctx.settings.encryptionKey!),
+        })
+        .returning({ id: pluginInstance.id });
+      return created.id;
+    })
+    .catch(raced);
+  return readInstance(ctx, id);
+}
+
+export async function updateInstance(ctx: Ctx, id: number, body: PluginInstanceUpdateT): Promise<PluginInstanceReadT> {
+  requirePermission(ctx.role, 'SensitiveProjectAction');
+  await ctx.db
+    .transaction(async (tx) => {
+      const row = await findInstance(tx, ctx, id, true);
+      const [{ slug }] = await tx.select({ slug: plugin.slug }).from(plugin).where(eq(plugin.id, row.plugin_id));
+      const enabled = body.enabled ?? row.enabled;
+      const enabling = enabled && !row.enabled;
+      const config = nextConfiguration(slug, storedConfiguration(ctx, row) ?? {}, body.configuration, enabling);
+      if (enabling) await disableOthers(tx, row.project_id, row.plugin_type, row.id);
+      await tx
+        .update(pluginInstance)
+        .set({
+          enabled,
+          ...(config ? { configuration: encryptConfiguration(config, ctx.settings.encryptionKey!) } : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(pluginInstance.id, id));
+    })
+    .catch(raced);
+  return readInstance(ctx, id);
+}
+
+/** Deletes the instance; workflows that run through it go with it. */
+export async function deleteInstance(ctx: Ctx, id: number): Promise<null> {
+  requirePermission(ctx.role, 'SensitiveProjectAction');
+  await ctx.db.transaction(async (tx) => {
+    await findInstance(tx, ctx, id, true);
+    await tx.delete(pluginInstance).where(eq(pluginInstance.id, id));
+  });
+  return null;
+}

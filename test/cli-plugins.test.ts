@@ -1,0 +1,116 @@
+// `muster plugins list|install|uninstall` and MUSTER_PLUGINS, run as child processes on a fresh
+// embedded data directory, with the fixture package test/fixtures/muster-plugin-example loaded by
+// its absolute path.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedTarget, http, muster, musterOk, ROOT, startServer, stopAllServers, tempDir, type Target } from './cli-helpers.ts';
+
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'muster-plugin-example', 'index.js');
+
+let target: Target;
+let cwd: string;
+const withFixture = () => ({ ...target.env, MUSTER_PLUGINS: FIXTURE });
+
+beforeAll(() => {
+  cwd = tempDir();
+  target = embeddedTarget();
+});
+afterAll(async () => {
+  await stopAllServers();
+  await target?.cleanup();
+  if (cwd) rmSync(cwd, { recursive: true, force: true });
+});
+
+const catalogue = () => target.query<{ slug: string; title: string }>('SELECT slug, title FROM plugin ORDER BY slug');
+const instancesOf = (slug: string) =>
+  target.query<{ enabled: boolean }>(
+    `SELECT i.enabled FROM plugin_instance i JOIN plugin p ON p.id = i.plugin_id JOIN project pr ON pr.id = i.project_id WHERE p.slug = '${slug}' AND pr.name = 'default'`,
+  );
+
+describe('muster plugins', () => {
+  it('list shows the built-in plugins and those of MUSTER_PLUGINS, without a database', async () => {
+    const r = await musterOk(['plugins', 'list'], { cwd, env: withFixture() });
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0].split(/\s{2,}/)).toEqual(['Title', 'Slug', 'Version', 'Type', 'Author', 'Description']);
+    const row = (slug: string) => lines.find((l) => l.includes(` ${slug} `))?.split(/\s{2,}/);
+    expect(row('muster-ticket')).toEqual(expect.arrayContaining(['Muster Plugin - Ticket Management', 'muster-ticket', 'ticket', 'Muster']));
+    expect(row('example-webhook')).toEqual([
+      'Example Plugin - Signed Webhook',
+      'example-webhook',
+      '0.1.0',
+      'webhook',
+      'Example Corp',
+      'Posts each event to its URL, signed with a shared secret.',
+    ]);
+
+    const without = await musterOk(['plugins', 'list'], { cwd, env: target.env });
+    expect(without.stdout).not.toContain('example-webhook');
+  });
+
+  it('refuses a MUSTER_PLUGINS entry that cannot be loaded', async () => {
+    const r = await muster(['plugins', 'list'], { cwd, env: { ...target.env, MUSTER_PLUGINS: join(cwd, 'missing.js') } });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('MUSTER_PLUGINS names');
+    expect(r.stderr).toContain('missing.js');
+  });
+
+  it('install adds the plugins missing from the catalogue, each project getting a disabled instance; --force refreshes', async () => {
+    // The first start of a database writes the catalogue of the plugins loaded then: the built-ins.
+    const first = await musterOk(['plugins', 'install'], { cwd, env: target.env });
+    expect(first.stdout).toContain('Already installed: muster-ticket');
+    expect((await catalogue()).map((p) => p.slug)).toEqual(['muster-ticket']);
+
+    const added = await musterOk(['plugins', 'install'], { cwd, env: withFixture() });
+    expect(added.stdout).toContain('Added: example-webhook');
+    expect(await catalogue()).toEqual([
+      { slug: 'example-webhook', title: 'Example Plugin - Signed Webhook' },
+      { slug: 'muster-ticket', title: 'Muster Plugin - Ticket Management' },
+    ]);
+    expect(await instancesOf('example-webhook')).toEqual([{ enabled: false }]);
+
+    await target.query(`UPDATE plugin SET title = 'Stale' WHERE slug = 'example-webhook'`);
+    const again = await musterOk(['plugins', 'install'], { cwd, env: withFixture() });
+    expect(again.stdout).toContain('Already installed: muster-ticket, example-webhook');
+    expect((await catalogue())[0].title).toBe('Stale');
+    const forced = await musterOk(['plugins', 'install', '--force'], { cwd, env: withFixture() });
+    expect(forced.stdout).toContain('Refreshed: muster-ticket, example-webhook');
+    expect((await catalogue())[0].title).toBe('Example Plugin - Signed Webhook');
+    expect(await instancesOf('example-webhook')).toHaveLength(1);
+  });
+
+  it('the server loads MUSTER_PLUGINS and serves their schemas', async () => {
+    const server = await startServer({ cwd, env: withFixture() });
+    try {
+      const reg = await http(server.base, 'POST', '/default/auth/register', { body: { email: 'plugins@example.com', password: 'correct horse battery' } });
+      const res = await http(server.base, 'GET', '/default/plugins?itemsPerPage=-1', { token: reg.body.token });
+      const example = res.body.items.find((p: { slug: string }) => p.slug === 'example-webhook');
+      expect(example.configuration_schema.properties.signing_secret).toMatchObject({ type: 'string', writeOnly: true });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('uninstall removes plugins with their instances; an unknown slug is an error', async () => {
+    const r = await musterOk(['plugins', 'uninstall', 'example-webhook'], { cwd, env: target.env });
+    expect(r.stdout).toContain('Uninstalled: example-webhook');
+    expect((await catalogue()).map((p) => p.slug)).toEqual(['muster-ticket']);
+    expect(await instancesOf('example-webhook')).toEqual([]);
+
+    const unknown = await muster(['plugins', 'uninstall', 'example-webhook'], { cwd, env: target.env });
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('not installed: example-webhook');
+  });
+});
+
+describe('docs/plugins.md', () => {
+  it('shows the fixture package, which these tests load, as its example', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'plugins.md'), 'utf8');
+    const shown = /`index.js`:\n\n```js\n([\s\S]*?)```/.exec(doc)?.[1];
+    const code = readFileSync(FIXTURE, 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('//'))
+      .join('\n');
+    expect(shown?.trim()).toBe(code.trim());
+  });
+});

@@ -89,6 +89,12 @@ const DEFS = {
   },
   uiUrl: { env: 'MUSTER_UI_URL', kind: 'string', default: 'http://localhost:8080', description: 'Base URL of links Muster generates' },
   namePrefix: { env: 'MUSTER_NAME_PREFIX', kind: 'string', default: 'muster', description: 'Prefix of generated incident and case names' },
+  workflowPollSeconds: {
+    env: 'MUSTER_WORKFLOW_POLL_SECONDS',
+    kind: 'int',
+    default: '30',
+    description: 'Seconds between status checks of a running workflow with its workflow system',
+  },
   logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
   bodyLimit: { env: 'MUSTER_BODY_LIMIT', kind: 'int', default: '1048576', description: 'Largest request body in bytes (413 above it)' },
   signalRawLimit: {

@@ -34,6 +34,7 @@ import taskRoutes from '../domains/task/routes.ts';
 import incidentForecastRoutes from '../domains/incident/forecast-routes.ts';
 import signalRoutes from '../domains/signal/routes.ts';
 import caseRoutes from '../domains/case/routes.ts';
+import workflowRoutes from '../domains/workflow/routes.ts';
 
 export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   organizationRoutes,
@@ -70,4 +71,5 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   incidentForecastRoutes,
   caseRoutes,
   signalRoutes,
+  workflowRoutes,
 ];

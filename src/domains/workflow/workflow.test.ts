@@ -259,6 +259,21 @@ describe('workflow runs', () => {
     expect(checks.every((c) => c.headers.authorization === SECRET)).toBe(true);
   });
 
+  it('runs for a case: the case lists the run and its timeline the changes', async () => {
+    const wf = (await createWorkflow({ name: 'Investigate' })).body;
+    const kase = (await api('POST', '/default/cases', owner, { title: 'Suspicious login', description: 'A login from a new country.' })).body;
+    const run = await api('POST', `/default/workflows/${wf.id}/run`, owner, { case: { id: kase.id }, creator: { individual: { email: 'owner@example.com' } } });
+    expect(run.body).toMatchObject({ status: 'Submitted', case: { id: kase.id }, incident: null, creator: { individual: { email: 'owner@example.com' } } });
+    await drainJobs(t.database, t.settings);
+    const read = (await api('GET', `/default/cases/${kase.id}`, owner)).body;
+    expect(read.workflow_instances).toMatchObject([{ id: run.body.id, status: 'Completed', case: { id: kase.id } }]);
+    const log = read.events.map((e: { description: string }) => e.description);
+    expect(log).toContain('Workflow Investigate submitted by owner@example.com');
+    expect(log).toContain('Workflow Investigate status changed from Running to Completed');
+    const start = receiver.received.find((r) => r.body?.params?.workflowInstanceId === String(run.body.id));
+    expect(start?.body.params.externalRef).toBe(`https://muster.example.com/default/cases/${read.name}`);
+  });
+
   it('keeps artifact names unique in the project', async () => {
     const wf = (await createWorkflow({ name: 'Collect' })).body;
     const incident = await createIncident();

@@ -100,6 +100,12 @@ const DEFS = {
     default: 'UTC',
     description: 'Time zone of the times of day periodic tasks run at (an IANA name such as Europe/Amsterdam)',
   },
+  workflowPollSeconds: {
+    env: 'MUSTER_WORKFLOW_POLL_SECONDS',
+    kind: 'int',
+    default: '30',
+    description: 'Seconds between status checks of a running workflow with its workflow system',
+  },
   logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
   bodyLimit: { env: 'MUSTER_BODY_LIMIT', kind: 'int', default: '1048576', description: 'Largest request body in bytes (413 above it)' },
   signalRawLimit: {

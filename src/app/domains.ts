@@ -36,6 +36,7 @@ import signalRoutes from '../domains/signal/routes.ts';
 import caseRoutes from '../domains/case/routes.ts';
 import tagRecommendationRoutes from '../domains/tag_recommendation/routes.ts';
 import pluginRoutes from '../domains/plugin/routes.ts';
+import workflowRoutes from '../domains/workflow/routes.ts';
 
 export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   organizationRoutes,
@@ -74,4 +75,5 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   signalRoutes,
   tagRecommendationRoutes,
   pluginRoutes,
+  workflowRoutes,
 ];

@@ -21,6 +21,8 @@ import { tagReader, tagTarget } from '../tag/group.ts';
 import { CaseRead, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
+import { workflowInstanceReader } from '../workflow/reader.ts';
+import { workflowInstance } from '../workflow/table.ts';
 
 export const caseTarget: RefTarget = recordTarget(CASE);
 
@@ -74,10 +76,9 @@ async function instancesAndPlugins(db: Executor, items: Record<string, unknown>[
   const instances = withInstances ? await readCaseSignalInstances(db, ids) : new Map<number, Record<string, unknown>[]>();
   for (const item of items) {
     item.signal_instances = instances.get(item.id as number) ?? [];
-    // Not served yet: documents and groups made by plugins, workflow runs.
+    // Not served yet: documents and groups made by plugins.
     item.documents = [];
     item.groups = [];
-    item.workflow_instances = [];
   }
 }
 
@@ -90,7 +91,10 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     related: caseLink(caseRelated, 'related_id', () => groupReader(minimalDef)),
     duplicates: caseLink(caseDuplicate, 'duplicate_id', () => groupReader(minimalDef)),
   },
-  children: { participants: { table: participant, column: 'case_id', read: participantReader } },
+  children: {
+    participants: { table: participant, column: 'case_id', read: participantReader },
+    workflow_instances: { table: workflowInstance, column: 'case_id', read: workflowInstanceReader },
+  },
   computed: { events: eventsOf },
   hooks: { afterRead: (db, items) => instancesAndPlugins(db, items, withInstances) },
 });

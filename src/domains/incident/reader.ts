@@ -27,6 +27,8 @@ import { tagReader, tagTarget } from '../tag/group.ts';
 import { termGroup } from '../term/group.ts';
 import { task, taskAssignee } from '../task/table.ts';
 import { termTarget } from '../term/target.ts';
+import { workflowInstanceReader } from '../workflow/reader.ts';
+import { workflowInstance } from '../workflow/table.ts';
 import { IncidentRead, IncidentReadMinimal } from './schema.ts';
 import { incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
 import { incident } from '../lifecycle/table.ts';
@@ -140,6 +142,7 @@ const fullDef: ReadDef = {
     participants: { table: participant, column: 'incident_id', read: participantReader },
     tasks: { table: task, column: 'incident_id', read: () => groupReader(taskDef) },
     incident_costs: costsChild,
+    workflow_instances: { table: workflowInstance, column: 'incident_id', read: workflowInstanceReader },
   },
   computed: {
     events: eventsOf,
@@ -150,9 +153,8 @@ const fullDef: ReadDef = {
     afterRead: (_db, items) => {
       totalCost(items);
       for (const item of items) {
-        // Not served yet: documents linked to incidents, workflows.
+        // Not served yet: documents linked to incidents.
         item.documents = [];
-        item.workflow_instances = [];
       }
     },
   },

@@ -24,6 +24,8 @@ import { errors, invalid } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { projectOfBody } from '../../crud/service.ts';
 import type { RefValue } from '../../crud/refs.ts';
+import type { Reader } from '../../crud/group.ts';
+import { UNRESTRICTED } from '../../server/viewer.ts';
 import { organization } from '../organization/table.ts';
 import { project } from '../project/table.ts';
 import type { PluginInstanceCreateT, PluginInstanceReadT, PluginInstanceUpdateT, PluginReadT } from './schema.ts';
@@ -119,9 +121,13 @@ const inOrganization = (ctx: Ctx) => eq(pluginInstance.organization_id, ctx.orga
 const notFound = () => errors.notFound('A plugin instance');
 
 /** The stored configuration in clear; an unreadable one (MUSTER_ENCRYPTION_KEY changed) as undefined. */
-function storedConfiguration(ctx: Ctx, row: Pick<InstanceRow, 'configuration'>): Configuration | undefined {
+/** What opens stored configurations: a request's or a job's context (its settings' key). */
+type Keyed = { settings: { encryptionKey?: string } };
+
+function storedConfiguration(ctx: Keyed, row: Pick<InstanceRow, 'configuration'>): Configuration | undefined {
+  if (!ctx.settings.encryptionKey) return undefined;
   try {
-    return decryptConfiguration(row.configuration, ctx.settings.encryptionKey!);
+    return decryptConfiguration(row.configuration, ctx.settings.encryptionKey);
   } catch (err) {
     if (err instanceof ConfigurationUnreadable) return undefined;
     throw err;
@@ -132,7 +138,7 @@ function storedConfiguration(ctx: Ctx, row: Pick<InstanceRow, 'configuration'>):
  * The configuration as callers see it. Without the plugin loaded, which fields are secret is
  * unknown, so every value is masked.
  */
-function shownConfiguration(ctx: Ctx, row: InstanceRow, slug: string): Configuration | null {
+function shownConfiguration(ctx: Keyed, row: InstanceRow, slug: string): Configuration | null {
   const config = storedConfiguration(ctx, row);
   if (!config) return null;
   if (!pluginBySlug(slug)) return Object.fromEntries(Object.keys(config).map((k) => [k, SECRET_MASK]));
@@ -140,7 +146,7 @@ function shownConfiguration(ctx: Ctx, row: InstanceRow, slug: string): Configura
 }
 
 /** The read shape of instance rows, with their plugins and projects. */
-async function readInstances(ctx: Ctx, db: Executor, rows: InstanceRow[]): Promise<PluginInstanceReadT[]> {
+async function readInstances(ctx: Keyed, db: Executor, rows: InstanceRow[]): Promise<PluginInstanceReadT[]> {
   if (rows.length === 0) return [];
   const pluginIds = [...new Set(rows.map((r) => r.plugin_id))];
   const projectIds = [...new Set(rows.map((r) => r.project_id))];
@@ -186,18 +192,17 @@ async function findInstance(db: Executor, ctx: Ctx, id: number, lock = false): P
 }
 
 /**
- * Instances by id in the organization, as reads show them (secrets masked), in the order given;
- * for records that nest their instance (workflows).
+ * PluginInstanceRead by id, for records that nest the instance they run through (workflows), the
+ * configuration masked. The viewer is the caller's context; one without settings (no key to open
+ * configurations with) reads them as null.
  */
-export async function pluginInstanceReads(ctx: Ctx, db: Executor, ids: number[]): Promise<PluginInstanceReadT[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(instanceColumns)
-    .from(pluginInstance)
-    .where(and(inOrganization(ctx), inArray(pluginInstance.id, ids)));
-  const reads = new Map((await readInstances(ctx, db, rows)).map((r) => [r.id, r]));
-  return ids.flatMap((id) => reads.get(id) ?? []);
-}
+export const pluginInstanceReader: Reader<PluginInstanceReadT> = async (db, ids, viewer) => {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select(instanceColumns).from(pluginInstance).where(inArray(pluginInstance.id, wanted));
+  const keyed = viewer !== UNRESTRICTED && 'settings' in viewer ? (viewer as Keyed) : { settings: {} };
+  return new Map((await readInstances(keyed, db, rows)).map((r) => [r.id, r]));
+};
 
 async function readInstance(ctx: Ctx, id: number): Promise<PluginInstanceReadT> {
   const [read] = await readInstances(ctx, ctx.db, [await findInstance(ctx.db, ctx, id)]);

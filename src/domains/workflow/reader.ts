@@ -7,14 +7,11 @@ import { eq, inArray } from 'drizzle-orm';
 import type { GroupDef, Reader } from '../../crud/group.ts';
 import { groupReader, projectReader, shallowReader, type ReadDef } from '../../crud/reader.ts';
 import type { RefTarget } from '../../crud/refs.ts';
-import { pluginBySlug } from '../../plugins/registry.ts';
-import { ConfigurationUnreadable, decryptConfiguration, maskConfiguration } from '../../plugins/secrets.ts';
-import { UNRESTRICTED, type Viewer } from '../../server/viewer.ts';
-import type { Settings } from '../../config.ts';
 import { documentGroup, documentTarget } from '../document/group.ts';
 import { caseTable, incident } from '../lifecycle/table.ts';
 import { participantReader, participantTarget } from '../participant/reader.ts';
-import { plugin, pluginInstance } from '../plugin/table.ts';
+import { pluginInstanceReader } from '../plugin/service.ts';
+import { pluginInstance } from '../plugin/table.ts';
 import { signal } from '../signal/table.ts';
 import { WorkflowCreate, WorkflowInstanceRead, WorkflowPagination, WorkflowRead, WorkflowUpdate } from './schema.ts';
 import { workflow, workflowInstance, workflowInstanceArtifact } from './table.ts';
@@ -24,64 +21,6 @@ export const pluginInstanceTarget: RefTarget = {
   model: 'PluginInstance',
   label: 'Plugin instance',
   fields: { id: 'int', enabled: 'bool', plugin_type: 'text' },
-};
-
-/** The key that opens stored configurations, when the viewer is a request's or a job's context. */
-const keyOf = (viewer: Viewer): string | undefined => (viewer === UNRESTRICTED ? undefined : (viewer as { settings?: Settings }).settings?.encryptionKey);
-
-/** The configuration as callers see it: secrets masked; null when it cannot be opened here. */
-function shownConfiguration(stored: string | null, slug: string, key: string | undefined) {
-  if (!key) return null;
-  try {
-    return maskConfiguration(decryptConfiguration(stored, key), pluginBySlug(slug)?.configuration);
-  } catch (err) {
-    if (err instanceof ConfigurationUnreadable) return null;
-    throw err;
-  }
-}
-
-/** PluginInstanceRead by instance id, the configuration masked. */
-export const pluginInstanceReader: Reader = async (db, ids, viewer) => {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: pluginInstance.id,
-      enabled: pluginInstance.enabled,
-      configuration: pluginInstance.configuration,
-      project_id: pluginInstance.project_id,
-      plugin: {
-        id: plugin.id,
-        title: plugin.title,
-        slug: plugin.slug,
-        author: plugin.author,
-        author_url: plugin.author_url,
-        type: plugin.type,
-        multiple: plugin.multiple,
-        description: plugin.description,
-      },
-    })
-    .from(pluginInstance)
-    .innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id))
-    .where(inArray(pluginInstance.id, wanted));
-  const projects = await projectReader(db, [...new Set(rows.map((r) => r.project_id))], viewer);
-  const key = keyOf(viewer);
-  return new Map(
-    rows.map((r) => {
-      const schema = pluginBySlug(r.plugin.slug)?.configuration ?? null;
-      return [
-        r.id,
-        {
-          id: r.id,
-          enabled: r.enabled,
-          configuration: shownConfiguration(r.configuration, r.plugin.slug, key),
-          configuration_schema: schema,
-          plugin: { ...r.plugin, configuration_schema: schema },
-          project: projects.get(r.project_id) ?? null,
-        },
-      ];
-    }),
-  );
 };
 
 /** Workflows: listed, read and deleted through the CRUD mechanism; created and updated by service.ts. */

@@ -8,33 +8,7 @@ import { DocumentCreate } from '../document/schema.ts';
 import { ParticipantRead } from '../participant/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
 import { StringEnum } from '../search_filter/schema.ts';
-
-export const PluginRead = Type.Object(
-  {
-    id: Id(),
-    title: Type.String(),
-    slug: Type.String(),
-    author: Type.String(),
-    author_url: Type.String(),
-    type: Type.String(),
-    multiple: Type.Boolean(),
-    description: Opt(Type.String()),
-    configuration_schema: Type.Optional(Type.Unknown()),
-  },
-  { title: 'PluginRead' },
-);
-
-export const PluginInstanceRead = Type.Object(
-  {
-    id: Id(),
-    enabled: Type.Optional(Type.Boolean()),
-    configuration: Opt(Type.Object({}, { additionalProperties: true })),
-    configuration_schema: Type.Optional(Type.Unknown()),
-    plugin: PluginRead,
-    project: Opt(ProjectRead),
-  },
-  { title: 'PluginInstanceRead' },
-);
+import { PluginInstanceRead } from '../plugin/schema.ts';
 
 export const WorkflowRead = Type.Object(
   {

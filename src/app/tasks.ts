@@ -1,11 +1,12 @@
 // Every periodic task, in the order `muster scheduler list` shows them (the summary's sample first,
 // then the tasks the subsystems register). docs/scheduler.md describes each.
-import type { Settings } from '../config.ts';
+import { ConfigError, type Settings } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { recomputeAllResponseCosts } from '../domains/incident_cost/response-cost.ts';
 import { autoTagIncidents } from '../domains/incident/auto-tag.ts';
 import { eachProject } from '../domains/project/each.ts';
 import { buildTagModel, MODEL_NAMES } from '../domains/tag_recommendation/model.ts';
+import { knownTimezone } from '../jobs/schedule.ts';
 import { Scheduler, type TaskDefinition, type TaskLog } from '../jobs/scheduler.ts';
 
 export function scheduledTasks(database: Database, settings: Settings): TaskDefinition[] {
@@ -46,7 +47,14 @@ export function scheduledTasks(database: Database, settings: Settings): TaskDefi
 }
 
 /** A scheduler over every task (or those named, minus the excluded). */
+/** Throws ConfigError when the scheduler's settings cannot be used (before anything is opened). */
+export function checkSchedulerSettings(settings: Settings): void {
+  if (!knownTimezone(settings.schedulerTz))
+    throw new ConfigError(`MUSTER_SCHEDULER_TZ must be a time zone name such as UTC or Europe/Amsterdam, got "${settings.schedulerTz}"`);
+}
+
 export function createScheduler(database: Database, settings: Settings, log: TaskLog, names: string[] = [], exclude: string[] = []): Scheduler {
+  checkSchedulerSettings(settings);
   const tasks = Scheduler.select(scheduledTasks(database, settings), names, exclude);
   return new Scheduler(database.db, tasks, { timezone: settings.schedulerTz, log });
 }

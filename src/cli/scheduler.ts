@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import pino from 'pino';
 import { loadSettings, readSettings } from '../config.ts';
 import { openReady } from '../app/bootstrap.ts';
-import { createScheduler, scheduledTasks } from '../app/tasks.ts';
+import { checkSchedulerSettings, createScheduler, scheduledTasks } from '../app/tasks.ts';
 import { EmbeddedOpenError } from '../db/embedded.ts';
 import { atText, periodText } from '../jobs/schedule.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
@@ -36,6 +36,7 @@ export function schedulerCommand(): Command {
     .option('--eager', 'run each named task once at start')
     .action(async (names: string[], opts: { exclude: string[]; eager?: boolean }) => {
       const settings = loadSettings();
+      checkSchedulerSettings(settings);
       // Unknown names fail before the database is opened.
       const selected = Scheduler.select(scheduledTasks({} as never, settings), names, opts.exclude);
       let database: Awaited<ReturnType<typeof openReady>>;

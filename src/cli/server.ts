@@ -84,6 +84,8 @@ async function serve(opts: StartOptions) {
   if (readSettings().databaseUrl) loadSettings();
   if (!cluster.isWorker) await checkAddress(opts);
   const settings = withLogLevel(loadSettings(), opts.logLevel);
+  const runsScheduler = opts.scheduler ?? !settings.databaseUrl;
+  if (runsScheduler) (await import('../app/tasks.ts')).checkSchedulerSettings(settings);
   await loadPluginPackages(settings.plugins);
   const database = await openReady(settings, (m) => console.log(m));
   const { API_PREFIX, buildApp } = await loadApp();

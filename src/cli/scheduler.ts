@@ -7,6 +7,7 @@ import { checkSchedulerSettings, createScheduler, scheduledTasks } from '../app/
 import { EmbeddedOpenError } from '../db/embedded.ts';
 import { atText, periodText } from '../jobs/schedule.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
+import { loadPluginPackages } from '../plugins/registry.ts';
 import { formatTable } from './table.ts';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -37,6 +38,7 @@ export function schedulerCommand(): Command {
     .action(async (names: string[], opts: { exclude: string[]; eager?: boolean }) => {
       const settings = loadSettings();
       checkSchedulerSettings(settings);
+      await loadPluginPackages(settings.plugins);
       // Unknown names fail before the database is opened.
       const selected = Scheduler.select(scheduledTasks({} as never, settings), names, opts.exclude);
       let database: Awaited<ReturnType<typeof openReady>>;

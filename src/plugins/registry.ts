@@ -3,9 +3,12 @@
 // and the instances of each project refer to them by slug.
 import { PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
 import { ticketPlugin } from './builtin/ticket.ts';
+import { participantPlugin } from './builtin/participant.ts';
+import { contactPlugin } from './builtin/contact.ts';
+import { oncallPlugin } from './builtin/oncall.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
-export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin];
+export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin, participantPlugin, contactPlugin, oncallPlugin];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));
 

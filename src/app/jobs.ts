@@ -7,8 +7,9 @@ import { type JobHandler, JobQueue, type WorkerOptions } from '../jobs/queue.ts'
 import { CASE } from '../domains/case/kind.ts';
 import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob } from '../domains/lifecycle/effects.ts';
+import { oncallJobs } from '../domains/lifecycle/oncall.ts';
 
-export const JOBS: JobDefinition[] = [recordEffectsJob({ incident: INCIDENT, case: CASE })];
+export const JOBS: JobDefinition[] = [recordEffectsJob({ incident: INCIDENT, case: CASE }), ...oncallJobs({ incident: INCIDENT, case: CASE })];
 
 export const jobQueue = (database: Database) => new JobQueue(database, JOBS);
 

@@ -251,6 +251,7 @@ describe('on-call services', () => {
       ['oncall-resolve', 'failed'],
     ]);
     expect(JSON.stringify(jobs)).not.toContain(API_KEY);
+    for (const j of jobs) expect(JSON.stringify(j.output)).toContain('on-call service unreachable');
     expect((await a.get(res.body.id)).body.commander.individual.email).toBe('member@example.com');
   });
 });

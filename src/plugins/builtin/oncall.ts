@@ -35,7 +35,10 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
-    throw new Error(`on-call service unreachable (${new URL(url).origin}): ${(err as Error).message}`);
+    // Only the error's kind: a driver's message may quote the URL, and a URL may carry credentials.
+    const e = err as Error & { cause?: { code?: string } };
+    const why = e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS} ms` : (e.cause?.code ?? e.name);
+    throw new Error(`on-call service unreachable (${new URL(url).origin}): ${why}`);
   }
   if (!res.ok) {
     await res.body?.cancel();

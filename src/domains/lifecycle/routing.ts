@@ -15,7 +15,7 @@ import { incidentPriority } from '../incident_priority/table.ts';
 import type { ParticipantRole } from '../incident_role/roles.ts';
 import { resolveRolePolicy } from '../incident_role/service.ts';
 import { individualContact, individualContactFilter } from '../individual/table.ts';
-import { activeInstance } from '../plugin/active.ts';
+import { type ActiveInstance, activeInstance } from '../plugin/active.ts';
 import { searchFilter } from '../search_filter/table.ts';
 import { service, serviceFilter } from '../service/table.ts';
 import { teamContact, teamContactFilter } from '../team/table.ts';
@@ -97,7 +97,7 @@ export async function routedFor(tx: Executor, ctx: Ctx, kind: RecordKind, ids: n
   if (ids.length === 0) return out;
   const candidates = await candidatesOf(tx, kind, ids);
   if (candidates.length === 0) return out;
-  const resolvers = new Map<number, NonNullable<Awaited<ReturnType<typeof activeInstance<'participant'>>>>>();
+  const resolvers = new Map<number, ActiveInstance<'participant'>>();
   for (const projectId of new Set(candidates.map((c) => c.project_id))) {
     const resolver = await activeInstance(tx, ctx.settings, projectId, 'participant');
     if (resolver) resolvers.set(projectId, resolver);

@@ -8,8 +8,11 @@ import { CASE } from '../domains/case/kind.ts';
 import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob } from '../domains/lifecycle/effects.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
+import { oncallJobs } from '../domains/lifecycle/oncall.ts';
 
-export const JOBS: JobDefinition[] = [recordEffectsJob({ incident: INCIDENT, case: CASE }), workflowRunJob, workflowPollJob];
+const KINDS = { incident: INCIDENT, case: CASE };
+
+export const JOBS: JobDefinition[] = [recordEffectsJob(KINDS), ...oncallJobs(KINDS), workflowRunJob, workflowPollJob];
 
 export const jobQueue = (database: Database) => new JobQueue(database, JOBS);
 

@@ -4,9 +4,12 @@
 import { PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
 import { ticketPlugin } from './builtin/ticket.ts';
 import { genericWorkflowPlugin } from './builtin/generic-workflow.ts';
+import { participantPlugin } from './builtin/participant.ts';
+import { contactPlugin } from './builtin/contact.ts';
+import { oncallPlugin } from './builtin/oncall.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
-export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin, genericWorkflowPlugin];
+export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin, participantPlugin, contactPlugin, oncallPlugin, genericWorkflowPlugin];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));
 

@@ -1,11 +1,14 @@
 // Incidents as the lifecycle kit sees them: after any change of their people, the participant
-// summary (most common team and location) and the response cost follow.
+// summary (most common team and location) and the response cost follow; their list is what saved
+// search filters are matched against.
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
 import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
+import { recordList } from '../lifecycle/list.ts';
 import { incident, participant } from '../lifecycle/table.ts';
+import { INCIDENT_LIST } from './list.ts';
 
 /** The incident's participants_team and participants_location become the most common among its participants; its response cost is recomputed. */
 async function participantsChanged(tx: Executor, incidentId: number): Promise<void> {
@@ -20,4 +23,9 @@ async function participantsChanged(tx: Executor, incidentId: number): Promise<vo
   await recomputeResponseCost(tx, incidentId);
 }
 
-export const INCIDENT: RecordKind<typeof incident> = { name: 'incident', ownerColumn: 'incident_id', table: incident, peopleChanged: participantsChanged };
+const kind: RecordKind<typeof incident> = { name: 'incident', ownerColumn: 'incident_id', table: incident, peopleChanged: participantsChanged };
+
+/** What `filter` and `sortBy[]` reach from an incident. */
+export const incidentList = recordList(kind, INCIDENT_LIST);
+
+export const INCIDENT: RecordKind<typeof incident> = { ...kind, list: incidentList };

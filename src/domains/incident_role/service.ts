@@ -15,6 +15,7 @@ import { incidentTypeGroup, incidentTypeTarget } from '../incident_type/group.ts
 import type { ParticipantRole } from './roles.ts';
 import { project } from '../project/table.ts';
 import { serviceGroup, serviceTarget } from '../service/group.ts';
+import { service } from '../service/table.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
 import type { IncidentRoles, IncidentRolesCreateUpdate } from './schema.ts';
 import { incidentRolePolicy, incidentRolePolicyPriority, incidentRolePolicyTag, incidentRolePolicyType } from './table.ts';
@@ -156,18 +157,41 @@ export interface IncidentFacts {
   tagIds: number[];
 }
 
+/** The on-call service a policy names, as the on-call plugin is asked about it. */
+export interface PolicyService {
+  id: number;
+  external_id: string;
+  name: string;
+}
+
+/** What the policy chosen for a role gives: its individual's email, and its on-call service. */
+export interface RoleResolution {
+  email?: string;
+  /** Present when the policy names an active service with an external id. */
+  service?: PolicyService;
+}
+
 /**
- * The email of whoever the project's policies give `role` in an incident, if anyone (§6.2): the
- * enabled policies whose priorities include the incident's priority and whose types include its
- * type (an empty list matches nothing), plus every enabled policy sharing a tag with the incident;
- * of several, the lowest `order`. A policy resolves to the on-call person of its service when an
- * on-call plugin answers (none is installed yet), else to its individual.
+ * The policy the project gives `role` in an incident, if any (§6.2): the enabled policies whose
+ * priorities include the incident's priority and whose types include its type (an empty list
+ * matches nothing), plus every enabled policy sharing a tag with the incident; of several, the
+ * lowest `order`. Its service's on-call person, when an on-call plugin answers, takes the role
+ * (in a job: lifecycle/routing.ts); until then, and without one, its individual does.
  */
-export async function resolveRole(tx: Executor, role: ParticipantRole, facts: IncidentFacts): Promise<string | undefined> {
+export async function resolveRolePolicy(tx: Executor, role: ParticipantRole, facts: IncidentFacts): Promise<RoleResolution | undefined> {
   const policies = await tx
-    .select({ id: incidentRolePolicy.id, order: incidentRolePolicy.order, email: individualContact.email })
+    .select({
+      id: incidentRolePolicy.id,
+      order: incidentRolePolicy.order,
+      email: individualContact.email,
+      serviceId: service.id,
+      externalId: service.external_id,
+      serviceName: service.name,
+      serviceActive: service.is_active,
+    })
     .from(incidentRolePolicy)
     .leftJoin(individualContact, eq(individualContact.id, incidentRolePolicy.individual_contact_id))
+    .leftJoin(service, eq(service.id, incidentRolePolicy.service_id))
     .where(and(eq(incidentRolePolicy.project_id, facts.projectId), eq(incidentRolePolicy.role, role), eq(incidentRolePolicy.enabled, true)));
   if (policies.length === 0) return undefined;
   const ids = policies.map((p) => p.id);
@@ -183,6 +207,16 @@ export async function resolveRole(tx: Executor, role: ParticipantRole, facts: In
   const byPriority = await has(incidentRolePolicyPriority, 'incident_priority_id', [facts.priorityId]);
   const byType = await has(incidentRolePolicyType, 'incident_type_id', [facts.typeId]);
   const byTag = await has(incidentRolePolicyTag, 'tag_id', facts.tagIds);
-  const matching = policies.filter((p) => (byPriority.has(p.id) && byType.has(p.id)) || byTag.has(p.id)).sort((a, b) => a.order - b.order || a.id - b.id);
-  return matching[0]?.email ?? undefined;
+  const [chosen] = policies.filter((p) => (byPriority.has(p.id) && byType.has(p.id)) || byTag.has(p.id)).sort((a, b) => a.order - b.order || a.id - b.id);
+  if (!chosen) return undefined;
+  const usable = chosen.serviceId !== null && chosen.serviceActive && chosen.externalId;
+  return {
+    ...(chosen.email ? { email: chosen.email } : {}),
+    ...(usable ? { service: { id: chosen.serviceId!, external_id: chosen.externalId!, name: chosen.serviceName ?? chosen.externalId! } } : {}),
+  };
+}
+
+/** The email of whoever the chosen policy names for `role` now (its individual), if anyone. */
+export async function resolveRole(tx: Executor, role: ParticipantRole, facts: IncidentFacts): Promise<string | undefined> {
+  return (await resolveRolePolicy(tx, role, facts))?.email;
 }

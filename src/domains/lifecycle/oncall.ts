@@ -1,0 +1,196 @@
+// The on-call jobs (BEHAVIOR §6.1, §6.2, §7.1, §16.3): asking the project's on-call plugin who is on
+// call for a service and bringing that person in (a routed service's person as Observer, a role
+// policy's as that role, a case type's as the case's assignee), and paging a service. Both reach
+// an outside system, so they run as jobs, enqueued by routing (routing.ts) keyed by the job that
+// asked and what for: a retried parent enqueues each once.
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import { defineJob, type JobDefinition, type JobEnv } from '../../jobs/definition.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { OncallService, PluginLog } from '../../plugins/types.ts';
+import type { Ctx } from '../../server/context.ts';
+import type { ParticipantRole } from '../incident_role/roles.ts';
+import { organization } from '../organization/table.ts';
+import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import type { RecordKind } from './kind.ts';
+import { addParticipant, participantByEmail, participantEmail, renounceRole } from './participants.ts';
+import { subjectOf } from './subject.ts';
+import { caseTable, incident, participant, participantRole } from './table.ts';
+
+export const ONCALL_RESOLVE = 'oncall-resolve';
+export const ONCALL_PAGE = 'oncall-page';
+
+type KindName = 'incident' | 'case';
+
+interface RecordRef {
+  organization_id: number;
+  kind: KindName;
+  record_id: number;
+  service: OncallService & { id: number };
+}
+
+interface ResolveJob extends RecordRef {
+  user: { id: number; email: string };
+  /** What the on-call person becomes: Observer (a routed service) or the role a policy or case type gives. */
+  role: ParticipantRole;
+  /**
+   * Who holds the role until the on-call person is known (the policy's individual, the reporter,
+   * the caller), or null: when someone else holds it by the time the answer comes, a person chose
+   * them and the answer is dropped.
+   */
+  provisional: string | null;
+}
+
+/** The on-call person of `service` joins the record as `role` (see ResolveJob). */
+export async function enqueueOncallResolve(
+  tx: Executor,
+  ctx: Ctx,
+  kind: RecordKind,
+  recordId: number,
+  job: Omit<ResolveJob, 'organization_id' | 'user' | 'kind' | 'record_id'>,
+  key: string,
+) {
+  const data: ResolveJob = {
+    organization_id: ctx.organization.id,
+    user: { id: ctx.user.id, email: ctx.user.email },
+    kind: kind.name,
+    record_id: recordId,
+    ...job,
+  };
+  await enqueue(tx, ONCALL_RESOLVE, data, { key });
+}
+
+/** `service` is paged about the record. */
+export async function enqueueOncallPage(tx: Executor, ctx: Ctx, kind: RecordKind, recordId: number, service: RecordRef['service'], key: string) {
+  const data: RecordRef = { organization_id: ctx.organization.id, kind: kind.name, record_id: recordId, service };
+  await enqueue(tx, ONCALL_PAGE, data, { key });
+}
+
+const sameEmail = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+const pluginLog = (env: JobEnv, jobId: string): PluginLog => ({
+  info: (msg) => env.log.info({ job: jobId }, msg),
+  warn: (msg) => env.log.warn({ job: jobId }, msg),
+});
+
+/** The columns that name a record's owner: an incident's commander (and their location), a case's assignee. */
+const OWNER_ROLE: Record<KindName, ParticipantRole> = { incident: 'Incident Commander', case: 'Assignee' };
+
+async function ownerOf(tx: Executor, kind: RecordKind, recordId: number): Promise<number | null> {
+  if (kind.name === 'incident') {
+    const [row] = await tx.select({ id: incident.commander_id }).from(incident).where(eq(incident.id, recordId));
+    return row?.id ?? null;
+  }
+  const [row] = await tx.select({ id: caseTable.assignee_id }).from(caseTable).where(eq(caseTable.id, recordId));
+  return row?.id ?? null;
+}
+
+async function setOwner(tx: Executor, kind: RecordKind, recordId: number, participantId: number) {
+  if (kind.name === 'incident') {
+    const location = sql`(SELECT ${participant.location} FROM ${participant} WHERE ${participant.id} = ${participantId})`;
+    await tx.update(incident).set({ commander_id: participantId, commanders_location: location }).where(eq(incident.id, recordId));
+  } else {
+    await tx.update(caseTable).set({ assignee_id: participantId }).where(eq(caseTable.id, recordId));
+  }
+}
+
+/**
+ * Hands `role` over to the person with `email`, as an update naming a new commander or assignee
+ * does: whoever holds it renounces it and the newcomer takes it (joining if needed); the record's
+ * commander or assignee follows. Nothing happens when they hold it already, or when someone other
+ * than `provisional` holds it (a person chose them meanwhile).
+ */
+export async function handOverRole(
+  tx: Executor,
+  ctx: Ctx,
+  kind: RecordKind,
+  recordId: number,
+  role: ParticipantRole,
+  email: string,
+  provisional: string | null,
+): Promise<boolean> {
+  if (role === OWNER_ROLE[kind.name]) {
+    const current = await ownerOf(tx, kind, recordId);
+    const currentEmail = await participantEmail(tx, current);
+    if (sameEmail(currentEmail, email)) return false;
+    if (currentEmail && !sameEmail(currentEmail, provisional)) return false;
+    if (current !== null) await renounceRole(tx, ctx, kind, recordId, current, role);
+    await setOwner(tx, kind, recordId, await addParticipant(tx, ctx, kind, recordId, email, role));
+    return true;
+  }
+  const holders = await tx
+    .select({ id: participant.id })
+    .from(participant)
+    .innerJoin(participantRole, eq(participantRole.participant_id, participant.id))
+    .where(sql`${participant[kind.ownerColumn]} = ${recordId} AND ${participantRole.role} = ${role} AND ${participantRole.renounced_at} IS NULL`);
+  const holderEmails = await Promise.all(holders.map((h) => participantEmail(tx, h.id)));
+  if (holderEmails.some((e) => sameEmail(e, email))) return false;
+  if (holders.some((_, i) => !sameEmail(holderEmails[i], provisional))) return false;
+  for (const h of holders) await renounceRole(tx, ctx, kind, recordId, h.id, role);
+  await addParticipant(tx, ctx, kind, recordId, email, role);
+  return true;
+}
+
+/** The context a job acts in: the organization of the write, on behalf of the user who made it. */
+async function jobContext(env: JobEnv, organizationId: number, user: Ctx['user']): Promise<Ctx | undefined> {
+  const [org] = await env.db.select({ id: organization.id, slug: organization.slug }).from(organization).where(eq(organization.id, organizationId));
+  if (!org) return undefined;
+  return { db: env.db, settings: env.settings, user, organization: org, role: 'Owner' };
+}
+
+async function projectOfRecord(tx: Executor, kind: RecordKind, recordId: number): Promise<{ project_id: number; status: string } | undefined> {
+  const [row] = await tx.select({ project_id: kind.table.project_id, status: kind.table.status }).from(kind.table).where(eq(kind.table.id, recordId));
+  return row;
+}
+
+const serviceOf = (s: RecordRef['service']): OncallService => ({ external_id: s.external_id, name: s.name });
+
+const resolveJob = (kinds: Record<KindName, RecordKind>) =>
+  defineJob<ResolveJob>({
+    name: ONCALL_RESOLVE,
+    expireInSeconds: 120,
+    async run(job, env) {
+      const data = job.data;
+      const kind = kinds[data.kind];
+      const ctx = await jobContext(env, data.organization_id, data.user);
+      const record = ctx && (await projectOfRecord(env.db, kind, data.record_id));
+      if (!ctx || !record) return { skipped: 'record deleted' };
+      if (record.status === 'Closed') return { skipped: 'record closed' };
+      const oncall = await activeInstance(env.db, env.settings, record.project_id, 'oncall');
+      if (!oncall) {
+        env.log.info({ job: job.id, service: data.service.external_id }, 'no on-call plugin enabled: nobody resolved');
+        return { skipped: 'no on-call plugin' };
+      }
+      const person = await oncall.plugin.getOncall(serviceOf(data.service), oncall.config, pluginEnv(env.settings, job.id, pluginLog(env, job.id)));
+      if (!person?.email) return { skipped: 'nobody on call' };
+      const changed = await env.db.transaction(async (tx) => {
+        if (data.role !== 'Observer') return handOverRole(tx, ctx, kind, data.record_id, data.role, person.email, data.provisional);
+        // A routed person already there (or who left) is left as they are.
+        if (await participantByEmail(tx, kind, data.record_id, person.email)) return false;
+        await addParticipant(tx, ctx, kind, data.record_id, person.email, 'Observer');
+        return true;
+      });
+      return { role: data.role, changed };
+    },
+  });
+
+const pageJob = (kinds: Record<KindName, RecordKind>) =>
+  defineJob<RecordRef>({
+    name: ONCALL_PAGE,
+    expireInSeconds: 120,
+    async run(job, env) {
+      const data = job.data;
+      const subject = await subjectOf(env.db, env.settings, kinds[data.kind], data.record_id);
+      if (!subject || subject.organization.id !== data.organization_id) return { skipped: 'record deleted' };
+      const oncall = await activeInstance(env.db, env.settings, subject.project.id, 'oncall');
+      if (!oncall) {
+        env.log.info({ job: job.id, service: data.service.external_id }, 'no on-call plugin enabled: nobody paged');
+        return { skipped: 'no on-call plugin' };
+      }
+      await oncall.plugin.page(serviceOf(data.service), subject, oncall.config, pluginEnv(env.settings, job.id, pluginLog(env, job.id)));
+      return { paged: data.service.external_id };
+    },
+  });
+
+/** The on-call jobs; the app gives them the kinds of records. */
+export const oncallJobs = (kinds: Record<KindName, RecordKind>): JobDefinition[] => [resolveJob(kinds), pageJob(kinds)];

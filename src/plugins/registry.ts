@@ -2,10 +2,12 @@
 // (loaded once at start-up, the same on every node). The catalogue rows (`muster plugins install`)
 // and the instances of each project refer to them by slug.
 import { PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
+import { emailPlugin } from './builtin/email.ts';
 import { ticketPlugin } from './builtin/ticket.ts';
+import { webhookPlugin } from './builtin/webhook.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
-export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin];
+export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin, emailPlugin, webhookPlugin];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));
 

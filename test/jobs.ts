@@ -19,7 +19,10 @@ async function pending(database: Database): Promise<number> {
  * longer timeout.
  */
 export async function drainJobs(database: Database, settings: Settings, timeoutMs = 20_000): Promise<void> {
-  const queue = await startJobWorkers(database, settings, process.env.TEST_LOG ? console : (quiet as never), { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
+  const queue = await startJobWorkers(database, settings, process.env.TEST_LOG ? console : (quiet as never), {
+    pollingIntervalSeconds: 0.5,
+    maintenanceIntervalSeconds: 1,
+  });
   try {
     const until = Date.now() + timeoutMs;
     while ((await pending(database)) > 0) {

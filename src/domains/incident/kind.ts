@@ -1,11 +1,16 @@
 // Incidents as the lifecycle kit sees them: after any change of their people, the participant
-// summary (most common team and location) and the response cost follow.
+// summary (most common team and location) and the response cost follow; what `filter` reaches from
+// an incident is declared here too, so that saved filters can be evaluated wherever the kind goes.
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
 import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
+import { individualContact } from '../individual/table.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
+import { recordList } from '../lifecycle/list.ts';
 import { incident, participant } from '../lifecycle/table.ts';
+import { INCIDENT_ASSESSMENT } from './assessment.ts';
+import { incidentTag } from './table.ts';
 
 /** The incident's participants_team and participants_location become the most common among its participants; its response cost is recomputed. */
 async function participantsChanged(tx: Executor, incidentId: number): Promise<void> {
@@ -20,4 +25,22 @@ async function participantsChanged(tx: Executor, incidentId: number): Promise<vo
   await recomputeResponseCost(tx, incidentId);
 }
 
-export const INCIDENT: RecordKind<typeof incident> = { name: 'incident', ownerColumn: 'incident_id', table: incident, peopleChanged: participantsChanged };
+const kind: RecordKind<typeof incident> = { name: 'incident', ownerColumn: 'incident_id', table: incident, peopleChanged: participantsChanged };
+
+/** What `filter` and `sortBy[]` reach from an incident (Dispatch's model names). */
+export const incidentList = recordList(kind, {
+  model: 'Incident',
+  assessment: INCIDENT_ASSESSMENT,
+  tags: { table: incidentTag, owner: incidentTag.incident_id, tag: incidentTag.tag_id },
+  fields: {
+    participants_team: 'text',
+    participants_location: 'text',
+    commanders_location: 'text',
+    reporters_location: 'text',
+  },
+  // People taking part (commander and reporter included), as Dispatch filters "commander" and "participant".
+  people: (c) =>
+    sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${participant.incident_id} = ${incident.id} AND ${c})`,
+});
+
+export const INCIDENT: RecordKind<typeof incident> = { ...kind, list: incidentList };

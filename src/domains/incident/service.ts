@@ -2,9 +2,7 @@
 // subscribe. Create and update are flows (flows.ts). Every read goes through the visibility rules.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
-import { recordList } from '../lifecycle/list.ts';
 import { readAfterCheck, removeRecord } from '../lifecycle/records.ts';
-import { INCIDENT_ASSESSMENT } from './assessment.ts';
 import type { Executor } from '../../db/connection.ts';
 import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
@@ -12,32 +10,15 @@ import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
-import { individualContact } from '../individual/table.ts';
-import { participant } from '../lifecycle/table.ts';
 import { addParticipant, participantByEmail } from '../lifecycle/participants.ts';
-import { INCIDENT } from './kind.ts';
+import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
 import { type IncidentReadMinimalT, type IncidentReadT, readIncidents } from './reader.ts';
-import { incidentTag } from './table.ts';
-import { incident } from '../lifecycle/table.ts';
 import { assertCanEdit, assertCanJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
-/** What `filter` and `sortBy[]` reach from an incident (Dispatch's model names). */
-export const incidentList = recordList(INCIDENT, {
-  model: 'Incident',
-  assessment: INCIDENT_ASSESSMENT,
-  tags: { table: incidentTag, owner: incidentTag.incident_id, tag: incidentTag.tag_id },
-  fields: {
-    participants_team: 'text',
-    participants_location: 'text',
-    commanders_location: 'text',
-    reporters_location: 'text',
-  },
-  // People taking part (commander and reporter included), as Dispatch filters "commander" and "participant".
-  people: (c) =>
-    sql`EXISTS (SELECT 1 FROM ${participant} JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} WHERE ${participant.incident_id} = ${incident.id} AND ${c})`,
-});
+/** What `filter` and `sortBy[]` reach from an incident: declared with the kind (kind.ts). */
+export { incidentList };
 
 export interface IncidentListQuery extends ListQueryT {
   'include[]': string[];

@@ -3,6 +3,7 @@
 // change of its people. Each domain declares its own (incident/kind.ts, case/kind.ts).
 import type { RefTarget } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
+import type { AnyListDefinition } from '../../list/definition.ts';
 import type { caseTable, incident } from './table.ts';
 
 export interface RecordKind<T extends typeof incident | typeof caseTable = typeof incident | typeof caseTable> {
@@ -13,6 +14,11 @@ export interface RecordKind<T extends typeof incident | typeof caseTable = typeo
   table: T;
   /** Runs after any change of the record's people, in the same transaction. */
   peopleChanged?: (tx: Executor, recordId: number) => Promise<void>;
+  /**
+   * What `filter` reaches from a record (its list): saved search filters (notifications, routing)
+   * are evaluated against it.
+   */
+  list?: AnyListDefinition;
 }
 
 /** The event owner of a record of this kind. */

@@ -7,8 +7,9 @@ import { type JobHandler, JobQueue, type WorkerOptions } from '../jobs/queue.ts'
 import { CASE } from '../domains/case/kind.ts';
 import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob } from '../domains/lifecycle/effects.ts';
+import { MESSAGE_JOBS } from '../domains/lifecycle/messages.ts';
 
-export const JOBS: JobDefinition[] = [recordEffectsJob({ incident: INCIDENT, case: CASE })];
+export const JOBS: JobDefinition[] = [recordEffectsJob({ incident: INCIDENT, case: CASE }), ...MESSAGE_JOBS];
 
 export const jobQueue = (database: Database) => new JobQueue(database, JOBS);
 

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drainJobs } from '../../../test/jobs.ts';
 import { type SmtpPeer, startReceiver, startSmtp, type WebhookPeer } from '../../../test/peers/messages.ts';
 import { call } from '../../../test/helpers.ts';
+import { cases as caseApi } from '../../../test/worlds/cases.ts';
 import { api, useWorld } from '../../../test/worlds/incidents.ts';
 import { startJobWorkers } from '../../app/jobs.ts';
 import { rowsOf } from '../../db/statements.ts';
@@ -18,6 +19,7 @@ import { project } from '../project/table.ts';
 
 const w = useWorld();
 const incidents = api(w);
+const casesOf = caseApi(w);
 const account = { username: 'muster-smtp', password: 'smtp-password-never-shown' };
 const secret = 'webhook-secret-never-shown';
 
@@ -168,6 +170,23 @@ describe('notifications', () => {
     expect(smtp.received.map((r) => r.envelope.to)).toEqual([['changes@example.com']]);
     expect(smtp.received[0].mail.text).toContain('status changed from Active to Stable.');
     expect(smtp.received[0].mail.text).toContain('Status: Stable');
+  });
+
+  it("e-mails a case's creation, matching case filters only", async () => {
+    const everyCase = await searchFilter('Cases titled Phishing', [{ field: 'title', op: 'like', value: 'Phishing%' }], 'case');
+    const everyIncident = await searchFilter('Every incident', [], 'incident');
+    keep(await notify({ name: 'Case mail', type: 'email', target: 'cases@example.com', filters: [{ id: everyCase.id }, { id: everyIncident.id }] }));
+    const created = keep(await casesOf.create({ title: 'Phishing mail reported' }));
+    expect(created.status).toBe(200);
+    await drain();
+    const c = keep(await casesOf.get(created.body.id)).body;
+    expect(smtp.received.map((r) => r.envelope.to)).toEqual([['cases@example.com']]);
+    const [mail] = smtp.received;
+    expect(mail.mail.subject).toBe(`[${c.name}] Phishing mail reported`);
+    expect(mail.mail.text).toContain(`Case ${c.name} created.`);
+    expect(mail.mail.text).toContain('Assignee: ');
+    expect(mail.mail.text).toContain(`/default/cases/${c.name}`);
+    expect(mail.mail.text).toContain('(search filter "Cases titled Phishing")');
   });
 
   it('retries a webhook the receiver refused, with the same Idempotency-Key', async () => {

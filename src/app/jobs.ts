@@ -9,10 +9,11 @@ import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob } from '../domains/lifecycle/effects.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
 import { oncallJobs } from '../domains/lifecycle/oncall.ts';
+import { MESSAGE_JOBS } from '../domains/lifecycle/messages.ts';
 
 const KINDS = { incident: INCIDENT, case: CASE };
 
-export const JOBS: JobDefinition[] = [recordEffectsJob(KINDS), ...oncallJobs(KINDS), workflowRunJob, workflowPollJob];
+export const JOBS: JobDefinition[] = [recordEffectsJob(KINDS), ...MESSAGE_JOBS, ...oncallJobs(KINDS), workflowRunJob, workflowPollJob];
 
 export const jobQueue = (database: Database) => new JobQueue(database, JOBS);
 

@@ -2,14 +2,16 @@
 // (loaded once at start-up, the same on every node). The catalogue rows (`muster plugins install`)
 // and the instances of each project refer to them by slug.
 import { PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
+import { emailPlugin } from './builtin/email.ts';
 import { ticketPlugin } from './builtin/ticket.ts';
 import { genericWorkflowPlugin } from './builtin/generic-workflow.ts';
 import { participantPlugin } from './builtin/participant.ts';
 import { contactPlugin } from './builtin/contact.ts';
 import { oncallPlugin } from './builtin/oncall.ts';
+import { webhookPlugin } from './builtin/webhook.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
-export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin, participantPlugin, contactPlugin, oncallPlugin, genericWorkflowPlugin];
+export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin, participantPlugin, contactPlugin, oncallPlugin, emailPlugin, webhookPlugin, genericWorkflowPlugin];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));
 

@@ -178,6 +178,20 @@ export const DEVIATIONS: Deviation[] = [
       'a filter update answers with the filter (SignalFilterRead), as current Dispatch does: the contract declares a signal-shaped ' +
       'answer, but a filter belongs to no one signal, and the OpenAPI-era route behind it failed (500) on every call (BEHAVIOR.md 8.1)',
   },
+
+  // ---- notifications ----------------------------------------------------------------------------
+  ...(['body.enum', 'response.enum'] as const).map((kind) => ({
+    kind,
+    where: /^(body|response|response\.items\[\])\.type$/,
+    message: 'enum ["conversation","email","webhook"], contract ["conversation","email"]',
+    ops: [
+      'GET /{organization}/notifications',
+      'POST /{organization}/notifications',
+      'GET /{organization}/notifications/{notification_id}',
+      'PUT /{organization}/notifications/{notification_id}',
+    ],
+    reason: 'notifications may target a signed webhook (docs/compatibility.md)',
+  })),
 ];
 
 export function allowedBy(m: Mismatch, d: Deviation): boolean {

@@ -120,7 +120,7 @@ export const recordEffectsJob = (kinds: Record<'incident' | 'case', RecordKind>)
         // Each child job is keyed by this job and what it is for: a retry enqueues nothing twice.
         await env.db.transaction(async (tx) => {
           await externalTicket(tx, ctx, kind, subject.id, job.id);
-          await notifyRecordEvent(tx, ctx, subject, job.data.event, job.id);
+          await notifyRecordEvent(tx, ctx, kind, subject, job.data.event, job.id);
           await routeServices(tx, ctx, kind, subject, job.data.event, job.id);
         });
       }

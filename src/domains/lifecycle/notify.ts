@@ -1,8 +1,172 @@
-// Notifications of incident and case events (BEHAVIOR §16.1).
+// Notifications of incident and case events (BEHAVIOR §16.1). A record's creation, a change of its
+// status, or (while it is not Closed) of its type, severity or priority is news; every enabled
+// notification of its project hears of it: one with no search filters once, one with filters once
+// per filter that matches the record (a filter matches records of its own subject only). Each
+// hearing is one message job, enqueued in the caller's transaction and keyed by the parent job, the
+// notification and the filter, so a retried parent sends nothing twice.
+//
+// Restricted records are notified like any other: the targets are chosen by Admins, who see every
+// record; the message says the record is Restricted.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { rowsOf } from '../../db/statements.ts';
+import { FilterCompiler, tableRef } from '../../list/filter.ts';
 import type { Subject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
+import { ApiError } from '../../server/errors.ts';
+import { UNRESTRICTED } from '../../server/viewer.ts';
+import { notification, notificationFilter } from '../notification/table.ts';
+import { searchFilter } from '../search_filter/table.ts';
 import type { RecordEvent } from './events.ts';
+import type { RecordKind } from './kind.ts';
+import { enqueueConversation, enqueueEmail, enqueueWebhook } from './messages.ts';
+
+/** Whether an event is news to notifications. */
+export function isNews(subject: Pick<Subject, 'status'>, event: RecordEvent): boolean {
+  if (event.event === 'created') return true;
+  if (event.change.status) return true;
+  return (event.change.assessment?.length ?? 0) > 0 && subject.status !== 'Closed';
+}
+
+interface SavedFilter {
+  id: number;
+  name: string;
+  subject: string;
+  expression: unknown;
+}
+
+/**
+ * Whether a saved filter matches the record. Its expression is evaluated as the service (every
+ * record, nothing narrowed) against the kind's list; one that no longer compiles (a field it names
+ * was removed) matches nothing.
+ */
+export async function filterMatches(tx: Executor, kind: RecordKind, filter: SavedFilter, recordId: number): Promise<boolean> {
+  if (filter.subject !== kind.name || !kind.list) return false;
+  const compiler = new FilterCompiler(kind.list, UNRESTRICTED);
+  let condition: ReturnType<FilterCompiler['compile']>;
+  try {
+    condition = compiler.compile(filter.expression);
+  } catch (err) {
+    if (err instanceof ApiError && err.statusCode === 422) return false;
+    throw err;
+  }
+  if (!condition) return true;
+  let from = sql`${kind.table}`;
+  for (const rel of compiler.joins) from = sql`${from} LEFT JOIN ${tableRef(rel.table)} ON ${compiler.joinOn(rel)}`;
+  const [row] = rowsOf<{ matched: boolean }>(
+    await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM ${from} WHERE ${kind.table.id} = ${recordId} AND ${condition}) AS matched`),
+  );
+  return row?.matched === true;
+}
 
 /** Enqueues one message job per notification (and matching filter) that asks for this event. */
-export async function notifyRecordEvent(_tx: Executor, _ctx: Ctx, _subject: Subject, _event: RecordEvent, _jobId: string): Promise<void> {}
+export async function notifyRecordEvent(tx: Executor, ctx: Ctx, kind: RecordKind, subject: Subject, event: RecordEvent, jobId: string): Promise<void> {
+  if (!isNews(subject, event)) return;
+  const notifications = await tx
+    .select({ id: notification.id, name: notification.name, type: notification.type, target: notification.target })
+    .from(notification)
+    .where(and(eq(notification.organization_id, ctx.organization.id), eq(notification.project_id, subject.project.id), eq(notification.enabled, true)))
+    .orderBy(asc(notification.id));
+  if (notifications.length === 0) return;
+  const links = await tx
+    .select({
+      notification_id: notificationFilter.notification_id,
+      id: searchFilter.id,
+      name: searchFilter.name,
+      subject: searchFilter.subject,
+      expression: searchFilter.expression,
+    })
+    .from(notificationFilter)
+    .innerJoin(searchFilter, eq(searchFilter.id, notificationFilter.search_filter_id))
+    .where(
+      inArray(
+        notificationFilter.notification_id,
+        notifications.map((n) => n.id),
+      ),
+    )
+    .orderBy(asc(searchFilter.id));
+  // A filter shared by several notifications is evaluated once.
+  const matched = new Map<number, Promise<boolean>>();
+  const matches = (f: SavedFilter) => {
+    let m = matched.get(f.id);
+    if (!m) matched.set(f.id, (m = filterMatches(tx, kind, f, subject.id)));
+    return m;
+  };
+  for (const n of notifications) {
+    const own = links.filter((l) => l.notification_id === n.id);
+    const firings: (SavedFilter | null)[] = [];
+    if (own.length === 0) firings.push(null);
+    for (const f of own) if (await matches(f)) firings.push(f);
+    for (const f of firings) await sendNotice(tx, n, subject, event, f, `${jobId}:${n.id}:${f?.id ?? 'all'}`);
+  }
+}
+
+interface Target {
+  id: number;
+  name: string;
+  type: string;
+  target: string;
+}
+
+async function sendNotice(tx: Executor, n: Target, subject: Subject, event: RecordEvent, filter: SavedFilter | null, key: string) {
+  const notice = noticeOf(subject, event, n, filter);
+  switch (n.type) {
+    case 'email':
+      await enqueueEmail(tx, subject.project.id, { to: [n.target], subject: notice.subjectLine, text: notice.text }, key);
+      return;
+    case 'conversation':
+      await enqueueConversation(tx, subject.project.id, n.target, `${notice.subjectLine}\n${notice.text}`, key);
+      return;
+    case 'webhook':
+      await enqueueWebhook(tx, subject.project.id, n.target, notice.webhookEvent, notice.payload, key);
+      return;
+  }
+}
+
+const KIND_WORD = { incident: 'Incident', case: 'Case' } as const;
+
+/** What happened, in words: "created", "status changed from Active to Stable", "priority and severity changed". */
+export function eventWords(event: RecordEvent): string {
+  if (event.event === 'created') return 'created';
+  const parts: string[] = [];
+  if (event.change.status) parts.push(`status changed from ${event.change.status.from} to ${event.change.status.to}`);
+  const assessed = event.change.assessment ?? [];
+  if (assessed.length) parts.push(`${assessed.join(' and ')} changed`);
+  return parts.join('; ') || 'updated';
+}
+
+/** A notification's message: an e-mail's subject and text, a chat post, a webhook's event and payload. */
+export function noticeOf(subject: Subject, event: RecordEvent, n: Pick<Target, 'id' | 'name'>, filter: Pick<SavedFilter, 'id' | 'name'> | null) {
+  const word = KIND_WORD[subject.kind];
+  const label = subject.name ?? `${subject.kind} ${subject.id}`;
+  const none = (v: string | null) => v ?? 'none';
+  const lines = [
+    `${word} ${label} ${eventWords(event)}.`,
+    '',
+    `Title: ${subject.title}`,
+    `Status: ${subject.status}`,
+    `Type: ${none(subject.type)}`,
+    `Priority: ${none(subject.priority)}`,
+    `Severity: ${none(subject.severity)}`,
+    `${subject.kind === 'incident' ? 'Commander' : 'Assignee'}: ${none(subject.owner)}`,
+    `Reporter: ${none(subject.reporter)}`,
+    `Project: ${subject.project.name}`,
+    ...(subject.visibility === 'Restricted' ? ['Visibility: Restricted (only its participants and Admins may open it)'] : []),
+    '',
+    subject.weblink,
+    '',
+    `Sent for the notification "${n.name}"${filter ? ` (search filter "${filter.name}")` : ''}.`,
+  ];
+  const { description: _description, organization, ...record } = subject;
+  return {
+    subjectLine: `[${label}] ${subject.title}`,
+    text: `${lines.join('\n')}\n`,
+    webhookEvent: `${subject.kind}.${event.event}`,
+    payload: {
+      notification: { id: n.id, name: n.name },
+      filter: filter ? { id: filter.id, name: filter.name } : null,
+      change: event.event === 'updated' ? event.change : null,
+      record: { ...record, organization: { slug: organization.slug, name: organization.name } },
+    },
+  };
+}

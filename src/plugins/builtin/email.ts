@@ -1,0 +1,95 @@
+// Muster's e-mail plugin: sends messages over SMTP (nodemailer), STARTTLS required by default.
+// Each message's Message-ID is made from the job's idempotency key, so a message sent again after a
+// retry (the server took it but the answer was lost) is recognisable as the same one.
+import nodemailer from 'nodemailer';
+import { Type } from '@sinclair/typebox';
+import type { Configuration, EmailPlugin } from '../types.ts';
+
+/** Seconds to wait for the server to connect, greet or answer before the send fails (and is retried). */
+const TIMEOUT_MS = 30_000;
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  starttls: boolean;
+  username?: string;
+  password?: string;
+  from: string;
+  rejectUnauthorized: boolean;
+}
+
+/** The configuration with its defaults; throws naming a required field that is missing. */
+export function smtpSettings(config: Configuration): SmtpSettings {
+  const text = (k: string) => (typeof config[k] === 'string' && config[k] !== '' ? (config[k] as string) : undefined);
+  const flag = (k: string, otherwise: boolean) => (typeof config[k] === 'boolean' ? (config[k] as boolean) : otherwise);
+  const host = text('host');
+  const from = text('from');
+  if (!host) throw new Error('the e-mail plugin has no host configured');
+  if (!from) throw new Error('the e-mail plugin has no from address configured');
+  return {
+    host,
+    port: typeof config.port === 'number' ? config.port : 587,
+    secure: flag('secure', false),
+    starttls: flag('starttls', true),
+    username: text('username'),
+    password: text('password'),
+    from,
+    rejectUnauthorized: flag('reject_unauthorized', true),
+  };
+}
+
+/** `<key@domain of the sender>`: the same for every attempt of one job. */
+export const messageIdOf = (idempotencyKey: string, from: string) => {
+  const domain = /@([^\s>@]+)>?\s*$/.exec(from)?.[1] ?? 'muster.invalid';
+  return `<${idempotencyKey}@${domain}>`;
+};
+
+export const emailPlugin: EmailPlugin = {
+  slug: 'muster-email',
+  title: 'Muster Plugin - Email',
+  type: 'email',
+  version: '0.1.0',
+  author: 'Muster',
+  author_url: 'https://github.com/muster-project/muster',
+  description: 'Sends notifications and reminders by e-mail through an SMTP server.',
+  configuration: Type.Object(
+    {
+      host: Type.String({ minLength: 1, description: 'SMTP server host name' }),
+      port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 587, description: 'SMTP server port' })),
+      secure: Type.Optional(Type.Boolean({ default: false, description: 'Connect with TLS from the start (implicit TLS, usually port 465)' })),
+      starttls: Type.Optional(Type.Boolean({ default: true, description: 'Require the connection to be upgraded with STARTTLS' })),
+      username: Type.Optional(Type.String({ description: 'User name to authenticate with' })),
+      password: Type.Optional(Type.String({ writeOnly: true, description: 'Password to authenticate with' })),
+      from: Type.String({ minLength: 3, description: 'Sender address, e.g. "Muster <muster@example.com>"' }),
+      reject_unauthorized: Type.Optional(Type.Boolean({ default: true, description: 'Refuse a server whose TLS certificate cannot be verified' })),
+    },
+    { additionalProperties: false },
+  ),
+  async send(message, config, env) {
+    const s = smtpSettings(config);
+    const transport = nodemailer.createTransport({
+      host: s.host,
+      port: s.port,
+      secure: s.secure,
+      requireTLS: !s.secure && s.starttls,
+      auth: s.username ? { user: s.username, pass: s.password ?? '' } : undefined,
+      tls: { rejectUnauthorized: s.rejectUnauthorized },
+      connectionTimeout: TIMEOUT_MS,
+      greetingTimeout: TIMEOUT_MS,
+      socketTimeout: TIMEOUT_MS,
+    });
+    try {
+      await transport.sendMail({
+        from: s.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: messageIdOf(env.idempotencyKey, s.from),
+      });
+    } finally {
+      transport.close();
+    }
+  },
+};

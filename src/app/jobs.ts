@@ -9,7 +9,7 @@ import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob } from '../domains/lifecycle/effects.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
 import { oncallJobs } from '../domains/lifecycle/oncall.ts';
-import { MESSAGE_JOBS } from '../domains/lifecycle/messages.ts';
+import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
 
 const KINDS = { incident: INCIDENT, case: CASE };
 

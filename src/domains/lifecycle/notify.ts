@@ -19,7 +19,7 @@ import { notification, notificationFilter } from '../notification/table.ts';
 import { searchFilter } from '../search_filter/table.ts';
 import type { RecordEvent } from './events.ts';
 import type { RecordKind } from './kind.ts';
-import { enqueueConversation, enqueueEmail, enqueueWebhook } from './messages.ts';
+import { enqueueConversation, enqueueEmail, enqueueWebhook } from '../plugin/messages.ts';
 
 /** Whether an event is news to notifications. */
 export function isNews(subject: Pick<Subject, 'status'>, event: RecordEvent): boolean {

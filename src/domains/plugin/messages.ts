@@ -9,7 +9,7 @@ import { defineJob, type JobEnv } from '../../jobs/definition.ts';
 import type { JobInfo } from '../../jobs/queue.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { EmailMessage, PluginType } from '../../plugins/types.ts';
-import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import { activeInstance, pluginEnv } from './active.ts';
 
 // An outside system that is down for a while: retried after about 5 s, 10 s, 20 s, 40 s, 80 s.
 const RETRIES = { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 } as const;

@@ -1,11 +1,5 @@
-// Workflows and their runs as the API reads them. A workflow nests its plugin instance with the
-// instance's configuration masked (secrets shown as `**********`, never in clear) and its plugin;
-// a run nests its workflow, its creator, the artifacts it produced (documents) and the id and name
-// of the incident, case or signal it ran for. Incidents and cases nest their runs through
-// `workflowInstanceReader`, one query per read.
-import { eq, inArray } from 'drizzle-orm';
-import type { GroupDef, Reader } from '../../crud/group.ts';
-import { groupReader, projectReader, shallowReader, type ReadDef } from '../../crud/reader.ts';
+import type { GroupDef } from '../../crud/group.ts';
+import { groupReader, shallowReader, type ReadDef } from '../../crud/reader.ts';
 import type { RefTarget } from '../../crud/refs.ts';
 import { documentGroup, documentTarget } from '../document/group.ts';
 import { caseTable, incident } from '../lifecycle/table.ts';

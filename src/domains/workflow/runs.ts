@@ -8,7 +8,7 @@
 // is keyed by the run and its number, so a retried check enqueues its successor once. A plugin that
 // fails on the job's last attempt, or a workflow whose plugin instance is gone or disabled, fails
 // the run.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { defineJob, type JobEnv } from '../../jobs/definition.ts';
 import { enqueue, type JobInfo } from '../../jobs/queue.ts';
@@ -21,6 +21,7 @@ import { subjectOf } from '../lifecycle/subject.ts';
 import { organization } from '../organization/table.ts';
 import { instanceOfType, pluginEnv } from '../plugin/active.ts';
 import { pluginInstance } from '../plugin/table.ts';
+import { SYSTEM_USER } from '../project/each.ts';
 import { signal } from '../signal/table.ts';
 import { keepArtifacts } from './artifacts.ts';
 import { workflow, workflowInstance } from './table.ts';
@@ -213,3 +214,28 @@ export const workflowPollJob = defineJob<PollJob>({
     return { status };
   },
 });
+
+/**
+ * The workflow sync (a periodic task): a run of the project still Submitted, Created or Running
+ * that has not changed for three check intervals gets a check of its own (a chain of checks that
+ * ended without a final status, a job removed by hand). Keyed by the period: once per run per period.
+ */
+export async function resyncRuns(env: JobEnv, projectId: number, slot: Date): Promise<number> {
+  const stalled = await env.db
+    .select({ id: workflowInstance.id, organization_id: workflowInstance.organization_id })
+    .from(workflowInstance)
+    .where(
+      and(
+        eq(workflowInstance.project_id, projectId),
+        inArray(workflowInstance.status, ['Submitted', 'Created', 'Running']),
+        lt(workflowInstance.updated_at, new Date(slot.getTime() - 3 * env.settings.workflowPollSeconds * 1000)),
+      ),
+    );
+  await env.db.transaction(async (tx) => {
+    for (const r of stalled) {
+      const data: PollJob = { organization_id: r.organization_id, instance_id: r.id, user: SYSTEM_USER, check: 0 };
+      await enqueue(tx, WORKFLOW_POLL, data, { key: `${r.id}:sync:${slot.toISOString()}` });
+    }
+  });
+  return stalled.length;
+}

@@ -4,7 +4,13 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_PLUGINS } from '../src/plugins/registry.ts';
 import { embeddedTarget, http, muster, musterOk, ROOT, startServer, stopAllServers, tempDir, type Target } from './cli-helpers.ts';
+
+/** Muster's own plugins, by slug, sorted as the catalogue query sorts them. */
+const BUILTINS = BUILTIN_PLUGINS.map((p) => p.slug);
+const builtinRows = () => BUILTIN_PLUGINS.map((p) => ({ slug: p.slug, title: p.title }));
+const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : 1);
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'muster-plugin-example', 'index.js');
 
@@ -58,24 +64,22 @@ describe('muster plugins', () => {
   it('install adds the plugins missing from the catalogue, each project getting a disabled instance; --force refreshes', async () => {
     // The first start of a database writes the catalogue of the plugins loaded then: the built-ins.
     const first = await musterOk(['plugins', 'install'], { cwd, env: target.env });
-    expect(first.stdout).toContain('Already installed: muster-ticket');
-    expect((await catalogue()).map((p) => p.slug)).toEqual(['muster-ticket']);
+    expect(first.stdout).toContain(`Already installed: ${BUILTINS.join(', ')}`);
+    expect((await catalogue()).map((p) => p.slug)).toEqual([...BUILTINS].sort());
 
     const added = await musterOk(['plugins', 'install'], { cwd, env: withFixture() });
     expect(added.stdout).toContain('Added: example-webhook');
-    expect(await catalogue()).toEqual([
-      { slug: 'example-webhook', title: 'Example Plugin - Signed Webhook' },
-      { slug: 'muster-ticket', title: 'Muster Plugin - Ticket Management' },
-    ]);
+    expect(await catalogue()).toEqual([{ slug: 'example-webhook', title: 'Example Plugin - Signed Webhook' }, ...builtinRows()].sort(bySlug));
     expect(await instancesOf('example-webhook')).toEqual([{ enabled: false }]);
 
+    const title = async () => (await catalogue()).find((p) => p.slug === 'example-webhook')?.title;
     await target.query(`UPDATE plugin SET title = 'Stale' WHERE slug = 'example-webhook'`);
     const again = await musterOk(['plugins', 'install'], { cwd, env: withFixture() });
-    expect(again.stdout).toContain('Already installed: muster-ticket, example-webhook');
-    expect((await catalogue())[0].title).toBe('Stale');
+    expect(again.stdout).toContain(`Already installed: ${[...BUILTINS, 'example-webhook'].join(', ')}`);
+    expect(await title()).toBe('Stale');
     const forced = await musterOk(['plugins', 'install', '--force'], { cwd, env: withFixture() });
-    expect(forced.stdout).toContain('Refreshed: muster-ticket, example-webhook');
-    expect((await catalogue())[0].title).toBe('Example Plugin - Signed Webhook');
+    expect(forced.stdout).toContain(`Refreshed: ${[...BUILTINS, 'example-webhook'].join(', ')}`);
+    expect(await title()).toBe('Example Plugin - Signed Webhook');
     expect(await instancesOf('example-webhook')).toHaveLength(1);
   });
 
@@ -94,7 +98,7 @@ describe('muster plugins', () => {
   it('uninstall removes plugins with their instances; an unknown slug is an error', async () => {
     const r = await musterOk(['plugins', 'uninstall', 'example-webhook'], { cwd, env: target.env });
     expect(r.stdout).toContain('Uninstalled: example-webhook');
-    expect((await catalogue()).map((p) => p.slug)).toEqual(['muster-ticket']);
+    expect((await catalogue()).map((p) => p.slug)).toEqual([...BUILTINS].sort());
     expect(await instancesOf('example-webhook')).toEqual([]);
 
     const unknown = await muster(['plugins', 'uninstall', 'example-webhook'], { cwd, env: target.env });

@@ -84,7 +84,7 @@ describe('the plugin catalogue', () => {
   });
 
   it('searches, filters and sorts through the list engine', async () => {
-    const q = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { q: 'signed', itemsPerPage: -1 } });
+    const q = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { q: 'example', itemsPerPage: -1 } });
     expect(q.body.items.map((p: { slug: string }) => p.slug)).toEqual(['example-webhook']);
     const filtered = await call(w.t.app, 'GET', '/default/plugins', {
       token: w.member,
@@ -95,7 +95,7 @@ describe('the plugin catalogue', () => {
         'descending[]': true,
       },
     });
-    expect(filtered.body.items.map((p: { slug: string }) => p.slug)).toEqual(['test-plain-webhook', 'example-webhook']);
+    expect(filtered.body.items.map((p: { slug: string }) => p.slug)).toEqual(['test-plain-webhook', 'muster-webhook', 'example-webhook']);
     const all = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { itemsPerPage: -1 } });
     expect(all.body.total).toBeGreaterThanOrEqual(3);
     const paged = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { itemsPerPage: 1, page: 2 } });

@@ -182,6 +182,44 @@ describe('the periodic tasks', () => {
     expect(got[0].text).toContain('Smooth handling');
   });
 
+  it('calculate-incident-cost: recomputes a response cost that went stale', async () => {
+    const slot = new Date(Date.now() + HOUR);
+    const inc = (await incidents.create({ title: 'Costly' })).body;
+    expect((await incidents.update(inc.id, { ...inc, reported_at: iso(new Date(Date.now() - 10 * HOUR)) }, w.owner)).status).toBe(200);
+    const cost = async () => Number((await incidents.get(inc.id, w.owner)).body.total_cost);
+    const before = await cost();
+    expect(before).toBeGreaterThan(0);
+    await w.t.database.query('UPDATE incident_cost SET amount = 0 WHERE incident_id = $1', [inc.id]);
+    expect(await cost()).toBe(0);
+    expect(await runTask('calculate-incident-cost', slot)).toBe('ok');
+    expect(await cost()).toBeGreaterThanOrEqual(before);
+  });
+
+  it('case-stable-reminder: reminds the assignee of a case Stable for a day', async () => {
+    const slot = new Date(Date.now() + HOUR);
+    const c = (await cases.create({ title: 'Settled case', status: 'Stable', assignee: { individual: { email: 'settler@example.com' } } })).body;
+    await w.t.database.query('UPDATE "case" SET stable_at = $1 WHERE id = $2', [new Date(slot.getTime() - 2 * DAY), c.id]);
+    expect(await runTask('case-stable-reminder', slot)).toBe('ok');
+    const got = (await mails()).filter((m) => m.subject.includes(c.name));
+    expect(got.map((m) => [m.to, m.subject])).toEqual([[['settler@example.com'], `[${c.name}] Case stable reminder`]]);
+  });
+
+  it('incident-report-weekly: sends the enabled notifications the incidents settled this week', async () => {
+    const slot = new Date(Date.now() + HOUR);
+    const closed = (await incidents.create({ title: 'Closed this week', status: 'Closed' })).body;
+    const n = await call(w.t.app, 'POST', '/default/notifications', {
+      token: w.admin,
+      body: { name: 'Weekly digest', type: 'email', target: 'weekly@example.com', project: { name: 'default' } },
+    });
+    await drainJobs(w.t.database, w.t.settings);
+    smtp.received.length = 0;
+    expect(await runTask('incident-report-weekly', slot)).toBe('ok');
+    const got = (await mails()).filter((m) => m.to.includes('weekly@example.com'));
+    expect(got.map((m) => m.subject)).toEqual(['Weekly incident summary for default']);
+    expect(got[0].text).toContain(closed.name);
+    await call(w.t.app, 'DELETE', `/default/notifications/${n.body.id}`, { token: w.admin });
+  });
+
   it('tasks whose plugin is absent, or which have nothing to work on, run and record that they did', async () => {
     const slot = new Date(Date.now() + 2 * HOUR);
     for (const name of [

@@ -220,6 +220,54 @@ describe('the periodic tasks', () => {
     await call(w.t.app, 'DELETE', `/default/notifications/${n.body.id}`, { token: w.admin });
   });
 
+  it('case-close-reminder: reminds the assignee of an Escalated case whose incidents are all Closed', async () => {
+    const slot = new Date(Date.now() + HOUR);
+    const c = (await cases.create({ title: 'Escalate me', assignee: { individual: { email: 'escalator@example.com' } } })).body;
+    const esc = await call(w.t.app, 'PUT', `/default/cases/${c.id}/escalate`, { token: w.owner, body: { title: 'Escalated', description: 'From the case.' } });
+    expect(esc.status).toBe(200);
+    expect((await incidents.update(esc.body.id, { ...esc.body, status: 'Closed' }, w.owner)).status).toBe(200);
+    expect(await runTask('case-close-reminder', slot)).toBe('ok');
+    const got = (await mails()).filter((m) => m.subject.includes(c.name));
+    expect(got.map((m) => [m.to, m.subject])).toEqual([[['escalator@example.com'], `[${c.name}] Case close reminder`]]);
+  });
+
+  it('workflow-sync: gives a run that stopped being checked a check of its own', async () => {
+    const slot = new Date(Date.now() + HOUR);
+    const instances = (await call(w.t.app, 'GET', '/default/plugins/instances', { token: w.admin, query: { itemsPerPage: -1 } })).body.items;
+    const generic = instances.find(
+      (i: { plugin: { slug: string }; project: { name: string } }) => i.plugin.slug === 'generic-workflow' && i.project.name === 'default',
+    );
+    expect(
+      (
+        await call(w.t.app, 'PUT', `/default/plugins/instances/${generic.id}`, {
+          token: w.admin,
+          body: { enabled: true, configuration: { url: 'http://127.0.0.1:9/runs' } },
+        })
+      ).status,
+    ).toBe(200);
+    const wf = await call(w.t.app, 'POST', '/default/workflows', {
+      token: w.admin,
+      body: { name: 'Isolate host', resource_id: 'isolate', plugin_instance: { id: generic.id }, project: { name: 'default' } },
+    });
+    expect(wf.status).toBe(200);
+    const inc = (await incidents.create({ title: 'Needs a workflow' }, w.owner)).body;
+    const run = await call(w.t.app, 'POST', `/default/workflows/${wf.body.id}/run`, { token: w.owner, body: { incident: { id: inc.id } } });
+    expect(run.status).toBe(200);
+    // The run was started long ago and has not been checked since.
+    await w.t.database.query(`UPDATE workflow_instance SET status = 'Running', updated_at = now() - interval '1 hour' WHERE id = $1`, [run.body.id]);
+    const polls = async () =>
+      (
+        await w.t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'workflow-poll' AND (data->>'instance_id')::int = $1`, [
+          run.body.id,
+        ])
+      )[0].n;
+    const before = await polls();
+    expect(await runTask('workflow-sync', slot)).toBe('ok');
+    expect(await polls()).toBe(before + 1);
+    await w.t.database.query(`UPDATE workflow_instance SET status = 'Completed' WHERE id = $1`, [run.body.id]);
+    await w.t.database.query(`DELETE FROM pgboss.job WHERE name IN ('workflow-run', 'workflow-poll')`);
+  });
+
   it('tasks whose plugin is absent, or which have nothing to work on, run and record that they did', async () => {
     const slot = new Date(Date.now() + 2 * HOUR);
     for (const name of [

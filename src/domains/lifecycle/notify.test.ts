@@ -8,6 +8,7 @@ import { call } from '../../../test/helpers.ts';
 import { cases as caseApi } from '../../../test/worlds/cases.ts';
 import { api, useWorld } from '../../../test/worlds/incidents.ts';
 import { startJobWorkers } from '../../app/jobs.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { rowsOf } from '../../db/statements.ts';
 import { encryptConfiguration } from '../../plugins/secrets.ts';
 import type { Configuration } from '../../plugins/types.ts';
@@ -187,6 +188,24 @@ describe('notifications', () => {
     expect(mail.mail.text).toContain('Assignee: ');
     expect(mail.mail.text).toContain(`/default/cases/${c.name}`);
     expect(mail.mail.text).toContain('(search filter "Cases titled Phishing")');
+  });
+
+  it('notifies of each record of a job that carries several (the cases a signal batch opens)', async () => {
+    keep(await notify({ name: 'Every case', type: 'email', target: 'batch@example.com' }));
+    // Two cases written without effects, then one effects job for both, as a batch of signal instances makes it.
+    const [a, b] = [keep(await casesOf.create({ title: 'First of a batch' })).body, keep(await casesOf.create({ title: 'Second of a batch' })).body];
+    await drain();
+    smtp.received.length = 0;
+    const [org] = await w.t.database.query<{ id: number }>(`SELECT id FROM organization WHERE slug = 'default'`);
+    await enqueue(w.t.database.db, 'record-effects', {
+      organization_id: org.id,
+      user: { id: 1, email: 'owner@example.com' },
+      kind: 'case',
+      ids: [a.id, b.id],
+      event: { event: 'created' },
+    });
+    await drain();
+    expect(smtp.received.map((r) => r.mail.subject).sort()).toEqual([`[${a.name}] First of a batch`, `[${b.name}] Second of a batch`]);
   });
 
   it('retries a webhook the receiver refused, with the same Idempotency-Key', async () => {

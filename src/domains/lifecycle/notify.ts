@@ -9,15 +9,12 @@
 // record; the message says the record is Restricted.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { rowsOf } from '../../db/statements.ts';
-import { FilterCompiler, tableRef } from '../../list/filter.ts';
 import type { Subject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
-import { ApiError } from '../../server/errors.ts';
-import { UNRESTRICTED } from '../../server/viewer.ts';
 import { notification, notificationFilter } from '../notification/table.ts';
 import { searchFilter } from '../search_filter/table.ts';
 import type { RecordEvent } from './events.ts';
+import { matchFilters } from './filter-match.ts';
 import type { RecordKind } from './kind.ts';
 import { enqueueConversation, enqueueEmail, enqueueWebhook } from '../plugin/messages.ts';
 
@@ -26,37 +23,6 @@ export function isNews(subject: Pick<Subject, 'status'>, event: RecordEvent): bo
   if (event.event === 'created') return true;
   if (event.change.status) return true;
   return (event.change.assessment?.length ?? 0) > 0 && subject.status !== 'Closed';
-}
-
-interface SavedFilter {
-  id: number;
-  name: string;
-  subject: string;
-  expression: unknown;
-}
-
-/**
- * Whether a saved filter matches the record. Its expression is evaluated as the service (every
- * record, nothing narrowed) against the kind's list; one that no longer compiles (a field it names
- * was removed) matches nothing.
- */
-export async function filterMatches(tx: Executor, kind: RecordKind, filter: SavedFilter, recordId: number): Promise<boolean> {
-  if (filter.subject !== kind.name || !kind.list) return false;
-  const compiler = new FilterCompiler(kind.list, UNRESTRICTED);
-  let condition: ReturnType<FilterCompiler['compile']>;
-  try {
-    condition = compiler.compile(filter.expression);
-  } catch (err) {
-    if (err instanceof ApiError && err.statusCode === 422) return false;
-    throw err;
-  }
-  if (!condition) return true;
-  let from = sql`${kind.table}`;
-  for (const rel of compiler.joins) from = sql`${from} LEFT JOIN ${tableRef(rel.table)} ON ${compiler.joinOn(rel)}`;
-  const [row] = rowsOf<{ matched: boolean }>(
-    await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM ${from} WHERE ${kind.table.id} = ${recordId} AND ${condition}) AS matched`),
-  );
-  return row?.matched === true;
 }
 
 /** Enqueues one message job per notification (and matching filter) that asks for this event. */
@@ -85,20 +51,21 @@ export async function notifyRecordEvent(tx: Executor, ctx: Ctx, kind: RecordKind
       ),
     )
     .orderBy(asc(searchFilter.id));
-  // A filter shared by several notifications is evaluated once.
-  const matched = new Map<number, Promise<boolean>>();
-  const matches = (f: SavedFilter) => {
-    let m = matched.get(f.id);
-    if (!m) matched.set(f.id, (m = filterMatches(tx, kind, f, subject.id)));
-    return m;
-  };
+  // Every filter of these notifications is evaluated at once; one of another subject matches nothing.
+  const ofKind = links.filter((l) => l.subject === kind.name);
+  const matched = await matchFilters(tx, kind, [subject.id], ofKind);
   for (const n of notifications) {
     const own = links.filter((l) => l.notification_id === n.id);
-    const firings: (SavedFilter | null)[] = [];
-    if (own.length === 0) firings.push(null);
-    for (const f of own) if (await matches(f)) firings.push(f);
-    for (const f of firings) await sendNotice(tx, n, subject, event, f, `${jobId}:${n.id}:${f?.id ?? 'all'}`);
+    const firings = own.length === 0 ? [null] : own.filter((f) => matched.get(f.id)?.has(subject.id));
+    // Keyed by the record too: one job may carry several records (the cases a signal batch opens).
+    for (const f of firings) await sendNotice(tx, n, subject, event, f, `${jobId}:${kind.name}:${subject.id}:${n.id}:${f?.id ?? 'all'}`);
   }
+}
+
+/** A search filter a notification names: what it is called goes into the message. */
+interface NamedFilter {
+  id: number;
+  name: string;
 }
 
 interface Target {
@@ -108,7 +75,7 @@ interface Target {
   target: string;
 }
 
-async function sendNotice(tx: Executor, n: Target, subject: Subject, event: RecordEvent, filter: SavedFilter | null, key: string) {
+async function sendNotice(tx: Executor, n: Target, subject: Subject, event: RecordEvent, filter: NamedFilter | null, key: string) {
   const notice = noticeOf(subject, event, n, filter);
   switch (n.type) {
     case 'email':
@@ -136,7 +103,7 @@ export function eventWords(event: RecordEvent): string {
 }
 
 /** A notification's message: an e-mail's subject and text, a chat post, a webhook's event and payload. */
-export function noticeOf(subject: Subject, event: RecordEvent, n: Pick<Target, 'id' | 'name'>, filter: Pick<SavedFilter, 'id' | 'name'> | null) {
+export function noticeOf(subject: Subject, event: RecordEvent, n: Pick<Target, 'id' | 'name'>, filter: NamedFilter | null) {
   const word = KIND_WORD[subject.kind];
   const label = subject.name ?? `${subject.kind} ${subject.id}`;
   const none = (v: string | null) => v ?? 'none';

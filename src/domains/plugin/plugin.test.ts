@@ -117,6 +117,21 @@ describe('plugin instances', () => {
     expect(bySlug(res, 'test-plain-webhook')).toMatchObject([{ enabled: false }]);
   });
 
+  it('keep a stored secret for a mask sent back only while it still goes to the same place', async () => {
+    const oncall = bySlug(await instances(w.admin), 'muster-oncall-http')[0];
+    const put = (configuration: Record<string, unknown>) =>
+      call(w.t.app, 'PUT', `/default/plugins/instances/${oncall.id}`, { token: w.admin, body: { configuration } });
+    expect((await put({ url: 'https://oncall.example/api', api_key: 'key-never-shown', routing_key: 'route-never-shown' })).status).toBe(200);
+    expect((await put({ url: 'https://oncall.example/api', api_key: SECRET_MASK, routing_key: SECRET_MASK })).status).toBe(200);
+    const elsewhere = await put({ url: 'https://attacker.example/api', api_key: SECRET_MASK, routing_key: SECRET_MASK });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(['body.configuration.api_key', 'body.configuration.routing_key']);
+    expect(await storedConfiguration(oncall.id)).toEqual({ url: 'https://oncall.example/api', api_key: 'key-never-shown', routing_key: 'route-never-shown' });
+    const moved = await put({ url: 'https://oncall2.example/api', api_key: 'new-key', routing_key: 'new-route' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.configuration).toEqual({ url: 'https://oncall2.example/api', api_key: SECRET_MASK, routing_key: SECRET_MASK });
+  });
+
   it('are created, read, updated and deleted by an Admin; a secret never leaves in clear', async () => {
     const created = await createSigned({ enabled: true, configuration: { signing_secret: SECRET, signature_header: 'x-hook-signature' } });
     expect(created.status).toBe(200);

@@ -16,11 +16,12 @@ import {
   encryptConfiguration,
   maskConfiguration,
   SECRET_MASK,
+  secretFields,
   unmaskConfiguration,
 } from '../../plugins/secrets.ts';
 import type { Configuration } from '../../plugins/types.ts';
 import { requirePermission, type Ctx } from '../../server/context.ts';
-import { errors, invalid } from '../../server/errors.ts';
+import { errors, invalid, validationError } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { projectOfBody } from '../../crud/service.ts';
 import type { RefValue } from '../../crud/refs.ts';
@@ -239,10 +240,38 @@ function nextConfiguration(slug: string, stored: Configuration, body: Configurat
     if (enabling) checkConfiguration(structuredClone(stored), schema);
     return undefined;
   }
+  keepsSecretsWhereTheyGo(body, stored, schema);
   const config = unmaskConfiguration(body, stored, schema);
   for (const [k, v] of Object.entries(config)) if (v === undefined) delete config[k];
   checkConfiguration(config, schema);
   return config;
+}
+
+/** Fields that say where a plugin sends what it sends: URLs, hosts, ports. */
+function destinationFields(schema: TObject | undefined): string[] {
+  return Object.entries(schema?.properties ?? {})
+    .filter(([k, s]) => ['uri', 'uri-reference', 'hostname'].includes(String((s as { format?: string }).format)) || /^(host|port|url|endpoint)$|_url$/.test(k))
+    .map(([k]) => k);
+}
+
+/**
+ * A masked secret sent back keeps the stored one only while the configuration still sends it to
+ * the same place: otherwise an Admin could point the instance at a host of their own and have the
+ * stored password sent there without ever knowing it. Changing a URL, host or port needs the
+ * secrets again; any other field may change with the mask sent back.
+ */
+function keepsSecretsWhereTheyGo(body: Configuration, stored: Configuration, schema: TObject | undefined) {
+  const masked = secretFields(schema).filter((k) => body[k] === SECRET_MASK);
+  if (masked.length === 0) return;
+  const changed = destinationFields(schema).filter((k) => k in body && JSON.stringify(body[k]) !== JSON.stringify(stored[k]));
+  if (changed.length === 0) return;
+  throw validationError(
+    masked.map((k) => ({
+      loc: ['body', 'configuration', k],
+      msg: `Send ${k} again to change ${changed.join(', ')}: a stored secret is not kept for a changed configuration.`,
+      type: 'value_error.secret_required',
+    })),
+  );
 }
 
 /** Disables the project's other enabled instance of the type, before this one is enabled. */

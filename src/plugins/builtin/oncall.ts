@@ -13,7 +13,9 @@ const configuration = Type.Object(
   {
     url: Type.String({ format: 'uri', minLength: 1, description: 'Base URL of the on-call service' }),
     api_key: Type.Optional(Type.String({ writeOnly: true, description: 'Sent as `Authorization: Token token=<key>`' })),
-    routing_key: Type.Optional(Type.String({ description: 'Routing key of the page events (PagerDuty integration key)' })),
+    routing_key: Type.Optional(
+      Type.String({ writeOnly: true, description: 'Routing key of the page events (PagerDuty integration key): whoever holds it can page' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -74,12 +74,17 @@ export class Scheduler {
     return won.length === 1;
   }
 
-  /** Runs a task now for `slot` if this node wins the claim; resolves when it has run (or was not won). */
+  /**
+   * Runs a task now for `slot` if this node wins the claim; resolves when it has run (or was not
+   * won). It counts as running from before the claim, so a stop() meanwhile waits for it.
+   */
   async runTask(task: TaskDefinition, slot: Date): Promise<'ran' | 'taken' | 'failed'> {
-    if (!(await this.claim(task.name, slot))) return 'taken';
     const abort = new AbortController();
+    let finished!: () => void;
+    this.running.set(task.name, { done: new Promise<void>((r) => (finished = r)), abort });
     const log = this.opts.log;
-    const done = (async () => {
+    try {
+      if (this.stopping || !(await this.claim(task.name, slot))) return 'taken';
       let outcome = 'ok';
       let error: string | null = null;
       try {
@@ -95,13 +100,10 @@ export class Scheduler {
         .set({ finished_at: new Date(), outcome, error })
         .where(and(eq(scheduledRun.task, task.name), eq(scheduledRun.slot, slot)))
         .catch((err) => log.error({ task: task.name, err: (err as Error).message }, 'cannot record the outcome of a scheduled task'));
-      return outcome;
-    })();
-    this.running.set(task.name, { done: done.then(() => {}), abort });
-    try {
-      return (await done) === 'failed' ? 'failed' : 'ran';
+      return outcome === 'failed' ? 'failed' : 'ran';
     } finally {
       this.running.delete(task.name);
+      finished();
     }
   }
 
@@ -133,7 +135,8 @@ export class Scheduler {
       this.next.set(task.name, nextSlot(task.schedule, now, this.opts.timezone));
       // A task still running here from an earlier period is not started again beside itself.
       if (this.running.has(task.name)) continue;
-      void this.runTask(task, due);
+      // A failed claim (the database away for a moment) is logged; the next period tries again.
+      void this.runTask(task, due).catch((err) => this.opts.log.error({ task: task.name, slot: due, err: (err as Error).message }, 'cannot claim a scheduled task'));
     }
     if (now.getTime() - this.lastCleanup > 3600_000) {
       this.lastCleanup = now.getTime();

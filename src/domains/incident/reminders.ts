@@ -38,14 +38,15 @@ export async function remindReports({ ctx, project }: ProjectScope, now: Date): 
     .from(incident)
     .innerJoin(incidentPriority, eq(incidentPriority.id, incident.incident_priority_id))
     .where(and(eq(incident.project_id, project.id), eq(incident.status, 'Active')));
-  const due: { id: number; kind: 'tactical' | 'executive'; hours: number }[] = [];
+  const due: { id: number; kind: 'tactical' | 'executive'; hours: number; since: Date }[] = [];
   for (const r of rows) {
     for (const [kind, every, last] of [
       ['tactical', r.tactical, r.last_tactical],
       ['executive', r.executive, r.last_executive],
     ] as const) {
-      const hours = hoursSince(new Date(last ?? r.reported_at), now);
-      if (every > 0 && hours > 0 && hours % every === 0) due.push({ id: r.id, kind, hours });
+      const since = new Date(last ?? r.reported_at);
+      const hours = hoursSince(since, now);
+      if (every > 0 && hours > 0 && hours % every === 0) due.push({ id: r.id, kind, hours, since });
     }
   }
   if (due.length === 0) return 0;
@@ -64,7 +65,8 @@ export async function remindReports({ ctx, project }: ProjectScope, now: Date): 
           subject: `[${s.name ?? s.id}] ${label[0].toUpperCase()}${label.slice(1)} report reminder`,
           text: `The ${label} report of ${s.name ?? `incident ${s.id}`} (${s.title}) is due: the last one was ${d.hours} hour(s) ago.\n\nWrite it: ${s.weblink}\n`,
         },
-        `report-reminder:${d.id}:${d.kind}:${d.hours}`,
+        // Counted from the last report: a new report starts a new count, with keys of its own.
+        `report-reminder:${d.id}:${d.kind}:${d.since.toISOString()}:${d.hours}`,
       );
       sent++;
     }

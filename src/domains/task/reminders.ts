@@ -66,7 +66,7 @@ export async function remindTasks({ ctx, project }: ProjectScope, now: Date): Pr
           subject: `[${t.incident ?? t.incident_id}] Task overdue: ${what.slice(0, 80)}`,
           text: `This task of ${t.incident ?? `incident ${t.incident_id}`} was due ${t.resolve_by!.toISOString()}${days ? ` (${days} day(s) ago)` : ''}:\n\n${what}\n\nResolve it, or turn its reminders off.\n`,
         },
-        `task-reminder:${t.id}:${days}`,
+        `task-reminder:${t.id}:${t.resolve_by!.toISOString()}:${days}`,
       );
       sent++;
     }

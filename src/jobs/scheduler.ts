@@ -136,7 +136,9 @@ export class Scheduler {
       // A task still running here from an earlier period is not started again beside itself.
       if (this.running.has(task.name)) continue;
       // A failed claim (the database away for a moment) is logged; the next period tries again.
-      void this.runTask(task, due).catch((err) => this.opts.log.error({ task: task.name, slot: due, err: (err as Error).message }, 'cannot claim a scheduled task'));
+      void this.runTask(task, due).catch((err) =>
+        this.opts.log.error({ task: task.name, slot: due, err: (err as Error).message }, 'cannot claim a scheduled task'),
+      );
     }
     if (now.getTime() - this.lastCleanup > 3600_000) {
       this.lastCleanup = now.getTime();

@@ -208,6 +208,17 @@ describe('notifications', () => {
     expect(smtp.received.map((r) => r.mail.subject).sort()).toEqual([`[${a.name}] First of a batch`, `[${b.name}] Second of a batch`]);
   });
 
+  it('tells of a Restricted incident by name and link, never its title', async () => {
+    keep(await notify({ name: 'Everything', type: 'email', target: 'all@example.com' }));
+    const created = keep(await incidents.create({ title: 'Secret merger leak', visibility: 'Restricted' }, w.owner));
+    expect(created.status).toBe(200);
+    await drain();
+    const mine = smtp.received.filter((r) => r.mail.subject?.includes(created.body.name));
+    expect(mine.map((r) => r.mail.subject)).toEqual([`[${created.body.name}] (restricted)`]);
+    expect(mine[0].mail.text).not.toContain('Secret merger leak');
+    expect(mine[0].mail.text).toContain('Visibility: Restricted');
+  });
+
   it('retries a webhook the receiver refused, with the same Idempotency-Key', async () => {
     const flaky = await startReceiver(secret, (n) => (n === 0 ? 500 : 200));
     try {

@@ -106,11 +106,15 @@ export function eventWords(event: RecordEvent): string {
 export function noticeOf(subject: Subject, event: RecordEvent, n: Pick<Target, 'id' | 'name'>, filter: NamedFilter | null) {
   const word = KIND_WORD[subject.kind];
   const label = subject.name ?? `${subject.kind} ${subject.id}`;
+  // A notification's target (a list, a channel, a URL) is read by people who may not open a
+  // Restricted record: its name and link are told, never its title.
+  const restricted = subject.visibility === 'Restricted';
+  const title = restricted ? '(restricted)' : subject.title;
   const none = (v: string | null) => v ?? 'none';
   const lines = [
     `${word} ${label} ${eventWords(event)}.`,
     '',
-    `Title: ${subject.title}`,
+    `Title: ${title}`,
     `Status: ${subject.status}`,
     `Type: ${none(subject.type)}`,
     `Priority: ${none(subject.priority)}`,
@@ -125,8 +129,9 @@ export function noticeOf(subject: Subject, event: RecordEvent, n: Pick<Target, '
     `Sent for the notification "${n.name}"${filter ? ` (search filter "${filter.name}")` : ''}.`,
   ];
   const { description: _description, organization, ...record } = subject;
+  if (restricted) record.title = title;
   return {
-    subjectLine: `[${label}] ${subject.title}`,
+    subjectLine: `[${label}] ${title}`,
     text: `${lines.join('\n')}\n`,
     webhookEvent: `${subject.kind}.${event.event}`,
     payload: {

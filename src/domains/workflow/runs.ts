@@ -41,6 +41,8 @@ interface RunJob {
 interface PollJob extends RunJob {
   /** The check's number, from 1. */
   check: number;
+  /** Which chain of checks it belongs to: the run's own, or one a workflow sync started (its period). */
+  chain?: string;
 }
 
 type RunRow = typeof workflowInstance.$inferSelect;
@@ -59,9 +61,10 @@ export async function enqueueRun(tx: Executor, ctx: Ctx, instanceId: number): Pr
   await enqueue(tx, WORKFLOW_RUN, data, { key: String(instanceId) });
 }
 
-async function enqueueCheck(tx: Executor, env: JobEnv, data: RunJob, check: number): Promise<void> {
-  const next: PollJob = { organization_id: data.organization_id, instance_id: data.instance_id, user: data.user, check };
-  await enqueue(tx, WORKFLOW_POLL, next, { key: `${data.instance_id}:${check}`, startAfter: env.settings.workflowPollSeconds });
+async function enqueueCheck(tx: Executor, env: JobEnv, data: RunJob & { chain?: string }, check: number): Promise<void> {
+  const next: PollJob = { organization_id: data.organization_id, instance_id: data.instance_id, user: data.user, check, chain: data.chain };
+  const key = data.chain ? `${data.instance_id}:${data.chain}:${check}` : `${data.instance_id}:${check}`;
+  await enqueue(tx, WORKFLOW_POLL, next, { key, startAfter: env.settings.workflowPollSeconds });
 }
 
 interface Loaded {
@@ -216,8 +219,8 @@ export const workflowPollJob = defineJob<PollJob>({
 });
 
 /**
- * The workflow sync (a periodic task): a run of the project still Submitted, Created or Running
- * that has not changed for three check intervals gets a check of its own (a chain of checks that
+ * The workflow sync (a periodic task): a run of the project still Created or Running that has not
+ * changed for three check intervals gets a chain of checks of its own (a chain of checks that
  * ended without a final status, a job removed by hand). Keyed by the period: once per run per period.
  */
 export async function resyncRuns(env: JobEnv, projectId: number, slot: Date): Promise<number> {
@@ -227,14 +230,16 @@ export async function resyncRuns(env: JobEnv, projectId: number, slot: Date): Pr
     .where(
       and(
         eq(workflowInstance.project_id, projectId),
-        inArray(workflowInstance.status, ['Submitted', 'Created', 'Running']),
+        // A Submitted run is still the start job's (which fails it after its last attempt).
+        inArray(workflowInstance.status, ['Created', 'Running']),
         lt(workflowInstance.updated_at, new Date(slot.getTime() - 3 * env.settings.workflowPollSeconds * 1000)),
       ),
     );
   await env.db.transaction(async (tx) => {
     for (const r of stalled) {
-      const data: PollJob = { organization_id: r.organization_id, instance_id: r.id, user: SYSTEM_USER, check: 0 };
-      await enqueue(tx, WORKFLOW_POLL, data, { key: `${r.id}:sync:${slot.toISOString()}` });
+      const chain = `sync-${slot.toISOString()}`;
+      const data: PollJob = { organization_id: r.organization_id, instance_id: r.id, user: SYSTEM_USER, check: 1, chain };
+      await enqueue(tx, WORKFLOW_POLL, data, { key: `${r.id}:${chain}:1` });
     }
   });
   return stalled.length;

@@ -21,6 +21,14 @@ const originOf = (url: string) => {
   }
 };
 
+/** What went wrong, without anything a message might quote of the request. */
+function failureKind(err: unknown): string {
+  const e = err as { name?: string; cause?: { code?: string } };
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'no answer in time';
+  if (e?.cause?.code) return e.cause.code;
+  return e?.name === 'TypeError' ? 'the request could not be made' : 'network error';
+}
+
 export const webhookPlugin: WebhookPlugin = {
   slug: 'muster-webhook',
   title: 'Muster Plugin - Webhook',
@@ -33,7 +41,8 @@ export const webhookPlugin: WebhookPlugin = {
     {
       secret: Type.String({ minLength: 1, writeOnly: true, description: 'Shared secret the deliveries are signed with (HMAC-SHA256)' }),
       timeout_seconds: Type.Optional(
-        Type.Integer({ minimum: 1, maximum: 300, default: DEFAULT_TIMEOUT_SECONDS, description: 'Seconds to wait for the receiver to answer' }),
+        // Below the job's run time (messages.ts), so a slow receiver never sees a second delivery beside the first.
+        Type.Integer({ minimum: 1, maximum: 90, default: DEFAULT_TIMEOUT_SECONDS, description: 'Seconds to wait for the receiver to answer' }),
       ),
     },
     { additionalProperties: false },
@@ -62,8 +71,9 @@ export const webhookPlugin: WebhookPlugin = {
         signal: AbortSignal.timeout(timeout * 1000),
       });
     } catch (err) {
-      // The URL's path may hold a token (many receivers put one there): only its origin is named.
-      throw new Error(`webhook delivery to ${where} failed: ${(err as Error).message}`);
+      // The URL's path may hold a token (many receivers put one there), and fetch's messages may
+      // quote the whole URL: only its origin and the error's kind are named.
+      throw new Error(`webhook delivery to ${where} failed: ${failureKind(err)}`);
     }
     await res.body?.cancel();
     if (res.status < 200 || res.status > 299) throw new Error(`webhook delivery to ${where} answered ${res.status}`);

@@ -56,16 +56,20 @@ export async function retryJob(database: Database, id: string): Promise<JobRow> 
   if (!row) {
     const [archived] = await database.query<JobRow>(`SELECT ${COLUMNS} FROM ${JOB_SCHEMA}.archive WHERE id = $1`, [id]);
     if (!archived) throw new JobNotFound(`no job with id ${id}`);
+    if (!RETRYABLE.includes(archived.state)) throw new JobNotFound(`job ${id} is ${archived.state}, not failed: nothing to retry`);
     const columns = await database.query<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'job' ORDER BY ordinal_position`,
       [JOB_SCHEMA],
     );
     const names = columns.map((c) => c.column_name).join(', ');
-    await database.query(`INSERT INTO ${JOB_SCHEMA}.job (${names}) SELECT ${names} FROM ${JOB_SCHEMA}.archive WHERE id = $1`, [id]);
-    await database.query(`DELETE FROM ${JOB_SCHEMA}.archive WHERE id = $1`, [id]);
+    // Out of the archive and back in the queue in one statement: never in both, never in neither.
+    await database.query(
+      `WITH moved AS (DELETE FROM ${JOB_SCHEMA}.archive WHERE id = $1 RETURNING *) INSERT INTO ${JOB_SCHEMA}.job (${names}) SELECT ${names} FROM moved`,
+      [id],
+    );
     row = archived;
   }
-  if (row.state !== 'failed' && row.state !== 'cancelled') throw new JobNotFound(`job ${id} is ${row.state}, not failed: nothing to retry`);
+  if (!RETRYABLE.includes(row.state)) throw new JobNotFound(`job ${id} is ${row.state}, not failed: nothing to retry`);
   await database.query(
     `UPDATE ${JOB_SCHEMA}.job SET state = 'created', retry_count = 0, start_after = now(), started_on = NULL, completed_on = NULL, output = NULL, keep_until = now() + interval '14 days' WHERE id = $1 AND name = $2`,
     [id, row.name],
@@ -73,3 +77,5 @@ export async function retryJob(database: Database, id: string): Promise<JobRow> 
   const [after] = await database.query<JobRow>(`SELECT ${COLUMNS} FROM ${JOB_SCHEMA}.job WHERE id = $1`, [id]);
   return after;
 }
+
+const RETRYABLE = ['failed', 'cancelled'];

@@ -57,6 +57,7 @@ describe('the job queue', () => {
 
   it('refuses a job for a queue nobody declared', async () => {
     await expect(enqueue(t.database.db, 'no-such-queue', {})).rejects.toThrow(/does not exist/);
+    await expect(enqueue(t.database.db, 'no-such-queue', {}, { key: 'k' })).rejects.toThrow(/does not exist/);
   });
 
   it('retries a failing job with backoff, keeps it failed after its last retry, and runs it again on request', async () => {

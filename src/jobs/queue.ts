@@ -95,9 +95,11 @@ function jobIdOf(name: string, key: string): string {
  */
 export async function enqueue(tx: Executor, name: string, data: object, opts: EnqueueOptions = {}): Promise<string> {
   const id = opts.key === undefined ? undefined : jobIdOf(name, opts.key);
-  const sent = await sender.send(name, data, { id, startAfter: opts.startAfter, db: transactionAdapter(tx) });
+  const db = transactionAdapter(tx);
+  const sent = await sender.send(name, data, { id, startAfter: opts.startAfter, db });
   if (sent) return sent;
-  if (id) return id; // enqueued before
+  // Nothing inserted: a keyed job enqueued before, or a queue nobody declared.
+  if (id && (await db.executeSql(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND id = $2`, [name, id])).rows.length) return id;
   throw new Error(`job queue ${name} does not exist (is it declared, and the schema installed?)`);
 }
 

@@ -50,7 +50,7 @@ export async function inlineTickets(tx: Executor, ctx: Ctx, kind: RecordKind, re
   if (records.length === 0) return out;
   const projectIds = [...new Set(records.map((r) => r.project_id))];
   const projects = await tx.select({ id: project.id, name: project.name, slug: project.slug }).from(project).where(inArray(project.id, projectIds));
-  const env = pluginEnv(ctx.settings, `${kind.name}-create`, { info() {}, warn() {} });
+  const log = { info() {}, warn() {} };
   for (const proj of projects) {
     const ticketing = await activeInstance(tx, ctx.settings, proj.id, 'ticket');
     if (!ticketing?.plugin.inline) continue;
@@ -66,7 +66,7 @@ export async function inlineTickets(tx: Executor, ctx: Ctx, kind: RecordKind, re
         visibility: r.visibility,
         reported_at: new Date(r.reported_at).toISOString(),
       };
-      out.set(r.id, await ticketing.plugin.create(subject, ticketing.config, env));
+      out.set(r.id, await ticketing.plugin.create(subject, ticketing.config, pluginEnv(ctx.settings, `${kind.name}:${r.id}`, log)));
     }
   }
   return out;
@@ -135,6 +135,7 @@ async function externalTicket(tx: Executor, ctx: Ctx, kind: RecordKind, id: numb
   const ticketing = await activeInstance(tx, ctx.settings, row.project_id, 'ticket');
   if (!ticketing || ticketing.plugin.inline) return;
   const [subject] = await subjectsOf(tx, ctx.settings, kind, [id]);
-  const ticket = await ticketing.plugin.create(subject, ticketing.config, pluginEnv(ctx.settings, jobId, { info() {}, warn() {} }));
+  // One key per record: a job may carry several, and a receiver that honours the key makes one ticket each.
+  const ticket = await ticketing.plugin.create(subject, ticketing.config, pluginEnv(ctx.settings, `${jobId}:${kind.name}:${id}`, { info() {}, warn() {} }));
   await tx.update(kind.table).set(ticketColumns(ticket)).where(eq(kind.table.id, id));
 }

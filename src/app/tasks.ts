@@ -44,10 +44,15 @@ export function scheduledTasks(database: Database, settings: Settings): TaskDefi
    * A task that needs a project's enabled plugin of `type` to sync with an outside system. Muster
    * ships no plugin of these types; a project without one is skipped, and the log says so.
    */
+  const told = new Set<string>();
   const needsPlugin = (name: string, schedule: Schedule, type: PluginType, description: string): TaskDefinition =>
     perProject(name, schedule, description, async ({ ctx, project }, { log }) => {
       const active = await activeInstance(ctx.db, settings, project.id, type);
-      log.info(
+      // Said once per project and process at info, then at debug: some of these run every 30 seconds.
+      const where = `${name}:${project.id}:${active?.id ?? 'none'}`;
+      const say = told.has(where) ? log.debug.bind(log) : log.info.bind(log);
+      told.add(where);
+      say(
         { task: name, organization: ctx.organization.slug, project: project.name },
         active ? `skipped: the ${active.plugin.slug} plugin declares nothing to sync` : `skipped: no enabled ${type} plugin`,
       );

@@ -8,7 +8,7 @@ import { BIN_TS, ROOT } from '../../test/cli-helpers.ts';
 import { atText, nextSlot, periodText } from './schedule.ts';
 import { Scheduler, type TaskDefinition, UnknownTask, runsOf } from './scheduler.ts';
 
-const quiet = { info() {}, warn() {}, error() {} };
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 describe('schedules', () => {
   it('print periods as timedelta text and at-times as HH:MM:SS', () => {

@@ -10,6 +10,7 @@ import { checkSchedule, nextSlot, type Schedule } from './schedule.ts';
 import { scheduledRun } from './table.ts';
 
 export interface TaskLog {
+  debug(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;

@@ -1,6 +1,7 @@
 // The plugins this process knows: Muster's built-ins, then the npm packages named in MUSTER_PLUGINS
 // (loaded once at start-up, the same on every node). The catalogue rows (`muster plugins install`)
 // and the instances of each project refer to them by slug.
+import { Ajv } from 'ajv';
 import { PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
 import { emailPlugin } from './builtin/email.ts';
 import { ticketPlugin } from './builtin/ticket.ts';
@@ -29,6 +30,14 @@ export function checkPlugin(candidate: unknown, source: string): Plugin {
   if (!isPluginType(p.type)) throw new PluginLoadError(`${source}: unknown plugin type ${JSON.stringify(p.type)} (one of ${PLUGIN_TYPES.join(', ')})`);
   if (p.configuration !== undefined && (p.configuration as { type?: string }).type !== 'object')
     throw new PluginLoadError(`${source}: its configuration must be an object schema`);
+  if (p.configuration !== undefined) {
+    // A schema that cannot be compiled is refused now, not at the first instance written with it.
+    try {
+      new Ajv({ strict: false, allErrors: true }).compile(p.configuration);
+    } catch (err) {
+      throw new PluginLoadError(`${source}: its configuration schema does not compile: ${(err as Error).message}`);
+    }
+  }
   return { author_url: '', ...p } as Plugin;
 }
 

@@ -3,7 +3,7 @@
 // for incidents long Stable, and the daily and weekly summaries sent to the project's
 // notifications. Each message is an e-mail job keyed by what it is for and the period it belongs to,
 // so a task run again for the same period (or a retried job) sends nothing twice.
-import { and, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
@@ -120,8 +120,9 @@ export async function remindToClose({ ctx, project }: ProjectScope, now: Date): 
  * within the window. Only Open incidents: a summary goes to channels and lists whoever may not see
  * a Restricted one.
  */
-async function summaryIncidents(db: Executor, projectId: number, since: Date, activeToo: boolean) {
-  const changed = or(gte(incident.stable_at, since), gte(incident.closed_at, since));
+async function summaryIncidents(db: Executor, projectId: number, since: Date, until: Date, activeToo: boolean) {
+  const within = (col: typeof incident.stable_at) => and(gte(col, since), lt(col, until));
+  const changed = or(within(incident.stable_at), within(incident.closed_at));
   return db
     .select({ id: incident.id, name: incident.name, title: incident.title, status: incident.status })
     .from(incident)
@@ -142,7 +143,7 @@ async function summaryIncidents(db: Executor, projectId: number, since: Date, ac
  */
 export async function sendSummary({ ctx, project }: ProjectScope, now: Date, period: 'daily' | 'weekly'): Promise<number> {
   const since = new Date(now.getTime() - (period === 'daily' ? DAY : 7 * DAY));
-  const items = await summaryIncidents(ctx.db, project.id, since, period === 'daily');
+  const items = await summaryIncidents(ctx.db, project.id, since, now, period === 'daily');
   if (items.length === 0) return 0;
   const targets = await ctx.db
     .select({ id: notification.id, type: notification.type, target: notification.target })

@@ -26,7 +26,10 @@ export interface EachProjectOptions {
 /** The identity periodic tasks act as: timeline events name Muster, not a user. */
 export const SYSTEM_USER = { id: 0, email: 'muster@localhost' };
 
-/** Runs `fn` for every project of every organization; returns how many projects it ran for without failing. */
+/**
+ * Runs `fn` for every project of every organization. A project that fails is logged and the
+ * others still run; then it throws, naming how many failed, so the run is recorded as failed.
+ */
 export async function eachProject(opts: EachProjectOptions, fn: (scope: ProjectScope) => Promise<void>): Promise<number> {
   const rows = await opts.db
     .select({ orgId: organization.id, orgSlug: organization.slug, id: project.id, name: project.name, slug: project.slug })
@@ -34,6 +37,7 @@ export async function eachProject(opts: EachProjectOptions, fn: (scope: ProjectS
     .innerJoin(organization, eq(organization.id, project.organization_id))
     .orderBy(asc(organization.id), asc(project.id));
   let done = 0;
+  let failed = 0;
   for (const r of rows) {
     if (opts.signal?.aborted) break;
     const ctx: Ctx = { db: opts.db, settings: opts.settings, user: SYSTEM_USER, organization: { id: r.orgId, slug: r.orgSlug }, role: 'Owner' };
@@ -41,8 +45,10 @@ export async function eachProject(opts: EachProjectOptions, fn: (scope: ProjectS
       await fn({ ctx, project: { id: r.id, name: r.name, slug: r.slug } });
       done++;
     } catch (err) {
+      failed++;
       opts.log.error({ task: opts.task, organization: r.orgSlug, project: r.name, err: (err as Error).message }, 'scheduled task failed for a project');
     }
   }
+  if (failed) throw new Error(`${opts.task} failed for ${failed} of ${rows.length} project(s); the log names them`);
   return done;
 }

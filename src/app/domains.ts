@@ -24,6 +24,7 @@ import documentRoutes from '../domains/document/routes.ts';
 import individualRoutes from '../domains/individual/routes.ts';
 import notificationRoutes from '../domains/notification/routes.ts';
 import searchFilterRoutes from '../domains/search_filter/routes.ts';
+import searchRoutes from '../domains/search/routes.ts';
 import serviceRoutes from '../domains/service/routes.ts';
 import teamRoutes from '../domains/team/routes.ts';
 import incidentRoutes from '../domains/incident/routes.ts';
@@ -63,6 +64,7 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   individualRoutes,
   notificationRoutes,
   searchFilterRoutes,
+  searchRoutes,
   serviceRoutes,
   teamRoutes,
   incidentRoutes,

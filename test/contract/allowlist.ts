@@ -180,6 +180,15 @@ export const DEVIATIONS: Deviation[] = [
   },
 
   // ---- notifications ----------------------------------------------------------------------------
+  {
+    kind: 'query.required',
+    where: 'query q',
+    message: 'required, contract optional',
+    ops: ['GET /{organization}/search'],
+    reason:
+      'a search without q is 422: Dispatch 0.1.0 builds no valid answer without one (BEHAVIOR.md 10.3, "q required in practice"), ' +
+      'so a client never got a search without q to work',
+  },
   ...(['body.enum', 'response.enum'] as const).map((kind) => ({
     kind,
     where: /^(body|response|response\.items\[\])\.type$/,

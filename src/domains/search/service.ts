@@ -1,0 +1,167 @@
+// The global search (BEHAVIOR §10.3): one query over the search vectors of the requested kinds of
+// record, within the caller's organization, ranked by relevance across kinds as the lists rank a `q`
+// (§2.3: the same parser, ts_rank_cd); then each kind's hits read in full by the kind's own reader,
+// in the order of their rank. Restricted incidents and cases, and tasks of incidents, the caller may
+// not see are left out in the query itself, so that they take no place among a kind's hits.
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { GroupDef } from '../../crud/group.ts';
+import { groupReader } from '../../crud/reader.ts';
+import { rowsOf } from '../../db/statements.ts';
+import { toTsQuery } from '../../list/search.ts';
+import type { Ctx } from '../../server/context.ts';
+import { readVisibleCases } from '../case/reader.ts';
+import { CASE } from '../case/kind.ts';
+import { definitionGroup } from '../definition/group.ts';
+import { DefinitionRead } from '../definition/schema.ts';
+import { definition } from '../definition/table.ts';
+import { documentGroup } from '../document/group.ts';
+import { DocumentRead } from '../document/schema.ts';
+import { document } from '../document/table.ts';
+import { INCIDENT } from '../incident/kind.ts';
+import { readVisible } from '../incident/service.ts';
+import { incidentVisible } from '../incident/visibility.ts';
+import { individualGroup } from '../individual/group.ts';
+import { IndividualContactRead } from '../individual/schema.ts';
+import { individualContact } from '../individual/table.ts';
+import { caseTable, incident } from '../lifecycle/table.ts';
+import { visibleRecords } from '../lifecycle/visibility.ts';
+import { queryGroup } from '../query/group.ts';
+import { QueryRead } from '../query/schema.ts';
+import { query } from '../query/table.ts';
+import { serviceGroup } from '../service/group.ts';
+import { ServiceRead } from '../service/schema.ts';
+import { service } from '../service/table.ts';
+import { sourceGroup } from '../source/group.ts';
+import { SourceRead } from '../source/schema.ts';
+import { source } from '../source/table.ts';
+import { tagGroup } from '../tag/group.ts';
+import { TagRead } from '../tag/schema.ts';
+import { tag } from '../tag/table.ts';
+import { taskReader } from '../task/reader.ts';
+import { task } from '../task/table.ts';
+import { teamGroup } from '../team/group.ts';
+import { TeamContactRead } from '../team/schema.ts';
+import { teamContact } from '../team/table.ts';
+import { termGroup } from '../term/group.ts';
+import { TermRead } from '../term/schema.ts';
+import { term } from '../term/table.ts';
+import type { ResultKey, SearchQueryT, SearchResponseT, SearchType } from './schema.ts';
+
+/**
+ * The most hits of one kind a search returns: the best-ranked ones. The search box shows a few of
+ * each kind; without a bound a short word would read thousands of records in full.
+ */
+export const SEARCH_LIMIT_PER_TYPE = 50;
+
+/** The columns a searched table has: its id, its organization and its search vector. */
+type SearchedTable = PgTable & { id: PgColumn; organization_id: PgColumn; search_vector: PgColumn };
+
+interface Searched {
+  key: ResultKey;
+  table: SearchedTable;
+  /** Which of the organization's rows the caller may see, when not all of them. */
+  visible?: (ctx: Ctx) => SQL;
+  /** Read objects of these ids, in their order (ids the caller may not see left out). */
+  read: (ctx: Ctx, ids: number[]) => Promise<unknown[]>;
+}
+
+const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => x !== undefined);
+
+/** A plain record group's kind: read through the group's reader as its read shape. */
+const plainKind = <S extends TSchema>(key: ResultKey, table: SearchedTable, group: GroupDef, shape: S): Searched => ({
+  key,
+  table,
+  read: async (ctx, ids) => inOrder<Static<S>>(await groupReader(group, shape)(ctx.db, ids, ctx), ids),
+});
+
+// Plugin, IncidentPriority, IncidentType and SearchFilter are accepted in `type[]` but not searched:
+// Dispatch 0.1.0 drops their matches from its answer, which has no key for them.
+const SEARCHED: Partial<Record<SearchType, Searched>> = {
+  Document: plainKind('documents', document, documentGroup, DocumentRead),
+  Incident: {
+    key: 'incidents',
+    table: incident,
+    visible: (ctx) => visibleRecords(ctx, INCIDENT),
+    read: (ctx, ids) => readVisible(ctx, ctx.db, ids, true),
+  },
+  Task: {
+    key: 'tasks',
+    table: task,
+    visible: (ctx) => incidentVisible(ctx, task.incident_id),
+    read: async (ctx, ids) => inOrder(await taskReader()(ctx.db, ids, ctx), ids),
+  },
+  Tag: plainKind('tags', tag, tagGroup, TagRead),
+  Term: plainKind('terms', term, termGroup, TermRead),
+  Definition: plainKind('definitions', definition, definitionGroup, DefinitionRead),
+  Source: plainKind('sources', source, sourceGroup, SourceRead),
+  Query: plainKind('queries', query, queryGroup, QueryRead),
+  TeamContact: plainKind('teams', teamContact, teamGroup, TeamContactRead),
+  IndividualContact: plainKind('individuals', individualContact, individualGroup, IndividualContactRead),
+  Service: plainKind('services', service, serviceGroup, ServiceRead),
+  Case: {
+    key: 'cases',
+    table: caseTable,
+    visible: (ctx) => visibleRecords(ctx, CASE),
+    read: (ctx, ids) => readVisibleCases(ctx, ctx.db, ids, 'full'),
+  },
+};
+
+const emptyResults = (): Record<ResultKey, unknown[]> => ({
+  documents: [],
+  incidents: [],
+  tasks: [],
+  tags: [],
+  terms: [],
+  definitions: [],
+  sources: [],
+  queries: [],
+  teams: [],
+  individuals: [],
+  services: [],
+  cases: [],
+});
+
+/** One kind's best hits: (key, id, rank), the caller's organization and visibility applied. */
+function hitsOf(ctx: Ctx, kind: Searched, tsq: SQL): SQL {
+  const t = kind.table;
+  const rank = sql`ts_rank_cd(${t.search_vector}, ${tsq})::float8`;
+  const visible = kind.visible ? sql` AND ${kind.visible(ctx)}` : sql``;
+  return sql`(SELECT ${kind.key}::text AS key, ${t.id} AS id, ${rank} AS rank FROM ${t}
+    WHERE ${eq(t.organization_id, ctx.organization.id)} AND ${t.search_vector} @@ ${tsq}${visible}
+    ORDER BY rank DESC, ${t.id} LIMIT ${SEARCH_LIMIT_PER_TYPE})`;
+}
+
+/** Records of the requested kinds matching `q`, every kind's key present, each kind's best first. */
+export async function search(ctx: Ctx, params: SearchQueryT): Promise<SearchResponseT> {
+  const results = emptyResults();
+  // The one typed boundary: each kind's reader reads objects of its key's read shape.
+  const answer = () => ({ query: params.q, results: results as SearchResponseT['results'] });
+  const kinds = [...new Set(params['type[]'])].map((t) => SEARCHED[t]).filter((k): k is Searched => !!k);
+  const tsquery = toTsQuery(params.q);
+  if (tsquery === null || kinds.length === 0) return answer();
+
+  const tsq = sql`to_tsquery('simple', ${tsquery})`;
+  const union = sql.join(
+    kinds.map((k) => hitsOf(ctx, k, tsq)),
+    sql` UNION ALL `,
+  );
+  const hits = rowsOf<{ key: ResultKey; id: number; rank: number }>(
+    await ctx.db.execute(sql`SELECT key, id, rank FROM (${union}) hits ORDER BY rank DESC, key, id`),
+  );
+
+  const idsOf = new Map<ResultKey, number[]>();
+  for (const hit of hits) {
+    const ids = idsOf.get(hit.key) ?? [];
+    ids.push(Number(hit.id));
+    idsOf.set(hit.key, ids);
+  }
+  await Promise.all(
+    kinds.map(async (k) => {
+      const ids = idsOf.get(k.key);
+      if (ids) results[k.key] = await k.read(ctx, ids);
+    }),
+  );
+  return answer();
+}

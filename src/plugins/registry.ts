@@ -31,6 +31,12 @@ export function checkPlugin(candidate: unknown, source: string): Plugin {
   if (p.configuration !== undefined && (p.configuration as { type?: string }).type !== 'object')
     throw new PluginLoadError(`${source}: its configuration must be an object schema`);
   if (p.configuration !== undefined) {
+    // Masking covers the top-level fields: a secret deeper down would be shown in clear.
+    const nested = Object.entries(p.configuration.properties ?? {}).filter(
+      ([, f]) => JSON.stringify(f).slice(1).includes('"writeOnly":true') && (f as { writeOnly?: boolean }).writeOnly !== true,
+    );
+    if (nested.length)
+      throw new PluginLoadError(`${source}: secret fields must be top-level properties of the configuration (${nested.map(([k]) => k).join(', ')} holds one)`);
     // A schema that cannot be compiled is refused now, not at the first instance written with it.
     try {
       new Ajv({ strict: false, allErrors: true }).compile(p.configuration);

@@ -141,7 +141,7 @@ describe.skipIf(!SERVER_URL)('muster server on a PostgreSQL server', { timeout: 
   afterAll(() => target?.cleanup());
 
   it('start --workers 2 serves requests from two worker processes', async () => {
-    const workers = (out: string) => new Set([...out.matchAll(/\(PostgreSQL; worker (\d+)\)/g)].map((m) => m[1]));
+    const workers = (out: string) => new Set([...out.matchAll(/\(PostgreSQL; worker (\d+);/g)].map((m) => m[1]));
     const server = await startServer({ cwd, env: target.env, args: ['--workers', '2'], readyWhen: (out) => workers(out).size === 2 });
     expect(workers(server.output()).size).toBe(2);
     const results = await Promise.all(Array.from({ length: 20 }, () => http(server.base, 'GET', '/healthcheck')));

@@ -2,9 +2,8 @@
 // Triage) for a day or more, cases Stable for a day or more (close them?), and Escalated cases whose
 // incidents are all Closed (the case can close too). One e-mail per case, keyed by the day.
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { subjectsOf } from '../lifecycle/subject.ts';
+import { emailOwners } from '../lifecycle/owner-mail.ts';
 import { caseIncident, caseTable, incident } from '../lifecycle/table.ts';
-import { enqueueEmail } from '../plugin/messages.ts';
 import type { ProjectScope } from '../project/each.ts';
 import { CASE } from './kind.ts';
 
@@ -34,30 +33,15 @@ export async function remindCases({ ctx, project }: ProjectScope, now: Date, whi
     .select({ id: caseTable.id })
     .from(caseTable)
     .where(and(eq(caseTable.project_id, project.id), WHICH[which](now)));
-  if (rows.length === 0) return 0;
-  const subjects = await subjectsOf(
-    ctx.db,
-    ctx.settings,
+  const day = now.toISOString().slice(0, 10);
+  return emailOwners(
+    { ctx, project },
     CASE,
     rows.map((r) => r.id),
+    (s) => ({
+      subject: `[${s.name ?? s.id}] Case ${which} reminder`,
+      text: `${s.name ?? `Case ${s.id}`} (${s.title}) ${ASK[which]}: ${s.weblink}\n`,
+      key: `case-${which}-reminder:${s.id}:${day}`,
+    }),
   );
-  const day = now.toISOString().slice(0, 10);
-  let sent = 0;
-  await ctx.db.transaction(async (tx) => {
-    for (const s of subjects) {
-      if (!s.owner) continue;
-      await enqueueEmail(
-        tx,
-        project.id,
-        {
-          to: [s.owner],
-          subject: `[${s.name ?? s.id}] Case ${which} reminder`,
-          text: `${s.name ?? `Case ${s.id}`} (${s.title}) ${ASK[which]}: ${s.weblink}\n`,
-        },
-        `case-${which}-reminder:${s.id}:${day}`,
-      );
-      sent++;
-    }
-  });
-  return sent;
 }

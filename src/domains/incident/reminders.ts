@@ -6,6 +6,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
+import { emailOwners } from '../lifecycle/owner-mail.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
 import { incident } from '../lifecycle/table.ts';
 import { notification } from '../notification/table.ts';
@@ -87,32 +88,17 @@ export async function remindToClose({ ctx, project }: ProjectScope, now: Date): 
         lte(incident.stable_at, new Date(now.getTime() - 7 * DAY)),
       ),
     );
-  if (stale.length === 0) return 0;
-  const subjects = await subjectsOf(
-    ctx.db,
-    ctx.settings,
+  const week = now.toISOString().slice(0, 10);
+  return emailOwners(
+    { ctx, project },
     INCIDENT,
     stale.map((r) => r.id),
+    (s) => ({
+      subject: `[${s.name ?? s.id}] Close reminder`,
+      text: `${s.name ?? `Incident ${s.id}`} (${s.title}) has been Stable for a week or more. If nothing is left to do, close it: ${s.weblink}\n`,
+      key: `close-reminder:${s.id}:${week}`,
+    }),
   );
-  const week = now.toISOString().slice(0, 10);
-  let sent = 0;
-  await ctx.db.transaction(async (tx) => {
-    for (const s of subjects) {
-      if (!s.owner) continue;
-      await enqueueEmail(
-        tx,
-        project.id,
-        {
-          to: [s.owner],
-          subject: `[${s.name ?? s.id}] Close reminder`,
-          text: `${s.name ?? `Incident ${s.id}`} (${s.title}) has been Stable for a week or more. If nothing is left to do, close it: ${s.weblink}\n`,
-        },
-        `close-reminder:${s.id}:${week}`,
-      );
-      sent++;
-    }
-  });
-  return sent;
 }
 
 /**

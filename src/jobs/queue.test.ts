@@ -8,6 +8,7 @@ import { openEmbedded, openPostgres, type Database } from '../db/connection.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { BIN_TS, ROOT } from '../../test/cli-helpers.ts';
 import { FLAKY_QUEUE, KILL_QUEUE, OUTBOX_QUEUE } from '../../test/fixtures/job-queues.ts';
+import { RetryLater } from '../lib/retry-later.ts';
 import { listJobs, retryJob } from './admin.ts';
 import { enqueue, JobQueue } from './queue.ts';
 
@@ -88,6 +89,30 @@ describe('the job queue', () => {
       expect(attempts).toEqual([0, 1, 2, 0]);
       await expect(retryJob(t.database, id)).rejects.toThrow(/completed, not failed/);
       await expect(retryJob(t.database, 'not-a-job')).rejects.toThrow(/no job/);
+    } finally {
+      await queue.stop(2_000);
+    }
+  });
+
+  it('waits as long as the outside system asked before the next attempt (Retry-After), counting it as a retry', async () => {
+    const id = await enqueue(t.database.db, FLAKY_QUEUE.name, { limited: true });
+    const attempts: { retryCount: number; at: number }[] = [];
+    const queue = new JobQueue(t.database, [FLAKY_QUEUE]);
+    await queue.start(
+      {
+        [FLAKY_QUEUE.name]: async (job) => {
+          attempts.push({ retryCount: job.retryCount, at: Date.now() });
+          if (attempts.length === 1) throw new RetryLater(3, 'ratelimited');
+          return { sent: true };
+        },
+      },
+      { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 },
+    );
+    try {
+      await until('the job to complete', async () => (await jobsIn(t.database, FLAKY_QUEUE.name)).find((j) => j.id === id && j.state === 'completed'));
+      expect(attempts.map((a) => a.retryCount)).toEqual([0, 1]);
+      // The queue's own back-off would have retried after 1 s; the system asked for 3.
+      expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(2_900);
     } finally {
       await queue.stop(2_000);
     }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/connection.ts';
+import { isRetryLater } from '../lib/retry-later.ts';
 
 /** How a kind of job is retried and how long one run may take before it counts as lost. */
 export interface QueueSpec {
@@ -155,11 +156,31 @@ export class JobQueue {
     this.boss = boss;
     for (const [name, handler] of Object.entries(handlers)) {
       for (let i = 0; i < (opts.concurrency ?? 2); i++) {
-        await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, includeMetadata: true }, async ([job]) =>
-          handler({ id: job.id, name: job.name, data: job.data as Record<string, unknown>, retryCount: job.retryCount }),
-        );
+        await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, includeMetadata: true }, async ([job]) => {
+          try {
+            return await handler({ id: job.id, name: job.name, data: job.data as Record<string, unknown>, retryCount: job.retryCount });
+          } catch (err) {
+            if (isRetryLater(err) && (await this.retryLater(job.id, name, err.seconds, err.message))) return undefined;
+            throw err;
+          }
+        });
       }
     }
+  }
+
+  /**
+   * Puts a running job back to wait `seconds` (what the outside system asked for), counting the
+   * attempt. pg-boss then finds it no longer active and leaves it be. False when its retries are
+   * used up: the caller fails it as any other error.
+   */
+  private async retryLater(id: string, name: string, seconds: number, message: string): Promise<boolean> {
+    const { rows } = await adapterOf(this.database).executeSql(
+      `UPDATE ${SCHEMA}.job SET state = 'retry', retry_count = retry_count + 1, start_after = now() + make_interval(secs => $3),
+         started_on = NULL, output = jsonb_build_object('message', $4::text)
+       WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count < retry_limit RETURNING id`,
+      [name, id, Math.max(1, Math.ceil(seconds)), message],
+    );
+    return rows.length > 0;
   }
 
   /** Stops taking jobs and waits (up to `timeoutMs`) for the running ones; an unfinished one runs again elsewhere. */

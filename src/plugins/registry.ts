@@ -10,9 +10,19 @@ import { participantPlugin } from './builtin/participant.ts';
 import { contactPlugin } from './builtin/contact.ts';
 import { oncallPlugin } from './builtin/oncall.ts';
 import { webhookPlugin } from './builtin/webhook.ts';
+import { slackPlugin } from './builtin/slack/plugin.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
-export const BUILTIN_PLUGINS: Plugin[] = [ticketPlugin, participantPlugin, contactPlugin, oncallPlugin, emailPlugin, webhookPlugin, genericWorkflowPlugin];
+export const BUILTIN_PLUGINS: Plugin[] = [
+  ticketPlugin,
+  participantPlugin,
+  contactPlugin,
+  oncallPlugin,
+  emailPlugin,
+  webhookPlugin,
+  genericWorkflowPlugin,
+  slackPlugin,
+];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));
 

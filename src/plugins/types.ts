@@ -235,9 +235,33 @@ export interface WorkflowPlugin extends PluginBase<'workflow'> {
 
 // ---- conversation (the chat platform) ---------------------------------------------------------------
 
+/** A channel of the chat platform: an incident's (or a case's) own room. */
+export interface ChatChannel {
+  id: string;
+  name: string;
+  weblink: string;
+}
+
+/**
+ * A message: `text` is what every client shows (and notifications read); `blocks` is the richer
+ * layout of platforms that have one (Slack's Block Kit), ignored by others.
+ */
+export interface ChatMessage {
+  text: string;
+  blocks?: unknown[];
+}
+
 export interface ConversationPlugin extends PluginBase<'conversation'> {
-  /** Posts a message to a channel (a notification's target). */
+  /** Posts a message to a channel named or identified by a notification's target. */
   send(channel: string, text: string, config: Configuration, env: PluginEnv): Promise<void>;
+  /** Creates a channel; a name already taken gets a numbered suffix. */
+  createChannel(name: string, opts: { private: boolean; topic?: string }, config: Configuration, env: PluginEnv): Promise<ChatChannel>;
+  /** Invites people by e-mail; those the platform does not know are returned, not an error. */
+  invite(channelId: string, emails: string[], config: Configuration, env: PluginEnv): Promise<{ invited: string[]; unknown: string[] }>;
+  /** Posts a message to a channel by id. */
+  post(channelId: string, message: ChatMessage, config: Configuration, env: PluginEnv): Promise<{ ts: string }>;
+  /** Archives a channel; one archived already is not an error. */
+  archive(channelId: string, config: Configuration, env: PluginEnv): Promise<void>;
 }
 
 /** Any plugin Muster knows how to call, by type. */

@@ -7,7 +7,7 @@
 //
 // Restricted records are notified like any other: the targets are chosen by Admins, who see every
 // record; the message says the record is Restricted.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import type { Subject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';

@@ -1,0 +1,80 @@
+// Muster's Slack plugin (type `conversation`): an incident's channel, its people and its messages
+// in a Slack workspace, and the commands, actions and events Slack sends back (src/chat/). Every
+// call here runs in a job; a rate limit becomes a retry after Slack's Retry-After.
+import type { ConversationPlugin } from '../../types.ts';
+import { SlackApi, isSlackError } from './api.ts';
+import { slackConfiguration, slackSettings } from './config.ts';
+
+export const SLACK_PLUGIN_SLUG = 'slack-conversation';
+
+/** Slack's rules for a channel name: lower case, no spaces or dots, at most 80 characters. */
+export const channelName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 76) || 'incident';
+
+/** A link that opens the channel in whatever Slack client the reader uses. */
+export const channelLink = (id: string) => `https://slack.com/app_redirect?channel=${encodeURIComponent(id)}`;
+
+const api = (config: Record<string, unknown>) => new SlackApi(slackSettings(config));
+
+export const slackPlugin: ConversationPlugin = {
+  slug: SLACK_PLUGIN_SLUG,
+  title: 'Slack Plugin - Conversation Management',
+  type: 'conversation',
+  version: '0.1.0',
+  author: 'Muster',
+  author_url: 'https://github.com/muster-project/muster',
+  description: 'Runs incidents in Slack: a channel per incident, its people invited, its changes posted, and slash commands.',
+  configuration: slackConfiguration,
+
+  async send(channel, text, config) {
+    // A notification's target is a channel id or a #name; Slack accepts both for posting.
+    await api(config).post(channel.replace(/^#/, ''), { text });
+  },
+
+  async createChannel(name, opts, config, env) {
+    const slack = api(config);
+    const base = channelName(name);
+    // A name taken (an earlier workspace's channel, or this job's own first attempt) gets a suffix.
+    for (let n = 1; n <= 5; n++) {
+      const candidate = n === 1 ? base : `${base}-${n}`;
+      try {
+        const channel = await slack.createChannel(candidate, opts.private);
+        if (opts.topic) await slack.setTopic(channel.id, opts.topic.slice(0, 250));
+        env.log.info(`Slack channel ${channel.name} created`);
+        return { id: channel.id, name: channel.name, weblink: channelLink(channel.id) };
+      } catch (err) {
+        if (!isSlackError(err, 'name_taken')) throw err;
+      }
+    }
+    throw new Error(`Slack conversations.create: the names ${base} to ${base}-5 are all taken`);
+  },
+
+  async invite(channelId, emails, config) {
+    const slack = api(config);
+    const invited: string[] = [];
+    const unknown: string[] = [];
+    const ids: string[] = [];
+    for (const email of new Set(emails)) {
+      const user = await slack.userByEmail(email);
+      if (user) {
+        ids.push(user.id);
+        invited.push(email);
+      } else unknown.push(email);
+    }
+    await slack.invite(channelId, ids);
+    return { invited, unknown };
+  },
+
+  async post(channelId, message, config) {
+    const { ts } = await api(config).post(channelId, message);
+    return { ts };
+  },
+
+  async archive(channelId, config) {
+    await api(config).archive(channelId);
+  },
+};

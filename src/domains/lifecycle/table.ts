@@ -31,6 +31,8 @@ const recordColumns = (initialStatus: string) => ({
   visibility: text('visibility').notNull().default('Open'),
   storage: jsonb('storage'),
   ticket: jsonb('ticket'),
+  /** Its chat room: `{resource_id, resource_type, channel_id, thread_id, weblink}` (a case may have a thread instead). */
+  conversation: jsonb('conversation'),
   reported_at: timestampCol('reported_at').notNull().defaultNow(),
   stable_at: timestampCol('stable_at'),
   closed_at: timestampCol('closed_at'),
@@ -48,7 +50,7 @@ const assessedBy = (name: string, table: { id: AnyPgColumn }) =>
 /** A person holding one of the record's roles (commander, assignee, reporter): one of its participants. */
 const heldBy = (name: string) => integer(name).references((): AnyPgColumn => participant.id, { onDelete: 'set null' });
 
-type RecordIndexed = Record<'organization_id' | 'project_id' | 'id' | 'status' | 'reported_at' | 'search_vector', AnyPgColumn>;
+type RecordIndexed = Record<'organization_id' | 'project_id' | 'id' | 'status' | 'reported_at' | 'search_vector' | 'conversation', AnyPgColumn>;
 
 /** The indexes of a record table named `name`, its assessment columns given. */
 const recordIndexes = (name: string, t: RecordIndexed, assessment: Record<'type' | 'priority' | 'severity', AnyPgColumn>) => [
@@ -63,6 +65,8 @@ const recordIndexes = (name: string, t: RecordIndexed, assessment: Record<'type'
   index(`${name}_type_idx`).on(assessment.type),
   index(`${name}_severity_idx`).on(assessment.severity),
   index(`${name}_search_idx`).using('gin', t.search_vector),
+  // What the chat platform's requests find a record by: the channel (and thread) they come from.
+  index(`${name}_conversation_channel_idx`).on(t.organization_id, sql`(${t.conversation}->>'channel_id')`),
 ];
 
 export const incident = pgTable(
@@ -79,7 +83,6 @@ export const incident = pgTable(
     commanders_location: text('commanders_location'),
     reporters_location: text('reporters_location'),
     conference: jsonb('conference'),
-    conversation: jsonb('conversation'),
   },
   (t) => recordIndexes('incident', t, { type: t.incident_type_id, priority: t.incident_priority_id, severity: t.incident_severity_id }),
 );

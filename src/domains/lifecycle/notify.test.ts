@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drainJobs } from '../../../test/jobs.ts';
 import { type SmtpPeer, startReceiver, startSmtp, type WebhookPeer } from '../../../test/peers/messages.ts';
+import { startSlack } from '../../../test/peers/slack.ts';
 import { call } from '../../../test/helpers.ts';
 import { cases as caseApi } from '../../../test/worlds/cases.ts';
 import { api, useWorld } from '../../../test/worlds/incidents.ts';
@@ -275,6 +276,22 @@ describe('notifications', () => {
       await w.t.database.db.execute(sql`SELECT state, output FROM pgboss.job WHERE name = 'notification-conversation' ORDER BY created_on DESC LIMIT 1`),
     );
     expect(job).toMatchObject({ state: 'completed', output: { skipped: 'no active conversation plugin' } });
+  });
+
+  it("posts a conversation notification to its channel through the project's Slack plugin", async () => {
+    const slack = await startSlack();
+    try {
+      const channel = slack.addChannel('incidents');
+      await enablePlugin('slack-conversation', { bot_token: slack.token, signing_secret: 'x', api_url: slack.apiUrl });
+      keep(await notify({ name: 'Chat', type: 'conversation', target: '#incidents' }));
+      await incidents.create({ title: 'Posted to Slack' });
+      await drain();
+      const texts = slack.channels.get(channel)!.messages.map((m) => m.text);
+      expect(texts).toEqual([expect.stringContaining('Posted to Slack')]);
+    } finally {
+      await w.t.database.db.update(pluginInstance).set({ enabled: false }).where(eq(pluginInstance.plugin_type, 'conversation'));
+      await slack.close();
+    }
   });
 
   it('checks that a webhook notification targets an http(s) URL', async () => {

@@ -91,6 +91,25 @@ describe('invitations', () => {
     await call(t.app, 'PUT', '/default/registration', { token: owner, body: { policy: 'open' } });
   });
 
+  it('let someone with an account join with its own password, once, keeping their first organization the default', async () => {
+    const made = (await as(owner, 'POST', '/invitations', { email: 'member@example.com', role: 'Admin' })).body;
+    // Another person's password proves nothing: the answer says no more than that the account exists.
+    const wrong = await signUp('member@example.com', { invitation: made.token });
+    expect(wrong).toMatchObject({ status: 422, body: { detail: [{ loc: ['email'], msg: 'A user with this email already exists.' }] } });
+    const joined = await signUp('member@example.com', { invitation: made.token, password: 'correct horse battery' });
+    expect(joined.status).toBe(200);
+    const orgs = (await call(t.app, 'GET', '/elsewhere/auth/me', { token: joined.body.token })).body.organizations;
+    expect(orgs.map((o: { organization: { slug: string }; role: string; default: boolean }) => [o.organization.slug, o.role, o.default]).sort()).toEqual([
+      ['default', 'Member', true],
+      ['elsewhere', 'Admin', false],
+    ]);
+    expect((await as(joined.body.token, 'GET', '/incidents')).body.total).toBe(1);
+    // The invitation is used up; and a member cannot join twice.
+    expect((await as(owner, 'GET', '/invitations')).body.items.some((i: { id: number }) => i.id === made.id)).toBe(false);
+    const again = (await as(owner, 'POST', '/invitations', { email: 'member@example.com' })).body;
+    expect((await signUp('member@example.com', { invitation: again.token, password: 'correct horse battery' })).status).toBe(422);
+  });
+
   it('a Manager invites up to their own role', async () => {
     const made = (await as(owner, 'POST', '/invitations', { email: 'manager@example.com', role: 'Manager' })).body;
     const manager = (await signUp('manager@example.com', { invitation: made.token })).body.token;

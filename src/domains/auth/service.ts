@@ -191,7 +191,8 @@ export async function login(db: Executor, tokens: Tokens, orgSlug: string, body:
  * Registers a user in the URL's organization, if its registration policy admits them or they bring
  * an invitation to it (registration.ts): 403 otherwise, before anything else is checked. The first
  * user of a fresh installation becomes its Owner; everyone after joins as Member (or as the
- * invitation says), with the organization's default project.
+ * invitation says), with the organization's default project. Someone who has an account already
+ * (in another organization) joins this one by registering with that account's password.
  */
 export async function register(db: Executor, tokens: Tokens, orgSlug: string, body: UserRegisterT) {
   const org = await findOrganization(db, orgSlug);
@@ -202,12 +203,13 @@ export async function register(db: Executor, tokens: Tokens, orgSlug: string, bo
     // Serialises registrations so that exactly one can be the first.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
     const admitted = await admission(tx, org, email, body.invitation);
-    const [taken] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.email, email));
-    if (taken) throw invalid(['email'], 'A user with this email already exists.', 'value_error.invalid.configuration');
+    const existing = await existingAccount(tx, org.id, email, body.password);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(appUser);
-    const [user] = await tx.insert(appUser).values({ email, password }).returning({ id: appUser.id });
+    const user = existing ?? (await tx.insert(appUser).values({ email, password }).returning({ id: appUser.id }))[0];
     if (admitted.invitationId !== undefined) await claimInvitation(tx, admitted.invitationId, user.id);
-    await tx.insert(userOrganization).values({ user_id: user.id, organization_id: org.id, role: n === 0 ? 'Owner' : admitted.role, default: true });
+    const role = n === 0 ? 'Owner' : admitted.role;
+    // An account's first organization is its default one; one joined later is not.
+    await tx.insert(userOrganization).values({ user_id: user.id, organization_id: org.id, role, default: !existing });
     const projects = body.projects.length ? await resolveProjects(tx, org.id, body.projects) : [];
     if (projects.length === 0) {
       const fallback = await defaultProject(tx, org.id);
@@ -220,6 +222,23 @@ export async function register(db: Executor, tokens: Tokens, orgSlug: string, bo
     }
   });
   return { token: await tokens.issue(email) };
+}
+
+/**
+ * The account registering again, to join another organization: only with its own password (a 422
+ * that says no more than "exists" otherwise), and not into an organization it belongs to already.
+ */
+async function existingAccount(tx: Executor, organizationId: number, email: string, givenPassword: string | null | undefined) {
+  const [user] = await tx.select({ id: appUser.id, password: appUser.password }).from(appUser).where(eq(appUser.email, email));
+  if (!user) return undefined;
+  const exists = () => invalid(['email'], 'A user with this email already exists.', 'value_error.invalid.configuration');
+  if (givenPassword == null || !(await verifyPassword(givenPassword, user.password))) throw exists();
+  const [member] = await tx
+    .select({ id: userOrganization.user_id })
+    .from(userOrganization)
+    .where(and(eq(userOrganization.user_id, user.id), eq(userOrganization.organization_id, organizationId)));
+  if (member) throw exists();
+  return { id: user.id };
 }
 
 type ProjectInput = { project: { id?: number; name?: string }; default?: boolean; role?: string | null };

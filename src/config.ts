@@ -106,6 +106,12 @@ const DEFS = {
     default: '30',
     description: 'Seconds between status checks of a running workflow with its workflow system',
   },
+  workflowTimeoutSeconds: {
+    env: 'MUSTER_WORKFLOW_TIMEOUT',
+    kind: 'int',
+    default: '86400',
+    description: 'Seconds a workflow run may stay unfinished before Muster stops checking it and marks it Failed',
+  },
   logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
   bodyLimit: { env: 'MUSTER_BODY_LIMIT', kind: 'int', default: '1048576', description: 'Largest request body in bytes (413 above it)' },
   signalRawLimit: {

@@ -206,6 +206,12 @@ export const workflowPollJob = defineJob<PollJob>({
     const loaded = await load(env, job.data);
     if (!loaded) return { skipped: 'run deleted' };
     if (TERMINAL.includes(loaded.run.status)) return { skipped: `already ${loaded.run.status}` };
+    // A run its system never finishes would be checked for ever: past the timeout it has failed.
+    const timeout = env.settings.workflowTimeoutSeconds;
+    if (Date.now() - new Date(loaded.run.created_at).getTime() > timeout * 1000) {
+      await fail(env, loaded, `not finished after ${timeout} seconds (MUSTER_WORKFLOW_TIMEOUT)`);
+      return { status: 'Failed' };
+    }
     const ref = { resource_id: loaded.run.resource_id ?? String(loaded.run.id), instance_id: loaded.run.id };
     const reported = await callPlugin(env, job, loaded, (active) => active.plugin.status(ref, active.config, pluginEnv(env.settings, job.id, log(env, job))));
     if (!reported) return { status: 'Failed' };

@@ -10,6 +10,7 @@ import { JobQueue } from '../../jobs/queue.ts';
 import { encryptConfiguration } from '../../plugins/secrets.ts';
 import { installPlugins } from '../plugin/catalogue.ts';
 import { plugin, pluginInstance } from '../plugin/table.ts';
+import { workflowInstance } from './table.ts';
 import { WORKFLOW_POLL, WORKFLOW_RETRY_LIMIT, WORKFLOW_RUN } from './runs.ts';
 
 const SECRET = 'Bearer s3cret-token-for-the-receiver';
@@ -293,6 +294,23 @@ describe('workflow runs', () => {
     expect((await api('GET', `/default/workflows/instances/${run.id}`, owner)).body.status).toBe('Failed');
     expect(receiver.received.filter((r) => r.body?.resource_id === 'broken')).toHaveLength(WORKFLOW_RETRY_LIMIT + 1);
     expect(await events(incident.id)).toContain('Workflow Always broken status changed from Submitted to Failed');
+  });
+
+  it('stops checking a run its system never finishes: past MUSTER_WORKFLOW_TIMEOUT it has failed', async () => {
+    const wf = (await createWorkflow({ name: 'Never ends' })).body;
+    const incident = await createIncident();
+    const run = (await api('POST', `/default/workflows/${wf.id}/run`, owner, { incident: { id: incident.id } })).body;
+    // Started two days ago, as far as Muster can tell (the default timeout is a day).
+    await t.database.db
+      .update(workflowInstance)
+      .set({ created_at: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(workflowInstance.id, run.id));
+    const before = receiver.received.length;
+    await drainJobs(t.database, t.settings);
+    expect((await api('GET', `/default/workflows/instances/${run.id}`, owner)).body.status).toBe('Failed');
+    // Started (one POST), then never asked for its status.
+    expect(receiver.received.slice(before).map((r) => r.method)).toEqual(['POST']);
+    expect(await events(incident.id)).toContain('Workflow Never ends status changed from Running to Failed');
   });
 
   it('fails the run when its plugin instance was disabled meanwhile', async () => {

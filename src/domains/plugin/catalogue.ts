@@ -8,7 +8,7 @@ import type { Executor } from '../../db/connection.ts';
 import { allPlugins, BUILTIN_PLUGINS } from '../../plugins/registry.ts';
 import type { Plugin } from '../../plugins/types.ts';
 import { project } from '../project/table.ts';
-import { plugin, pluginInstance } from './table.ts';
+import { plugin, pluginInstance, pluginOffered } from './table.ts';
 
 /** Slugs of the plugins a new project starts with enabled: built-ins that reach nothing outside. */
 const ENABLED_BY_DEFAULT = BUILTIN_PLUGINS.filter((p) => p.enabledByDefault).map((p) => p.slug);
@@ -60,6 +60,11 @@ export async function installPlugins(db: Executor, opts: { force?: boolean; plug
     if (fresh.length) addedIds = (await tx.insert(plugin).values(fresh.map(catalogueRow)).returning({ id: plugin.id })).map((r) => r.id);
     for (const p of refreshed) await tx.update(plugin).set(catalogueRow(p)).where(eq(plugin.slug, p.slug));
     if (addedIds.length) await tx.execute(seedInstances(undefined, undefined, addedIds));
+    if (plugins.length)
+      await tx
+        .insert(pluginOffered)
+        .values(plugins.map((p) => ({ slug: p.slug })))
+        .onConflictDoNothing();
     return { added: fresh.map((p) => p.slug), refreshed: refreshed.map((p) => p.slug) };
   });
 }
@@ -71,9 +76,14 @@ export async function uninstallPlugins(db: Executor, slugs: string[]): Promise<s
   return removed.map((r) => r.slug);
 }
 
-/** On a database whose catalogue was never written (a new one, or one from before plugins), writes it. */
+/**
+ * Adds the loaded plugins the catalogue has never offered: all of them on a new database, a new
+ * built-in after an upgrade, a package newly named in MUSTER_PLUGINS. One that was uninstalled
+ * stays out. Undefined when there was none.
+ */
 export async function ensureCatalogue(db: Executor): Promise<InstallResult | undefined> {
-  const [any] = await db.select({ id: plugin.id }).from(plugin).limit(1);
-  if (any) return undefined;
-  return installPlugins(db);
+  const offered = new Set((await db.select({ slug: pluginOffered.slug }).from(pluginOffered)).map((r) => r.slug));
+  const unseen = allPlugins().filter((p) => !offered.has(p.slug));
+  if (unseen.length === 0) return undefined;
+  return installPlugins(db, { plugins: unseen });
 }

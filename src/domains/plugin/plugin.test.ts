@@ -11,9 +11,9 @@ import { loadPluginPackages, registerPlugins } from '../../plugins/registry.ts';
 import { decryptConfiguration, SECRET_MASK } from '../../plugins/secrets.ts';
 import type { WebhookPlugin } from '../../plugins/types.ts';
 import { workflow } from '../workflow/table.ts';
-import { installPlugins } from './catalogue.ts';
+import { ensureCatalogue, installPlugins, uninstallPlugins } from './catalogue.ts';
 import { pluginInstanceReader } from './service.ts';
-import { pluginInstance } from './table.ts';
+import { plugin, pluginInstance, pluginOffered } from './table.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../../test/fixtures/muster-plugin-example/index.js', import.meta.url));
 const SECRET = 'hunter2-but-longer';
@@ -65,6 +65,26 @@ const createSigned = (body: Record<string, unknown>, token = w.admin) =>
   call(w.t.app, 'POST', '/default/plugins/instances', { token, body: { plugin: { slug: 'example-webhook' }, project: { id: projectId }, ...body } });
 
 describe('the plugin catalogue', () => {
+  it('gains at start-up a plugin it never offered (a built-in new since an upgrade); one uninstalled stays out', async () => {
+    const db = w.t.database.db;
+    const slug = 'slack-conversation';
+    const instances = async () =>
+      (await db.select({ id: pluginInstance.id }).from(pluginInstance).innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id)).where(eq(plugin.slug, slug)))
+        .length;
+    // A database from before the Slack plugin existed.
+    await uninstallPlugins(db, [slug]);
+    await db.delete(pluginOffered).where(eq(pluginOffered.slug, slug));
+    expect(await instances()).toBe(0);
+    expect((await ensureCatalogue(db))?.added).toContain(slug);
+    expect(await instances()).toBeGreaterThan(0);
+    // Uninstalled by an Owner: later starts leave it out.
+    await uninstallPlugins(db, [slug]);
+    expect((await ensureCatalogue(db))?.added ?? []).not.toContain(slug);
+    expect(await instances()).toBe(0);
+    await installPlugins(db);
+    expect(await instances()).toBeGreaterThan(0);
+  });
+
   it('lists every installed plugin with its configuration schema, to any member', async () => {
     const res = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { itemsPerPage: -1 } });
     expect(res.status).toBe(200);

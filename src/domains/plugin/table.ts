@@ -19,6 +19,16 @@ export const plugin = pgTable('plugin', {
   description: text('description'),
 });
 
+/**
+ * Every plugin slug the catalogue has ever offered: a plugin loaded that was never offered (a new
+ * built-in after an upgrade, a package newly in MUSTER_PLUGINS) is added at start-up; one an Owner
+ * uninstalled was offered, and stays out until `muster plugins install`.
+ */
+export const pluginOffered = pgTable('plugin_offered', {
+  slug: text('slug').primaryKey(),
+  created_at: createdAt(),
+});
+
 export const pluginInstance = pgTable(
   'plugin_instance',
   {

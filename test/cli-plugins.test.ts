@@ -64,8 +64,10 @@ describe('muster plugins', () => {
   it('install adds the plugins missing from the catalogue, each project getting a disabled instance; --force refreshes', async () => {
     // The first start of a database writes the catalogue of the plugins loaded then: the built-ins.
     const first = await musterOk(['plugins', 'install'], { cwd, env: target.env });
-    expect(first.stdout).toContain(`Already installed: ${BUILTINS.join(', ')}`);
+    expect(first.stdout).toContain(`Added: ${BUILTINS.join(', ')}`);
     expect((await catalogue()).map((p) => p.slug)).toEqual([...BUILTINS].sort());
+    const second = await musterOk(['plugins', 'install'], { cwd, env: target.env });
+    expect(second.stdout).toContain(`Already installed: ${BUILTINS.join(', ')}`);
 
     const added = await musterOk(['plugins', 'install'], { cwd, env: withFixture() });
     expect(added.stdout).toContain('Added: example-webhook');
@@ -81,7 +83,7 @@ describe('muster plugins', () => {
     expect(forced.stdout).toContain(`Refreshed: ${[...BUILTINS, 'example-webhook'].join(', ')}`);
     expect(await title()).toBe('Example Plugin - Signed Webhook');
     expect(await instancesOf('example-webhook')).toHaveLength(1);
-  });
+  }, 240_000);
 
   it('the server loads MUSTER_PLUGINS and serves their schemas', async () => {
     const server = await startServer({ cwd, env: withFixture() });

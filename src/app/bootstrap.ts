@@ -15,18 +15,20 @@ export async function initialize(database: Database, log: (m: string) => void = 
   if (catalogue) log(`Installed plugins: ${catalogue.added.join(', ')}`);
   const seeded = await ensureDefaultOrganization(database.db);
   if (seeded) log('Created organization "default" with project "default"');
-  return { applied, seeded };
+  return { applied, seeded, pluginsAdded: catalogue?.added ?? [] };
 }
+
+export type Initialized = Awaited<ReturnType<typeof initialize>>;
 
 /**
  * The configured database, upgraded and seeded. On a server the upgrade runs on a connection of
  * its own without statement timeouts (a migration may take longer than any API statement); the
  * database returned carries the API's timeouts.
  */
-export async function openReady(settings: Settings, log?: (m: string) => void): Promise<Database> {
+export async function openReady(settings: Settings, log?: (m: string) => void, onReady?: (r: Initialized) => void): Promise<Database> {
   const maintenance = await openDatabase(settings, { maintenance: true });
   try {
-    await initialize(maintenance, log);
+    onReady?.(await initialize(maintenance, log));
   } catch (err) {
     await maintenance.close();
     throw err;

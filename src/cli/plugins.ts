@@ -8,13 +8,19 @@ import { installPlugins, uninstallPlugins } from '../domains/plugin/catalogue.ts
 import { allPlugins, loadPluginPackages } from '../plugins/registry.ts';
 import { formatTable } from './table.ts';
 
-/** The database, brought up to date with the third-party plugins loaded first (a new one installs them). */
-async function withCatalogue<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+/**
+ * The database, brought up to date with the third-party plugins loaded first: opening it adds the
+ * plugins the catalogue never offered, which `fn` is told of.
+ */
+async function withCatalogue<T>(fn: (database: Database, addedOnOpen: string[]) => Promise<T>): Promise<T> {
   const settings = loadSettings();
   await loadPluginPackages(settings.plugins);
-  const database = await openReady(settings);
+  let addedOnOpen: string[] = [];
+  const database = await openReady(settings, undefined, (r) => {
+    addedOnOpen = r.pluginsAdded;
+  });
   try {
-    return await fn(database);
+    return await fn(database, addedOnOpen);
   } finally {
     await database.close();
   }
@@ -37,7 +43,10 @@ export function pluginsCommand(): Command {
     .description('Add the loaded plugins missing from the catalogue (every project gets an instance of each)')
     .addOption(new Option('--force', 'also refresh the catalogue rows of plugins already installed'))
     .action(async (opts: { force?: boolean }) => {
-      const result = await withCatalogue((database) => installPlugins(database.db, { force: opts.force }));
+      const result = await withCatalogue(async (database, addedOnOpen) => {
+        const r = await installPlugins(database.db, { force: opts.force });
+        return { ...r, added: [...addedOnOpen, ...r.added], refreshed: r.refreshed.filter((s) => !addedOnOpen.includes(s)) };
+      });
       const done = new Set([...result.added, ...result.refreshed]);
       const kept = allPlugins()
         .map((p) => p.slug)

@@ -24,7 +24,14 @@ export const CaseResolutionReasonEnum = StringEnum(CASE_RESOLUTION_REASONS, 'Cas
 
 /** A case's project, as the contract nests it, with the name the web UI's tables show (beyond 0.1.0). */
 export const CaseProjectRead = Type.Object(
-  { id: Type.Optional(Id()), name: NameStr(), color: Opt(Type.String()), display_name: Type.String(), enabled: Type.Boolean(), allow_self_join: Type.Boolean() },
+  {
+    id: Type.Optional(Id()),
+    name: NameStr(),
+    color: Opt(Type.String()),
+    display_name: Type.String(),
+    enabled: Type.Boolean(),
+    allow_self_join: Type.Boolean(),
+  },
   { title: 'ProjectRead' },
 );
 

@@ -18,7 +18,8 @@ const fields = {
  * type: only the one it is attached to, any it is attached to, or all of them.
  */
 export const ENTITY_SCOPES = ['single', 'multiple', 'all'] as const;
-const Scope = (options: { default?: string } = {}) => Type.Unsafe<(typeof ENTITY_SCOPES)[number]>({ type: 'string', enum: [...ENTITY_SCOPES], title: 'EntityScopeEnum', ...options });
+const Scope = (options: { default?: string } = {}) =>
+  Type.Unsafe<(typeof ENTITY_SCOPES)[number]>({ type: 'string', enum: [...ENTITY_SCOPES], title: 'EntityScopeEnum', ...options });
 
 export const EntityTypeCreate = Type.Object(
   { ...fields, scope: Type.Optional(Scope({ default: 'single' })), project: RefShape(ProjectRead) },

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers.ts';
 import { cases, person, useWorld } from '../worlds/cases.ts';
+import { tableQuery } from './queries.ts';
 
 const w = useWorld();
 const participants = (id: number, token = w.member, query: Record<string, any> = { minimal: true }) =>
@@ -61,13 +62,7 @@ describe('the cases table', () => {
     await cases(w).create({});
     const res = await call(w.t.app, 'GET', '/default/cases', {
       token: w.member,
-      query: {
-        page: 1,
-        itemsPerPage: 25,
-        'descending[]': true,
-        'sortBy[]': 'reported_at',
-        filter: JSON.stringify({ and: [{ or: [{ model: 'Project', field: 'name', op: '==', value: 'default' }] }] }),
-      },
+      query: tableQuery({ field: 'name', value: 'default' }),
     });
     expect(res.status).toBe(200);
     expect(res.body.items.length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers.ts';
 import { api, useWorld } from '../worlds/incidents.ts';
+import { tableQuery } from './queries.ts';
 
 const w = useWorld();
 const projects = (query: Record<string, any>, token = w.member) => call(w.t.app, 'GET', '/default/projects', { token, query });
@@ -76,13 +77,7 @@ describe('incident rows and self-join', () => {
     expect(made.status).toBe(200);
     const res = await call(w.t.app, 'GET', '/default/incidents', {
       token: w.member,
-      query: {
-        page: 1,
-        itemsPerPage: 25,
-        'descending[]': true,
-        'sortBy[]': 'reported_at',
-        filter: JSON.stringify({ and: [{ or: [{ model: 'Project', field: 'id', op: '==', value: p.id }] }] }),
-      },
+      query: tableQuery({ field: 'id', value: p.id }),
     });
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(1);

@@ -8,7 +8,7 @@ const ORGANIZATION = {
   id: 1,
   name: 'default',
   slug: 'default',
-  description: 'Default organization.',
+  description: 'Default Dispatch organization.',
   default: true,
   banner_enabled: false,
   banner_text: null,

@@ -14,7 +14,7 @@ await pool.query(`CREATE TABLE IF NOT EXISTS bench_organization (
   "default" boolean NOT NULL DEFAULT false, banner_enabled boolean NOT NULL DEFAULT false,
   banner_text text, banner_color text)`);
 await pool.query(`INSERT INTO bench_organization (id, name, slug, description, "default")
-  VALUES (1, 'default', 'default', 'Default organization.', true) ON CONFLICT (id) DO NOTHING`);
+  VALUES (1, 'default', 'default', 'Default Dispatch organization.', true) ON CONFLICT (id) DO NOTHING`);
 
 const SELECT = 'SELECT id, name, slug, description, "default", banner_enabled, banner_text, banner_color FROM bench_organization WHERE id = $1';
 

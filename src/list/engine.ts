@@ -4,9 +4,9 @@
 import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
-import { validationError } from '../server/errors.ts';
+import type { RequestLog } from '../server/context.ts';
 import type { ListQueryT } from '../server/shapes.ts';
-import type { Viewer } from '../server/viewer.ts';
+import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
 import { column, own, type AnyListDefinition, type OneRelation } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
 import { toTsQuery } from './search.ts';
@@ -18,9 +18,12 @@ export interface Page<T> {
   total: number;
 }
 
-const badSort = (msg: string) => validationError([{ loc: ['query', 'sortBy[]'], msg, type: 'value_error.not_found.field' }]);
-
-function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterCompiler): SQL[] {
+/**
+ * ORDER BY for `sortBy[]`/`descending[]`. A sort the list cannot apply (a field or table it does not
+ * declare, or a field of related records there are many of) is left out and noted at debug level,
+ * as Dispatch 0.1.0 ignored it: the web UI sorts projects by `display_name` and the like.
+ */
+function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterCompiler, log?: RequestLog): SQL[] {
   const joins: Set<OneRelation> = compiler.joins;
   const fields = query['sortBy[]'];
   const directions = query['descending[]'];
@@ -41,13 +44,15 @@ function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterComp
     } else {
       // A dotted field names a table by its snake_case name; only the last two segments count.
       const rel = def.relations?.find((r) => r.tableName === parts.at(-2));
-      if (rel?.kind === 'many') throw badSort(`Cannot sort by '${fields[i]}': a ${def.model} has many of them.`);
-      if (rel && own(rel.fields, field)) {
+      if (rel?.kind === 'one' && own(rel.fields, field)) {
         joins.add(rel);
         col = compiler.field(rel.table, field);
       }
     }
-    if (!col) throw badSort(`Cannot sort by '${fields[i]}': ${def.model} lists sort on ${Object.keys(def.fields).join(', ')}.`);
+    if (!col) {
+      log?.debug({ list: def.model, sortBy: fields[i] }, `sort ignored: ${def.model} lists cannot sort by '${fields[i]}'`);
+      continue;
+    }
     if (!nullable) out.push(directions[i] ? sql`${col} DESC` : sql`${col} ASC`);
     else out.push(directions[i] ? sql`${col} DESC NULLS LAST` : sql`${col} ASC NULLS FIRST`);
   }
@@ -57,7 +62,8 @@ function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterComp
 /**
  * One page of `def`'s rows within `scope`, with the total the filter matches. `extra` narrows
  * further (visibility rules, a parent record). `viewer` is who lists: filters and sorts through
- * related incidents and cases see only those they may see.
+ * related incidents and cases see only those they may see. `log` notes what was tolerated (the
+ * viewer's request log by default).
  */
 export async function runList<T = Record<string, unknown>>(
   db: Executor,
@@ -66,11 +72,12 @@ export async function runList<T = Record<string, unknown>>(
   query: ListQueryT,
   scope: SQL,
   extra?: SQL,
+  log: RequestLog | undefined = viewer === UNRESTRICTED ? undefined : viewer.log,
 ): Promise<Page<T>> {
   const compiler = new FilterCompiler(def, viewer);
   const filterSql = compiler.compile(parseFilter(query.filter));
   const joins = compiler.joins;
-  const order = sorting(def, query, compiler);
+  const order = sorting(def, query, compiler, log);
 
   const tsquery = def.searchVector ? toTsQuery(query.q) : null;
   const tsq = tsquery === null ? undefined : sql`to_tsquery('simple', ${tsquery})`;

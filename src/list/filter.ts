@@ -56,6 +56,15 @@ export function parseFilter(text: string | undefined): unknown {
   }
 }
 
+/** A date and time without a zone (`2026-10-01T00:00:00.000`, as the web UI sends). */
+const ZONELESS = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
+/** A timestamp without a zone reads as UTC, whatever the server's own zone (JavaScript would read it as local time). */
+function inUtc(text: string): string {
+  const m = ZONELESS.exec(text.trim());
+  return m ? `${m[1]}T${m[2]}Z` : text;
+}
+
 function coerce(type: FieldType, value: unknown, field: string): unknown {
   const bad = () => invalidFilter(`Value ${JSON.stringify(value)} is not valid for field '${field}'.`);
   if (value === null) return null;
@@ -80,7 +89,7 @@ function coerce(type: FieldType, value: unknown, field: string): unknown {
       throw bad();
     case 'timestamp': {
       if (typeof value !== 'string' && typeof value !== 'number') throw bad();
-      const d = new Date(value);
+      const d = new Date(typeof value === 'string' ? inUtc(value) : value);
       if (Number.isNaN(d.getTime())) throw bad();
       return d.toISOString();
     }

@@ -32,6 +32,11 @@ export interface UserRef {
   email: string;
 }
 
+/** Where a request notes what it tolerated (pino's logger, Fastify's `request.log`). */
+export interface RequestLog {
+  debug(details: object, msg: string): void;
+}
+
 /** `O`: what the request knows of its organization; the auth hook loads the whole row. */
 export interface Ctx<O extends TenantOrganization = TenantOrganization> {
   db: Executor;
@@ -39,6 +44,8 @@ export interface Ctx<O extends TenantOrganization = TenantOrganization> {
   user: UserRef;
   organization: O;
   role: Role;
+  /** The request's logger; jobs and the CLI have none. */
+  log?: RequestLog;
 }
 
 export const atLeast = (role: Role | null | undefined, min: Role) => !!role && LEVEL[role] >= LEVEL[min];

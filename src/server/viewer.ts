@@ -7,7 +7,8 @@ import { atLeast, type Ctx } from './context.ts';
 /** The service reading on its own account: nothing is narrowed beyond what the query itself says. */
 export const UNRESTRICTED = 'unrestricted' as const;
 
-export type Viewer = Pick<Ctx, 'organization' | 'user' | 'role'> | typeof UNRESTRICTED;
+/** A caller's viewer carries their request's logger when they have one (`log`). */
+export type Viewer = Pick<Ctx, 'organization' | 'user' | 'role' | 'log'> | typeof UNRESTRICTED;
 
 /**
  * A viewer as the terms visibility rules are written in: values (a list's query, built per request)

@@ -6,6 +6,8 @@
 // lists what Muster does better than Dispatch. Those are the only acceptable reasons.
 import type { Mismatch } from './compare.ts';
 
+const WEB_UI = "beyond 0.1.0, for Dispatch's web UI (docs/compatibility.md), which is newer than 0.1.0 and reads or sends it";
+
 const REGISTRATION = "multi-tenant registration (docs/compatibility.md, Beyond 0.1.0): Dispatch's register made anyone a Member of any organization";
 
 /** Operations Muster serves under /api/v1 that are not in the contract. */
@@ -16,6 +18,8 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   { op: 'GET /{organization}/invitations', reason: `pending invitations to register: ${REGISTRATION}` },
   { op: 'POST /{organization}/invitations', reason: `an invitation to register, issued by Owners and Managers: ${REGISTRATION}` },
   { op: 'DELETE /{organization}/invitations/{invitation_id}', reason: `withdrawing an invitation: ${REGISTRATION}` },
+  { op: 'GET /{organization}/auth/myrole', reason: `the caller's role in the organization: ${WEB_UI}` },
+  { op: 'GET /{organization}/cases/{case_id}/participants', reason: `a case's participants (\`?minimal=true\`), for its participant pickers: ${WEB_UI}` },
 ];
 
 export interface Deviation {
@@ -177,6 +181,37 @@ export const DEVIATIONS: Deviation[] = [
     reason:
       'a filter update answers with the filter (SignalFilterRead), as current Dispatch does: the contract declares a signal-shaped ' +
       'answer, but a filter belongs to no one signal, and the OpenAPI-era route behind it failed (500) on every call (BEHAVIOR.md 8.1)',
+  },
+
+  // ---- beyond 0.1.0, for the web UI --------------------------------------------------------------
+  {
+    kind: 'body.extra',
+    where: /^body\.(display_name|enabled|allow_self_join)$/,
+    message: 'accepted, but the contract has no such field',
+    ops: ['POST /{organization}/projects', 'PUT /{organization}/projects/{project_id}'],
+    reason: `a project's display name, whether report forms offer it, and whether Members may join its incidents themselves: ${WEB_UI}`,
+  },
+  {
+    kind: 'body.extra',
+    where: /^body\.discoverable_(incident|case|signal|query|source|document)$/,
+    message: 'accepted, but the contract has no such field',
+    ops: ['POST /{organization}/tag_types', 'PUT /{organization}/tag_types/{tag_type_id}'],
+    reason: `which tag pickers offer a tag type's tags: ${WEB_UI}`,
+  },
+  {
+    kind: 'body.extra',
+    where: 'body.scope',
+    message: 'accepted, but the contract has no such field',
+    ops: ['POST /{organization}/entity_type', 'PUT /{organization}/entity_type/{entity_type_id}', 'PUT /{organization}/entity_type/{entity_type_id}/process'],
+    reason: `which signal definitions an entity type applies to: ${WEB_UI}`,
+  },
+  {
+    kind: 'body.extra',
+    where: /^body\.(project\.(display_name|enabled|allow_self_join)|tag_type\.discoverable_\w+|(entity_type|entity_types\[\])\.scope|case\.reporter)$/,
+    message: 'accepted, but the contract has no such field',
+    reason:
+      `a record a body names by id or name may be sent as its whole read object, which now carries the fields added ${WEB_UI}; ` +
+      'they are ignored there, as the rest of the object is',
   },
 
   // ---- notifications ----------------------------------------------------------------------------

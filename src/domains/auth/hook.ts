@@ -65,7 +65,14 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; settings
     if (!org) return;
     if (!caller.organization) throw errors.organizationNotFound();
     if (!caller.role) throw errors.notMember();
-    request.ctx = { db: deps.db, settings: deps.settings, user: caller.user, organization: caller.organization as OrganizationRow, role: caller.role };
+    request.ctx = {
+      db: deps.db,
+      settings: deps.settings,
+      user: caller.user,
+      organization: caller.organization as OrganizationRow,
+      role: caller.role,
+      log: request.log,
+    };
     if (config.permission) requirePermission(caller.role, config.permission);
   });
 }

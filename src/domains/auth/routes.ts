@@ -1,6 +1,6 @@
 import type { App } from '../../server/routing.ts';
 import { ListQuery, OrgParams } from '../../server/shapes.ts';
-import { UserLogin, UserLoginResponse, UserPagination, UserRead, UserRegister, UserRegisterResponse, UserUpdate } from './schema.ts';
+import { RoleName, UserLogin, UserLoginResponse, UserPagination, UserRead, UserRegister, UserRegisterResponse, UserUpdate } from './schema.ts';
 import { getUser, listUsers, login, me, register, updateUser } from './service.ts';
 
 export default async function authRoutes(app: App) {
@@ -32,6 +32,14 @@ export default async function authRoutes(app: App) {
 
   app.get('/:organization/auth/me', { schema: { tags: ['auth'], operationId: 'get_me', params: OrgParams(), response: { 200: UserRead } } }, (req) =>
     me(db, req.caller),
+  );
+
+  // Beyond 0.1.0, for the web UI: the caller's role in the organization, which the UI's tables read to
+  // offer what the caller may do. A bare string, as current Dispatch answers.
+  app.get(
+    '/:organization/auth/myrole',
+    { schema: { tags: ['auth'], operationId: 'get_my_role', params: OrgParams(), response: { 200: RoleName } } },
+    (req) => req.ctx.role,
   );
 
   const tags = ['users'];

@@ -1,7 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Defaulted, Email, Id, Nullable, Opt, Pagination } from '../../server/shapes.ts';
+import { ROLES, type Role } from '../../server/context.ts';
 import { OrganizationRead } from '../organization/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
+
+/** A role in an organization, as `GET /{organization}/auth/myrole` answers it: `"Owner"`, `"Member"`... */
+export const RoleName = Type.Unsafe<Role>({ type: 'string', enum: [...ROLES], title: 'UserRoles' });
 
 export const UserOrganization = Type.Object(
   { organization: OrganizationRead, default: Type.Boolean({ default: false }), role: Nullable(Type.String()) },

@@ -84,7 +84,12 @@ async function instancesAndPlugins(db: Executor, items: Record<string, unknown>[
 
 const fullDef = (withInstances: boolean): ReadDef => ({
   table: caseTable,
-  refs: { ...assessment, assignee: { column: 'assignee_id', target: participantTarget, read: participantReader } },
+  refs: {
+    ...assessment,
+    assignee: { column: 'assignee_id', target: participantTarget, read: participantReader },
+    // Beyond 0.1.0, for the web UI's case page, as incidents have theirs.
+    reporter: { column: 'reporter_id', target: participantTarget, read: participantReader },
+  },
   links: {
     tags: { table: caseTag, ownerColumn: 'case_id', otherColumn: 'tag_id', target: tagTarget, read: tagReader },
     incidents: incidentsLink,

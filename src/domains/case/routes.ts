@@ -3,11 +3,12 @@ import { includeShape } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import { guardRecord } from '../auth/hook.ts';
 import type { App } from '../../server/routing.ts';
-import { IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
+import { Defaulted, IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
+import { ParticipantRead } from '../participant/schema.ts';
 import { IncidentCreate, IncidentRead } from '../incident/schema.ts';
 import { createCase, escalateCase, updateCase } from './flows.ts';
 import { CaseCreate, CaseRead, CaseReadMinimal, CaseUpdate } from './schema.ts';
-import { deleteCase, getCase, listCases } from './service.ts';
+import { deleteCase, getCase, listCaseParticipants, listCases } from './service.ts';
 import { assertCanEditCase, assertCanViewCase } from './visibility.ts';
 
 const tags = ['cases'];
@@ -16,6 +17,11 @@ const one = OrgParams('case_id');
 const CaseListQuery = Type.Object({ ...IncludeQuery.properties, ...ListQuery.properties });
 // Items are minimal, or cut to `include[]`: one permissive shape serializes both.
 const CaseListResponse = includeShape(Pagination(CaseReadMinimal, 'CasePagination'));
+
+// Beyond 0.1.0, for the web UI: `?minimal=true` reads each contact without its filters. Minimal or
+// full, one permissive shape (ParticipantRead with nothing required) serializes both.
+const ParticipantsQuery = Type.Object({ minimal: Defaulted(Type.Boolean({ default: false })) });
+const CaseParticipants = Type.Array(includeShape(ParticipantRead));
 
 const guard = (check: (ctx: Ctx, id: number) => Promise<unknown>) => guardRecord('case_id', check);
 
@@ -30,6 +36,15 @@ export default async function caseRoutes(app: App) {
 
   app.get('/:organization/cases/:case_id', { schema: { tags, params: one, response: { 200: CaseRead } }, preValidation: guard(assertCanViewCase) }, (req) =>
     getCase(req.ctx, req.params.case_id),
+  );
+
+  app.get(
+    '/:organization/cases/:case_id/participants',
+    {
+      schema: { tags, operationId: 'get_case_participants', params: one, querystring: ParticipantsQuery, response: { 200: CaseParticipants } },
+      preValidation: guard(assertCanViewCase),
+    },
+    (req) => listCaseParticipants(req.ctx, req.params.case_id, req.query.minimal),
   );
 
   app.put(

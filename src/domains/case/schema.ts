@@ -9,7 +9,7 @@ import { CaseTypeRead } from '../case_type/schema.ts';
 import { DocumentRead } from '../document/schema.ts';
 import { EntityRead } from '../entity/schema.ts';
 import { EventRead } from '../event/schema.ts';
-import { IncidentProjectRead, IncidentReadMinimal, StorageRead, TicketRead, VisibilityEnum } from '../incident/schema.ts';
+import { IncidentReadMinimal, ProjectNamed, StorageRead, TicketRead, VisibilityEnum } from '../incident/schema.ts';
 import { ParticipantRead, ParticipantReadMinimal, ParticipantUpdate } from '../participant/schema.ts';
 import { TagRead } from '../tag/schema.ts';
 import { WorkflowInstanceRead } from '../workflow/schema.ts';
@@ -22,7 +22,18 @@ export const CASE_RESOLUTION_REASONS = ['False Positive', 'User Acknowledged', '
 export type CaseResolutionReason = (typeof CASE_RESOLUTION_REASONS)[number];
 export const CaseResolutionReasonEnum = StringEnum(CASE_RESOLUTION_REASONS, 'CaseResolutionReason');
 
-export const CaseProjectRead = Type.Object({ id: Type.Optional(Id()), name: NameStr(), color: Opt(Type.String()) }, { title: 'ProjectRead' });
+/** A case's project, as the contract nests it, with the name the web UI's tables show (beyond 0.1.0). */
+export const CaseProjectRead = Type.Object(
+  {
+    id: Type.Optional(Id()),
+    name: NameStr(),
+    color: Opt(Type.String()),
+    display_name: Type.String(),
+    enabled: Type.Boolean(),
+    allow_self_join: Type.Boolean(),
+  },
+  { title: 'ProjectRead' },
+);
 
 /** A group (mailing list) made for a case. */
 export const GroupRead = Type.Object(
@@ -113,6 +124,8 @@ export const CaseRead = Type.Object(
   {
     ...common,
     assignee: Opt(ParticipantRead),
+    /** Beyond 0.1.0, for the web UI: the participant who reported the case. */
+    reporter: Opt(ParticipantRead),
     related: Type.Array(CaseReadMinimal, { default: [] }),
     duplicates: Type.Array(CaseReadMinimal, { default: [] }),
     participants: Type.Array(ParticipantRead, { default: [] }),
@@ -144,7 +157,7 @@ export const CaseCreate = Type.Object(
     resolution_reason: Opt(CaseResolutionReasonEnum),
     status: Opt(CaseStatusEnum),
     visibility: Opt(VisibilityEnum),
-    project: ref(IncidentProjectRead),
+    project: ref(ProjectNamed),
     case_type: ref(CaseTypeRead),
     case_priority: ref(casePriorityShapes.read),
     case_severity: ref(caseSeverityShapes.read),

@@ -1,6 +1,9 @@
 // Cases read, listed and deleted. Create, update and escalation are flows (flows.ts). Every read
 // goes through the visibility rules.
+import { eq } from 'drizzle-orm';
 import { readAfterCheck, removeRecord } from '../lifecycle/records.ts';
+import { participant } from '../lifecycle/table.ts';
+import { participantMinimalReader, participantReader } from '../participant/reader.ts';
 import { CASE, caseList } from './kind.ts';
 import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
@@ -29,6 +32,18 @@ export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<In
 
 export async function getCase(ctx: Ctx, id: number) {
   return readAfterCheck(assertCanViewCase(ctx, id), readVisibleCases(ctx, ctx.db, [id], true));
+}
+
+/**
+ * The case's participants, active or not, in the order they joined: minimal (the contact without its
+ * filters) or full. Beyond 0.1.0, for the web UI's participant pickers, as current Dispatch serves it;
+ * only for those who may see the case.
+ */
+export async function listCaseParticipants(ctx: Ctx, id: number, minimal: boolean) {
+  await assertCanViewCase(ctx, id);
+  const ids = (await ctx.db.select({ id: participant.id }).from(participant).where(eq(participant.case_id, id)).orderBy(participant.id)).map((r) => r.id);
+  const found = await (minimal ? participantMinimalReader() : participantReader())(ctx.db, ids, ctx);
+  return ids.flatMap((pid) => found.get(pid) ?? []);
 }
 
 /** Removes the case and everything that belongs to it (participants, timeline, links); its signal instances stay, unlinked. */

@@ -30,6 +30,7 @@ describe('entity types', () => {
       jpath: '$.hosts[*].ip',
       global_find: false,
       enabled: false,
+      scope: 'single',
       project: expect.objectContaining({ name: 'default' }),
     });
     expect((await call(t.app, 'GET', `/default/entity_type/${res.body.id}`, { token })).body).toEqual(res.body);

@@ -9,7 +9,7 @@ export const entityTypeTarget: RefTarget = {
   table: entityType,
   model: 'EntityType',
   label: 'Entity type',
-  fields: { id: 'int', name: 'text', jpath: 'text', regular_expression: 'text', global_find: 'bool', enabled: 'bool' },
+  fields: { id: 'int', name: 'text', jpath: 'text', regular_expression: 'text', global_find: 'bool', enabled: 'bool', scope: 'text' },
 };
 
 /** An entity type is saved only with a regular expression and a JSONPath that extraction can run. */
@@ -39,6 +39,7 @@ export const entityTypeGroup: GroupDef = {
     regular_expression: 'text',
     global_find: 'bool',
     enabled: 'bool',
+    scope: 'text',
     created_at: 'timestamp',
   },
   unique: { entity_type_project_name_key: 'name' },

@@ -14,6 +14,8 @@ export const entityType = pgTable(
     regular_expression: text('regular_expression'),
     global_find: boolean('global_find').notNull().default(false),
     enabled: boolean('enabled').notNull().default(false),
+    /** Beyond 0.1.0, for the web UI: `single`, `multiple` or `all` (schema.ts). */
+    scope: text('scope').notNull().default('single'),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'description'),

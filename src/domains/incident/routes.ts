@@ -8,7 +8,7 @@ import { ExecutiveReportCreate, TacticalReportCreate } from '../report/schema.ts
 import { createIncident, updateIncident } from './flows.ts';
 import { IncidentCreate, IncidentRead, IncidentUpdate } from './schema.ts';
 import { createExecutiveReport, createTacticalReport, deleteIncident, getIncident, joinIncident, listIncidents, subscribeToIncident } from './service.ts';
-import { assertCanEdit, assertCanJoin, assertCanView } from './visibility.ts';
+import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView } from './visibility.ts';
 
 const tags = ['incidents'];
 const one = OrgParams('incident_id');
@@ -55,7 +55,7 @@ export default async function incidentRoutes(app: App) {
 
   app.post(
     '/:organization/incidents/:incident_id/join',
-    { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanJoin) },
+    { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanSelfJoin) },
     (req) => joinIncident(req.ctx, req.params.incident_id),
   );
 

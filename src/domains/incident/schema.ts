@@ -31,8 +31,19 @@ export const IncidentPriorityReadMinimal = minimal(incidentPriorityShapes.read, 
 export const IncidentSeverityReadMinimal = minimal(incidentSeverityShapes.read, 'IncidentSeverityReadMinimal');
 export const IncidentTypeReadMinimal = minimal(IncidentTypeRead, 'IncidentTypeReadMinimal');
 
-/** An incident's project, as the contract nests it. */
-export const IncidentProjectRead = Type.Object({ id: Id(), name: NameStr(), color: Opt(Type.String()) }, { title: 'ProjectRead' });
+const projectFields = { id: Id(), name: NameStr(), color: Opt(Type.String()) };
+
+/**
+ * An incident's project, as the contract nests it, with what the web UI reads of it beyond 0.1.0:
+ * the name its tables show and whether a Member may join the incident themselves.
+ */
+export const IncidentProjectRead = Type.Object(
+  { ...projectFields, display_name: Type.String(), enabled: Type.Boolean(), allow_self_join: Type.Boolean() },
+  { title: 'ProjectRead' },
+);
+
+/** The project named in an incident or case body, by id or name (the rest of a read object is ignored). */
+export const ProjectNamed = Type.Object(projectFields, { title: 'ProjectRead' });
 
 /** A cost of an incident (the incident cost group reads the same shape). */
 export const IncidentCostRead = Type.Object(
@@ -161,7 +172,7 @@ export const IncidentCreate = Type.Object(
     resolution: Opt(Type.String()),
     status: Opt(IncidentStatusEnum),
     visibility: Opt(VisibilityEnum),
-    project: ref(IncidentProjectRead),
+    project: ref(ProjectNamed),
     incident_type: ref(IncidentTypeRead),
     incident_priority: ref(incidentPriorityShapes.read),
     incident_severity: ref(incidentSeverityShapes.read),

@@ -15,7 +15,7 @@ import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
 import { type IncidentReadMinimalT, type IncidentReadT, readIncidents } from './reader.ts';
-import { assertCanEdit, assertCanJoin, assertCanView, visibleIncidents } from './visibility.ts';
+import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 export { incidentList };
 
@@ -81,7 +81,7 @@ export const createTacticalReport = (ctx: Ctx, id: number, body: Static<typeof T
 /** The caller joins as an Observer (an inactive participant comes back). */
 export async function joinIncident(ctx: Ctx, id: number): Promise<null> {
   await ctx.db.transaction(async (tx) => {
-    await assertCanJoin(ctx, id, tx);
+    await assertCanSelfJoin(ctx, id, tx);
     await addParticipant(tx, ctx, INCIDENT, id, ctx.user.email, 'Observer', { reason: 'Joined the incident' });
   });
   return null;

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/connection.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { incident } from '../lifecycle/table.ts';
+import { project } from '../project/table.ts';
 import { assertVisible, isParticipant, recordVisible, resolveVisible, visibleRecords } from '../lifecycle/visibility.ts';
 import { INCIDENT } from './kind.ts';
 
@@ -47,6 +48,20 @@ export async function assertCanEdit(ctx: Ctx, incidentId: number, db: Executor =
 export async function assertCanJoin(ctx: Ctx, incidentId: number, db: Executor = ctx.db): Promise<IncidentRow> {
   const row = await assertCanView(ctx, incidentId, db);
   if (row.visibility === 'Restricted' && !atLeast(ctx.role, 'Admin')) throw errors.forbidden();
+  return row;
+}
+
+/**
+ * Joining: IncidentJoinOrSubscribe, and a Member joins only where the incident's project allows
+ * self-join (beyond 0.1.0, as current Dispatch); Admins and above join as before.
+ */
+export async function assertCanSelfJoin(ctx: Ctx, incidentId: number, db: Executor = ctx.db): Promise<IncidentRow> {
+  const row = await assertCanJoin(ctx, incidentId, db);
+  if (atLeast(ctx.role, 'Admin')) return row;
+  const [found] = await db.select({ allowed: project.allow_self_join }).from(project).where(eq(project.id, row.project_id));
+  if (!found?.allowed) {
+    throw errors.forbidden("This incident's project does not allow joining its incidents yourself. Please, ask the incident commander or an admin to add you.");
+  }
   return row;
 }
 

@@ -8,7 +8,7 @@ const params = IdParams('organization_id');
 
 export default async function organizationRoutes(app: App) {
   app.get('/organizations', { schema: { tags, operationId: 'get_organizations', querystring: ListQuery, response: { 200: OrganizationPagination } } }, (req) =>
-    listOrganizations(app.muster.db, req.caller, req.query),
+    listOrganizations(app.muster.db, req.caller, req.query, req.log),
   );
 
   app.post('/organizations', { schema: { tags, operationId: 'create_organization', body: OrganizationCreate, response: { 200: OrganizationRead } } }, (req) =>

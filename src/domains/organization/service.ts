@@ -6,7 +6,7 @@ import type { ListDefinition } from '../../list/definition.ts';
 import { ApiError, errors } from '../../server/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toHex } from '../../server/color.ts';
-import type { Ctx, UserRef } from '../../server/context.ts';
+import type { Ctx, RequestLog, UserRef } from '../../server/context.ts';
 import { requirePermission } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { userOrganization } from '../auth/table.ts';
@@ -29,10 +29,10 @@ export const organizationList: ListDefinition<typeof readColumns> = {
 };
 
 /** The organizations the caller belongs to: nobody reads another organization's record. */
-export function listOrganizations(db: Executor, user: UserRef, query: ListQueryT) {
+export function listOrganizations(db: Executor, user: UserRef, query: ListQueryT, log?: RequestLog) {
   const mine = sql`EXISTS (SELECT 1 FROM ${userOrganization} WHERE ${userOrganization.organization_id} = ${organization.id} AND ${userOrganization.user_id} = ${user.id})`;
   // Organizations relate to no incident or case: nothing to narrow beyond `mine`.
-  return runList<OrganizationRow>(db, UNRESTRICTED, organizationList, query, mine);
+  return runList<OrganizationRow>(db, UNRESTRICTED, organizationList, query, mine, undefined, log);
 }
 
 const colour = (value: string | null | undefined) => (value == null ? value : toHex(value));
@@ -69,7 +69,7 @@ export async function createOrganization(db: Executor, user: UserRef | null, bod
         })
         .returning();
       if (user) await tx.insert(userOrganization).values({ user_id: user.id, organization_id: row.id, role: 'Owner' });
-      await insertProject(tx, row, { name: 'default', default: true, description: 'Default project.' });
+      await insertProject(tx, row, { name: 'default', default: true, description: 'Default Dispatch project.' });
       return strip(row);
     })
     .catch((err) => {
@@ -101,7 +101,7 @@ export async function ensureDefaultOrganization(db: Executor): Promise<boolean> 
   const found = await db.select({ id: organization.id }).from(organization).where(eq(organization.slug, DEFAULT_ORGANIZATION));
   if (found.length) return false;
   try {
-    await createOrganization(db, null, { name: DEFAULT_ORGANIZATION, default: true }, 'Default organization.');
+    await createOrganization(db, null, { name: DEFAULT_ORGANIZATION, default: true }, 'Default Dispatch organization.');
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.statusCode === 409) return false; // another node created it first

@@ -5,6 +5,7 @@ import { groupReader, shallowReader, type ReadDef } from '../../crud/reader.ts';
 import { individualGroup, individualTarget } from '../individual/group.ts';
 import { individualContact } from '../individual/table.ts';
 import { participant, participantRole } from '../lifecycle/table.ts';
+import { ParticipantRead, ParticipantReadMinimal } from './schema.ts';
 
 export const participantTarget: RefTarget = {
   table: participant,
@@ -31,6 +32,6 @@ const participantMinimalDef: ReadDef = {
 };
 
 /** ParticipantRead by participant id. */
-export const participantReader = () => groupReader(participantDef);
+export const participantReader = () => groupReader(participantDef, ParticipantRead);
 /** ParticipantReadMinimal by participant id. */
-export const participantMinimalReader = () => groupReader(participantMinimalDef);
+export const participantMinimalReader = () => groupReader(participantMinimalDef, ParticipantReadMinimal);

@@ -1,4 +1,4 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { readColumns as readColumnsOf } from '../../db/columns.ts';
@@ -35,6 +35,9 @@ export const projectList: ListDefinition<typeof readColumns> = {
     business_year_hours: 'int',
     owner_email: 'text',
     owner_conversation: 'text',
+    display_name: 'text',
+    enabled: 'bool',
+    allow_self_join: 'bool',
     created_at: 'timestamp',
     updated_at: 'timestamp',
   },
@@ -76,21 +79,28 @@ async function clearOtherDefaults(tx: Executor, organizationId: number, keepId: 
     .where(and(eq(project.organization_id, organizationId), eq(project.default, true), ne(project.id, keepId)));
 }
 
+/** The stored values of a body: `name` trimmed with its slug, and null or empty web UI fields as their defaults. */
 function values(body: ProjectFields) {
-  const out: Partial<ProjectRow> = {};
+  const out: PgUpdateSetSource<typeof project> = {};
   for (const [k, v] of Object.entries(body)) if (v !== undefined && k !== 'organization') (out as Record<string, unknown>)[k] = v;
   if (body.name !== undefined) {
     out.name = body.name.trim();
-    out.slug = slugify(out.name, '-');
+    out.slug = slugify(body.name.trim(), '-');
   }
+  // An empty display name is the project's name (on an update without one, the stored name).
+  if (body.display_name === null || body.display_name?.trim() === '') out.display_name = out.name ?? sql`${project.name}`;
+  else if (body.display_name !== undefined) out.display_name = body.display_name.trim();
+  for (const flag of ['enabled', 'allow_self_join'] as const) if (body[flag] === null) out[flag] = true;
   return out;
 }
 
 /** Inserts and seeds a project inside the caller's transaction; the caller has checked permissions. */
 export async function insertProject(tx: Executor, org: Pick<OrganizationRow, 'id'>, body: ProjectFields): Promise<ProjectRow> {
+  const fields = values(body);
+  fields.display_name ??= fields.name;
   const [row] = await tx
     .insert(project)
-    .values({ ...values(body), organization_id: org.id } as typeof project.$inferInsert)
+    .values({ ...fields, organization_id: org.id } as typeof project.$inferInsert)
     .returning(readColumns);
   if (row.default) await clearOtherDefaults(tx, org.id, row.id);
   await seedProject(tx, { id: row.id, organization_id: org.id });

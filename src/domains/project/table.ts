@@ -16,6 +16,10 @@ export const project = pgTable(
     business_year_hours: integer('business_year_hours').notNull().default(2080),
     owner_email: text('owner_email'),
     owner_conversation: text('owner_conversation'),
+    // Beyond 0.1.0, for the web UI (schema.ts).
+    display_name: text('display_name').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    allow_self_join: boolean('allow_self_join').notNull().default(true),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'description'),

@@ -1,14 +1,18 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { GroupDef, LinkField, Row } from '../../crud/group.ts';
+import { column, type GroupDef, type LinkField, type Row } from '../../crud/group.ts';
 import type { RefTarget } from '../../crud/refs.ts';
-import { groupReader } from '../../crud/reader.ts';
+import { groupReader, type ReadDef } from '../../crud/reader.ts';
 import type { Executor } from '../../db/connection.ts';
 import { checkFilter } from '../../list/filter.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { appUser } from '../auth/table.ts';
-import { SearchFilterCreate, SearchFilterPagination, SearchFilterRead, SearchFilterUpdate } from './schema.ts';
+import { individualContact, individualContactFilter } from '../individual/table.ts';
+import { notification, notificationFilter } from '../notification/table.ts';
+import { service, serviceFilter } from '../service/table.ts';
+import { teamContact, teamContactFilter } from '../team/table.ts';
+import { SearchFilterCreate, SearchFilterPagination, SearchFilterReadRouted, SearchFilterUpdate } from './schema.ts';
 import { searchFilter } from './table.ts';
 
 export const searchFilterTarget: RefTarget = {
@@ -31,6 +35,30 @@ async function nestCreators(db: Executor, items: Record<string, unknown>[]) {
   for (const item of items) item.creator = byId.get(item.creator_id as number) ?? null;
 }
 
+/** The records routed by a filter: a link table to them and what a filter's read shows of each. */
+const routed: { field: string; link: PgTable; owner: string; table: PgTable; show: string[] }[] = [
+  { field: 'individuals', link: individualContactFilter, owner: 'individual_contact_id', table: individualContact, show: ['id', 'name', 'email'] },
+  { field: 'teams', link: teamContactFilter, owner: 'team_contact_id', table: teamContact, show: ['id', 'name'] },
+  { field: 'services', link: serviceFilter, owner: 'service_id', table: service, show: ['id', 'name'] },
+  { field: 'notifications', link: notificationFilter, owner: 'notification_id', table: notification, show: ['id', 'name'] },
+];
+
+/** Beyond 0.1.0, for the web UI's search filters page: the individuals, teams, services and notifications whose `filters` name each filter. */
+async function nestRouted(db: Executor, items: Record<string, unknown>[]) {
+  const ids = items.map((i) => i.id as number);
+  await Promise.all(
+    routed.map(async ({ field, link, owner, table, show }) => {
+      const rows = await db
+        .select({ __filter: column(link, 'search_filter_id'), ...Object.fromEntries(show.map((c) => [c, column(table, c)])) })
+        .from(link)
+        .innerJoin(table, eq(column(table, 'id'), column(link, owner)))
+        .where(inArray(column(link, 'search_filter_id'), ids))
+        .orderBy(column(table, 'id'));
+      for (const item of items) item[field] = rows.filter((r) => r.__filter === item.id).map(({ __filter: _f, ...record }) => record);
+    }),
+  );
+}
+
 export const searchFilterGroup: GroupDef = {
   path: 'search/filters',
   tags: ['search_filters'],
@@ -39,7 +67,7 @@ export const searchFilterGroup: GroupDef = {
   model: 'SearchFilter',
   tableName: 'search_filter',
   table: searchFilter,
-  shapes: { create: SearchFilterCreate, update: SearchFilterUpdate, read: SearchFilterRead, pagination: SearchFilterPagination },
+  shapes: { create: SearchFilterCreate, update: SearchFilterUpdate, read: SearchFilterReadRouted, pagination: SearchFilterPagination },
   fields: { id: 'int', name: 'text', description: 'text', subject: 'text', created_at: 'timestamp', updated_at: 'timestamp' },
   operations: ['list', 'create', 'update', 'delete'],
   unique: { search_filter_project_name_key: 'name' },
@@ -51,9 +79,14 @@ export const searchFilterGroup: GroupDef = {
       if (values.expression !== undefined) checkFilter(values.expression, ['expression']);
     },
     beforeDelete: (_tx, ctx, existing) => requireCreatorOrAdmin(ctx, existing),
-    afterRead: nestCreators,
+    afterRead: async (db, items) => {
+      await Promise.all([nestCreators(db, items), nestRouted(db, items)]);
+    },
   },
 };
+
+/** A filter nested in a record it routes: its creator, not the records it routes. */
+const nestedFilterDef: ReadDef = { table: searchFilter, hooks: { afterRead: nestCreators } };
 
 /** The `filters` field of a record routed by search filters, through its link table. */
 export const filtersLink = (table: PgTable, ownerColumn: string): LinkField => ({
@@ -61,5 +94,5 @@ export const filtersLink = (table: PgTable, ownerColumn: string): LinkField => (
   ownerColumn,
   otherColumn: 'search_filter_id',
   target: searchFilterTarget,
-  read: () => groupReader(searchFilterGroup),
+  read: () => groupReader(nestedFilterDef),
 });

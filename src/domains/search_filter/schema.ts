@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { Defaulted, Id, NameStr, Opt, Pagination, RefShape } from '../../server/shapes.ts';
+import { Defaulted, Email, Id, NameStr, Opt, Pagination, RefShape } from '../../server/shapes.ts';
 import { UserRead } from '../auth/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
 
@@ -25,7 +25,26 @@ export const SearchFilterRead = Type.Object(
   { id: Id(), ...fields, subject: Type.Unsafe<string>({ ...Subject, default: 'incident' }), creator: Opt(UserRead) },
   { title: 'SearchFilterRead' },
 );
-export const SearchFilterPagination = Pagination(SearchFilterRead, 'SearchFilterPagination');
+
+/** A record routed by a filter, as the filter's own read shows it. */
+const Routed = (title: string, extra = {}) => Type.Object({ id: Id(), name: Opt(Type.String()), ...extra }, { title });
+
+/**
+ * A search filter's own read (list, create, update): beyond 0.1.0, for the web UI, with the records
+ * whose `filters` name it, as current Dispatch reads them. Filters nested in those records stay as
+ * SearchFilterRead.
+ */
+export const SearchFilterReadRouted = Type.Object(
+  {
+    ...SearchFilterRead.properties,
+    individuals: Type.Array(Routed('IndividualContactRead', { email: Email() }), { default: [] }),
+    teams: Type.Array(Routed('TeamRead'), { default: [] }),
+    services: Type.Array(Routed('ServiceRead'), { default: [] }),
+    notifications: Type.Array(Routed('NotificationRead'), { default: [] }),
+  },
+  { title: 'SearchFilterRead' },
+);
+export const SearchFilterPagination = Pagination(SearchFilterReadRouted, 'SearchFilterPagination');
 
 /** A search filter named in another record's body: its read object, whole or in part. */
 const SearchFilterItem = Type.Object({ id: Id(), ...fields, creator: Type.Optional(RefShape(UserRead)) }, { title: 'SearchFilterRead' });

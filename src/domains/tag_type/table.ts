@@ -11,6 +11,13 @@ export const tagType = pgTable(
     description: text('description'),
     /** At most one tag of an exclusive type on a record. */
     exclusive: boolean('exclusive').notNull().default(false),
+    // Beyond 0.1.0, for the web UI: which pickers offer the type's tags (schema.ts).
+    discoverable_incident: boolean('discoverable_incident').notNull().default(true),
+    discoverable_case: boolean('discoverable_case').notNull().default(true),
+    discoverable_signal: boolean('discoverable_signal').notNull().default(true),
+    discoverable_query: boolean('discoverable_query').notNull().default(true),
+    discoverable_source: boolean('discoverable_source').notNull().default(true),
+    discoverable_document: boolean('discoverable_document').notNull().default(true),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('name'),

@@ -238,6 +238,11 @@ describe('task list', () => {
     expect(keys).toEqual([...keys].sort().reverse());
     const found = await list({ q: 'vendor' });
     expect(found.body.items.map((i: { description: string }) => i.description)).toEqual(['Page the vendor']);
-    expect((await list({ 'sortBy[]': 'assignee.email', 'descending[]': true })).status).toBe(422);
+    // A task has many assignees: a sort through them cannot order tasks, and is ignored as 0.1.0 ignored unknown sorts.
+    const byAssignee = await list({ 'sortBy[]': ['assignee.email', 'description'], 'descending[]': [true, false] });
+    expect(byAssignee.status).toBe(200);
+    expect(byAssignee.body.items.map((i: { id: number }) => i.id)).toEqual(
+      (await list({ 'sortBy[]': 'description', 'descending[]': false })).body.items.map((i: { id: number }) => i.id),
+    );
   });
 });

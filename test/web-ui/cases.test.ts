@@ -1,0 +1,71 @@
+// The web UI's case page and cases table (reference/dispatch-ui.md): the case's reporter, its
+// participants for the pickers (`?minimal=true`), and the project chip of each row.
+import { describe, expect, it } from 'vitest';
+import { call } from '../helpers.ts';
+import { cases, person, useWorld } from '../worlds/cases.ts';
+import { tableQuery } from './queries.ts';
+
+const w = useWorld();
+const participants = (id: number, token = w.member, query: Record<string, any> = { minimal: true }) =>
+  call(w.t.app, 'GET', `/default/cases/${id}/participants`, { token, query });
+
+describe('the case page', () => {
+  it('reads the reporter, the participant who reported the case, as the incident read has its reporter', async () => {
+    const c = cases(w);
+    const made = await c.create({ assignee: person('analyst@corp.example'), reporter: person('witness@corp.example') });
+    expect(made.body.reporter).toMatchObject({
+      individual: { email: 'witness@corp.example' },
+      participant_roles: [expect.objectContaining({ role: 'Reporter' })],
+    });
+    const read = await c.get(made.body.id);
+    expect(read.body.reporter.individual.email).toBe('witness@corp.example');
+    expect(read.body.reporter.id).toEqual(expect.any(Number));
+    // Defaulted to the caller, as the UI's form sends none.
+    const mine = await c.create({});
+    expect(mine.body.reporter.individual.email).toBe('member@example.com');
+    // Sending the read object back leaves the reporter as it was.
+    const edited = await c.edit(made.body.id, { title: 'Renamed' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.reporter.individual.email).toBe('witness@corp.example');
+  });
+
+  it('lists the participants for the pickers (?minimal=true), minimal and in full, as current Dispatch answers', async () => {
+    const c = cases(w);
+    const made = (await c.create({ assignee: person('analyst@corp.example'), reporter: person('witness@corp.example') })).body;
+    const minimal = await participants(made.id);
+    expect(minimal.status).toBe(200);
+    expect(minimal.body.map((p: any) => p.individual.email)).toEqual(['analyst@corp.example', 'witness@corp.example']);
+    expect(minimal.body[0]).toMatchObject({ id: expect.any(Number), participant_roles: [expect.objectContaining({ role: 'Assignee' })] });
+    expect(minimal.body[0].individual).not.toHaveProperty('filters');
+    const full = await participants(made.id, w.member, {});
+    expect(full.body.map((p: any) => p.individual.email)).toEqual(['analyst@corp.example', 'witness@corp.example']);
+    expect(full.body[0].individual.filters).toEqual([]);
+    expect((await participants(made.id, w.member, { minimal: 'maybe' })).status).toBe(422);
+    expect((await participants(424242)).status).toBe(404);
+  });
+
+  it("shows a Restricted case's participants only to those who may see the case", async () => {
+    const c = cases(w);
+    const hidden = (await c.create({ visibility: 'Restricted', assignee: person('analyst@corp.example') }, w.owner)).body;
+    const refused = await participants(hidden.id, w.member);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ detail: [{ msg: expect.any(String) }] });
+    expect((await participants(hidden.id, w.admin)).body.map((p: any) => p.individual.email)).toEqual(['analyst@corp.example', 'owner@example.com']);
+    expect((await call(w.t.app, 'GET', `/elsewhere/cases/${hidden.id}/participants`, { token: w.owner, query: { minimal: true } })).status).toBe(404);
+    const mine = (await c.create({ visibility: 'Restricted', assignee: person('member@example.com') }, w.owner)).body;
+    expect((await participants(mine.id, w.member)).status).toBe(200);
+  });
+});
+
+describe('the cases table', () => {
+  it("reads each row's project display name, as the UI's query asks", async () => {
+    await cases(w).create({});
+    const res = await call(w.t.app, 'GET', '/default/cases', {
+      token: w.member,
+      query: tableQuery({ field: 'name', value: 'default' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeGreaterThan(0);
+    for (const item of res.body.items) expect(item.project).toMatchObject({ name: 'default', display_name: 'default', allow_self_join: true });
+  });
+});

@@ -18,6 +18,6 @@ ALTER TABLE "tag_type" ADD COLUMN "discoverable_source" boolean DEFAULT true NOT
 --> statement-breakpoint
 ALTER TABLE "tag_type" ADD COLUMN "discoverable_document" boolean DEFAULT true NOT NULL;
 --> statement-breakpoint
--- hand-written
+-- Hand-written:
 -- Projects that existed before display names show their name, as new ones do when created without one.
 UPDATE "project" SET "display_name" = "name" WHERE "display_name" = '';

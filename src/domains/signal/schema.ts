@@ -53,6 +53,30 @@ export const SignalFilterRead = Type.Object(
 );
 export const SignalFilterPagination = Pagination(SignalFilterRead, 'SignalFilterPagination');
 
+// ---- engagements (beyond 0.1.0) ------------------------------------------------------------------
+
+const engagementFields = {
+  name: NameStr(),
+  description: Opt(Type.String()),
+  require_mfa: Opt(Type.Boolean()),
+  /** The entity type whose entity is engaged; by id or name, null clears it. */
+  entity_type: Opt(RefShape(EntityTypeRead)),
+  message: Opt(Type.String()),
+};
+export const SignalEngagementCreate = Type.Object(
+  { ...engagementFields, project: RefShape(ProjectRead) },
+  { title: 'SignalEngagementCreate', additionalProperties: false },
+);
+export const SignalEngagementUpdate = Type.Object(
+  { id: Type.Optional(Id()), ...engagementFields },
+  { title: 'SignalEngagementUpdate', additionalProperties: false },
+);
+export const SignalEngagementRead = Type.Object(
+  { id: Id(), ...engagementFields, require_mfa: Type.Boolean(), entity_type: Opt(EntityTypeRead) },
+  { title: 'SignalEngagementRead' },
+);
+export const SignalEngagementPagination = Pagination(SignalEngagementRead, 'SignalEngagementPagination');
+
 // ---- definitions --------------------------------------------------------------------------------
 
 const serviceFields = {

@@ -88,6 +88,9 @@ const common = {
   incidents: Type.Array(IncidentReadMinimal, { default: [] }),
 };
 
+/** Beyond 0.1.0 (current Dispatch): the case's costs under the classic and the new cost model (costs.ts). */
+const costs = { total_cost_classic: Type.Number(), total_cost_new: Type.Number() };
+
 /** Related and duplicate cases nest one level: theirs are not read. */
 const CaseNestedMinimal = Type.Object(
   {
@@ -102,6 +105,7 @@ const CaseNestedMinimal = Type.Object(
 export const CaseReadMinimal = Type.Object(
   {
     ...common,
+    ...costs,
     assignee: Opt(ParticipantReadMinimal),
     related: Type.Array(CaseNestedMinimal, { default: [] }),
     duplicates: Type.Array(CaseNestedMinimal, { default: [] }),
@@ -112,6 +116,7 @@ export const CaseReadMinimal = Type.Object(
 export const CaseRead = Type.Object(
   {
     ...common,
+    ...costs,
     assignee: Opt(ParticipantRead),
     related: Type.Array(CaseReadMinimal, { default: [] }),
     duplicates: Type.Array(CaseReadMinimal, { default: [] }),

@@ -28,6 +28,7 @@ const chatPlugin = {
     { slug: 'test-chat-message', name: 'Chat Message', description: 'A message in the channel.' },
     { slug: 'test-chat-reaction', name: 'Chat Reaction', description: 'A reaction to a message.' },
   ],
+  send: async () => {},
 };
 
 const url = '/default/cost_models';

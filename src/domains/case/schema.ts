@@ -133,6 +133,9 @@ export const CaseRead = Type.Object(
   { title: 'CaseRead' },
 );
 
+/** A case read sent back inside another body (a signal instance's): its costs are computed, never taken. */
+export const CaseReadSentBack = Type.Omit(CaseRead, Object.keys(costs) as (keyof typeof costs)[], { title: 'CaseRead' });
+
 // ---- bodies ---------------------------------------------------------------------------------------
 // Records are named by id or name; the rest of a read object sent back is ignored, and null is
 // accepted wherever a read may hold it (the web UI sends read objects back).

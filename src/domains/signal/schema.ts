@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Defaulted, Id, NameStr, Nullable, Opt, Pagination, RefShape, withoutRequired } from '../../server/shapes.ts';
 import { casePriorityShapes } from '../case_priority/schema.ts';
-import { CaseRead } from '../case/schema.ts';
+import { CaseRead, CaseReadSentBack } from '../case/schema.ts';
 import { CaseTypeRead } from '../case_type/schema.ts';
 import { EntityRead } from '../entity/schema.ts';
 import { EntityTypeRead } from '../entity_type/schema.ts';
@@ -151,7 +151,7 @@ export const SignalInstanceCreate = Type.Object(
     /** When the event happened; defaults to now. Windows and expirations are measured from it. */
     created_at: Type.Optional(DateTime()),
     // Read fields a client may send back; ignored.
-    case: Type.Optional(loose(CaseRead)),
+    case: Type.Optional(loose(CaseReadSentBack)),
     entities: Defaulted(Type.Array(loose(EntityRead), { default: [] })),
     filter_action: Type.Optional(Action),
     signal: Type.Optional(loose(SignalRead)),

@@ -2,7 +2,7 @@
 // the model's (matched by plugin event, so an activity kept keeps its id, as in Dispatch), each plugin
 // event at most once. Plugin events are the installation's catalogue, shared by every organization.
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import type { GroupDef, Row } from '../../crud/group.ts';
+import { nullMeansDefault, type GroupDef, type Row } from '../../crud/group.ts';
 import { groupReader, type ReadDef } from '../../crud/reader.ts';
 import type { RefTarget } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
@@ -98,13 +98,7 @@ export const costModelGroup: GroupDef = {
   children: { activities: { table: costModelActivity, column: 'cost_model_id', read: () => groupReader(activityDef) } },
   unique: { cost_model_project_name_key: 'name' },
   hooks: {
-    beforeWrite: (_tx, _ctx, values, existing) => {
-      // Null is Dispatch's "unset": a new model is enabled, an update keeps what it has.
-      if (values.enabled === null) {
-        if (existing) delete values.enabled;
-        else values.enabled = true;
-      }
-    },
+    beforeWrite: (_tx, _ctx, values, existing) => nullMeansDefault(values, 'enabled', true, existing),
     afterWrite: writeActivities,
   },
 };

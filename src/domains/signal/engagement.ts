@@ -1,6 +1,6 @@
 // Signal engagements on the CRUD mechanism (beyond 0.1.0, for the web UI's signal definitions page):
 // any member may create one, Admins and above change or remove it, as signal filters.
-import type { GroupDef } from '../../crud/group.ts';
+import { nullMeansDefault, type GroupDef } from '../../crud/group.ts';
 import { groupReader } from '../../crud/reader.ts';
 import { entityTypeGroup, entityTypeTarget } from '../entity_type/group.ts';
 import { SignalEngagementCreate, SignalEngagementPagination, SignalEngagementRead, SignalEngagementUpdate } from './schema.ts';
@@ -22,11 +22,7 @@ export const signalEngagementGroup: GroupDef = {
   hooks: {
     beforeWrite(_tx, ctx, values, existing) {
       if (!existing) values.creator_id = ctx.user.id;
-      // Null is Dispatch's "unset": false on a new engagement, kept on an update.
-      if (values.require_mfa === null) {
-        if (existing) delete values.require_mfa;
-        else values.require_mfa = false;
-      }
+      nullMeansDefault(values, 'require_mfa', false, existing);
     },
   },
 };

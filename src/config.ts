@@ -92,6 +92,11 @@ const DEFS = {
     kind: 'string',
     description: 'Third-party plugins to load: npm package names (installed beside Muster) or absolute paths of module files, comma-separated',
   },
+  staticDir: {
+    env: 'MUSTER_STATIC_DIR',
+    kind: 'string',
+    description: 'Directory of a built web UI to serve at / (its index.html for every other path outside /api/); unset serves none',
+  },
   uiUrl: { env: 'MUSTER_UI_URL', kind: 'string', default: 'http://localhost:8080', description: 'Base URL of links Muster generates' },
   namePrefix: { env: 'MUSTER_NAME_PREFIX', kind: 'string', default: 'muster', description: 'Prefix of generated incident and case names' },
   schedulerTz: {
@@ -159,6 +164,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     out[key] = raw === undefined || raw === '' ? undefined : convert(def, raw);
   }
   out.dataDir = resolve(cwd, out.dataDir as string);
+  if (out.staticDir) out.staticDir = resolve(cwd, out.staticDir as string);
   return out as Settings;
 }
 

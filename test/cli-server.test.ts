@@ -1,6 +1,7 @@
 // `muster server start|routes|config`, run as child processes: the embedded database in a temporary
 // data directory, and a fresh database on the PostgreSQL server named by DATABASE_URL when one answers.
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -110,6 +111,30 @@ describe('muster server', { timeout: 300_000 }, () => {
       const r = await muster(['server', 'start', '--workers', '2', '--port', '1'], { cwd, env: target.env });
       expect(r.code).not.toBe(0);
       expect(r.stderr).toMatch(/--workers needs DATABASE_URL/);
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it('start --static-dir serves a built web UI at / beside the API, and refuses a directory it cannot serve', async () => {
+    const ui = join(cwd, 'ui-dist');
+    mkdirSync(ui, { recursive: true });
+    const html = '<!doctype html><title>UI</title>';
+    writeFileSync(join(ui, 'index.html'), html);
+    const target = embeddedTarget();
+    try {
+      const bad = await muster(['server', 'start', '--static-dir', join(cwd, 'nowhere'), '--port', String(await freePort())], { cwd, env: target.env });
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain(`the static directory ${join(cwd, 'nowhere')} (MUSTER_STATIC_DIR, --static-dir) is not a directory`);
+      const server = await startServer({ cwd, env: target.env, args: ['--static-dir', ui] });
+      expect(server.output()).toContain(`Serving the web UI in ${ui} at /`);
+      const page = await fetch(`${server.base.replace(/\/api\/v1$/, '')}/default/incidents`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toBe(html);
+      expect(await http(server.base, 'GET', '/healthcheck')).toEqual({ status: 200, body: { status: 'ok' } });
+      expect(await http(server.base, 'GET', '/no-such-route')).toEqual({ status: 404, body: { detail: 'Not Found' } });
+      expect((await server.stop()).code).toBe(0);
     } finally {
       await target.cleanup();
     }

@@ -13,6 +13,7 @@ import { installAuth } from '../domains/auth/hook.ts';
 import { projectHoldings } from '../domains/project/holdings.ts';
 import * as tables from './schema.ts';
 import { installErrorHandling } from '../server/error-handler.ts';
+import { staticFiles } from '../server/static-files.ts';
 import { installJsonBody, trimStrings } from '../server/json-body.ts';
 import type { App } from '../server/routing.ts';
 import { ajvOptions, canonicalIntegers } from '../server/validation.ts';
@@ -90,7 +91,7 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
     muster.routes.push({ path: route.url, methods, authenticated: route.config?.auth !== false });
   });
 
-  installErrorHandling(app, settings.bodyLimit);
+  installErrorHandling(app, settings.bodyLimit, settings.staticDir ? staticFiles(settings.staticDir) : undefined);
   installJsonBody(app);
   // Before authentication, which reads `organization_id` from the path.
   app.addHook('preValidation', async (request) => {

@@ -11,6 +11,7 @@ import incidentCostTypeRoutes from '../domains/incident_cost_type/routes.ts';
 import casePriorityRoutes from '../domains/case_priority/routes.ts';
 import caseSeverityRoutes from '../domains/case_severity/routes.ts';
 import caseTypeRoutes from '../domains/case_type/routes.ts';
+import costModelRoutes from '../domains/cost_model/routes.ts';
 import tagTypeRoutes from '../domains/tag_type/routes.ts';
 import tagRoutes from '../domains/tag/routes.ts';
 import sourceRoutes from '../domains/source/routes.ts';
@@ -51,6 +52,7 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   casePriorityRoutes,
   caseSeverityRoutes,
   caseTypeRoutes,
+  costModelRoutes,
   tagTypeRoutes,
   tagRoutes,
   sourceRoutes,

@@ -7,6 +7,7 @@ export * from '../domains/document/table.ts';
 export * from '../domains/service/table.ts';
 export * from '../domains/incident_priority/table.ts';
 export * from '../domains/incident_severity/table.ts';
+export * from '../domains/cost_model/table.ts';
 export * from '../domains/incident_type/table.ts';
 export * from '../domains/incident_cost_type/table.ts';
 export * from '../domains/case_priority/table.ts';

@@ -10,6 +10,7 @@ import { Command, Option } from 'commander';
 import { describeSettings, loadSettings, readSettings, type Settings } from '../config.ts';
 import { openReady } from '../app/bootstrap.ts';
 import { loadPluginPackages } from '../plugins/registry.ts';
+import { checkStaticDir } from '../server/static-files.ts';
 import { formatTable } from './table.ts';
 
 // The application (every domain's routes) loads only for the commands that serve or list it.
@@ -32,6 +33,8 @@ interface StartOptions {
   jobs: boolean;
   /** Run the periodic tasks in this process: by default on the embedded database only. */
   scheduler?: boolean;
+  /** A built web UI to serve at / (MUSTER_STATIC_DIR). */
+  staticDir?: string;
 }
 
 const int = (v: string) => {
@@ -41,8 +44,15 @@ const int = (v: string) => {
 };
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-function withLogLevel(settings: Settings, level?: string): Settings {
-  return level ? { ...settings, logLevel: level.toLowerCase() === 'warning' ? 'warn' : level.toLowerCase() } : settings;
+/** The settings with the command line's overrides: --log-level, --static-dir (checked here, before the database is opened). */
+function withOptions(settings: Settings, opts: Pick<StartOptions, 'logLevel' | 'staticDir'>): Settings {
+  const level = opts.logLevel?.toLowerCase();
+  const staticDir = opts.staticDir ?? settings.staticDir;
+  return {
+    ...settings,
+    ...(level ? { logLevel: level === 'warning' ? 'warn' : level } : {}),
+    staticDir: staticDir ? checkStaticDir(staticDir) : undefined,
+  };
 }
 
 /** Why the address cannot be listened on, in words an operator can act on. */
@@ -83,7 +93,7 @@ async function serve(opts: StartOptions) {
   // server's required secrets checked) before anything: that touches no disk.
   if (readSettings().databaseUrl) loadSettings();
   if (!cluster.isWorker) await checkAddress(opts);
-  const settings = withLogLevel(loadSettings(), opts.logLevel);
+  const settings = withOptions(loadSettings(), opts);
   const runsScheduler = opts.scheduler ?? !settings.databaseUrl;
   if (runsScheduler) (await import('../app/tasks.ts')).checkSchedulerSettings(settings);
   await loadPluginPackages(settings.plugins);
@@ -115,6 +125,7 @@ async function serve(opts: StartOptions) {
     throw (err as NodeJS.ErrnoException).code ? listenFailure(err as NodeJS.ErrnoException, addressOf(opts)) : err;
   }
   const label = cluster.isWorker ? `worker ${process.pid}` : `pid ${process.pid}`;
+  if (settings.staticDir) console.log(`Serving the web UI in ${settings.staticDir} at /`);
   console.log(
     `Muster serving ${where} (${database.kind === 'embedded' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL'}; ${label}; ${jobs ? 'running background jobs' : 'no background jobs'}; ${scheduler ? 'running the scheduler' : 'no scheduler'})`,
   );
@@ -152,7 +163,7 @@ async function serveCluster(opts: StartOptions) {
   if (!readSettings().databaseUrl) {
     throw new Error('--workers needs DATABASE_URL: the embedded database is used by one process at a time');
   }
-  const settings = loadSettings();
+  const settings = withOptions(loadSettings(), opts);
   // The address is checked before the database is touched; the workers bind it through this process.
   await checkAddress(opts);
   await loadPluginPackages(settings.plugins);
@@ -206,6 +217,7 @@ function childArgs(opts: StartOptions): string[] {
   if (opts.logLevel) args.push('--log-level', opts.logLevel);
   if (!opts.jobs) args.push('--no-jobs');
   if (opts.scheduler !== undefined) args.push(opts.scheduler ? '--scheduler' : '--no-scheduler');
+  if (opts.staticDir) args.push('--static-dir', resolve(opts.staticDir));
   return args;
 }
 
@@ -222,7 +234,8 @@ function startOptions(cmd: Command) {
     .option('--no-jobs', 'do not run background job workers in this process (an API-only node)')
     .option('--scheduler', 'run the periodic tasks in this process (the default on the embedded database)')
     .option('--no-scheduler', 'do not run the periodic tasks in this process')
-    .option('--log-level <level>', 'trace, debug, info, warn, error');
+    .option('--log-level <level>', 'trace, debug, info, warn, error')
+    .option('--static-dir <dir>', 'serve the built web UI in this directory at / (overrides MUSTER_STATIC_DIR)');
 }
 
 export function serverCommand(): Command {

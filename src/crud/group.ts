@@ -107,6 +107,16 @@ export interface GroupDef {
   hooks?: Hooks;
 }
 
+/**
+ * For a group's beforeWrite: a null sent for a column with a default (Dispatch's "unset") is the
+ * default on create and leaves the stored value on update.
+ */
+export function nullMeansDefault(values: Record<string, unknown>, field: string, fallback: unknown, existing?: Row): void {
+  if (values[field] !== null) return;
+  if (existing) delete values[field];
+  else values[field] = fallback;
+}
+
 /** The permission class an operation of the group needs, if any. */
 export const permissionOf = (def: GroupDef, op: WriteOperation): Permission | undefined =>
   typeof def.writePermission === 'string' ? def.writePermission : def.writePermission?.[op];

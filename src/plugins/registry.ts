@@ -30,6 +30,11 @@ export class PluginLoadError extends Error {}
 
 const isPluginType = (t: unknown): t is PluginType => typeof t === 'string' && (PLUGIN_TYPES as readonly string[]).includes(t);
 
+const isEventDeclaration = (e: unknown) =>
+  !!e &&
+  typeof e === 'object' &&
+  ['slug', 'name', 'description'].every((k) => typeof (e as Record<string, unknown>)[k] === 'string' && (e as Record<string, unknown>)[k] !== '');
+
 /** Checks that a module's export declares what every plugin must; throws naming what is missing. */
 export function checkPlugin(candidate: unknown, source: string): Plugin {
   const p = candidate as Partial<Plugin> | null;
@@ -38,6 +43,8 @@ export function checkPlugin(candidate: unknown, source: string): Plugin {
     if (typeof p[field] !== 'string' || !p[field]) throw new PluginLoadError(`${source}: the plugin has no ${field}`);
   }
   if (!isPluginType(p.type)) throw new PluginLoadError(`${source}: unknown plugin type ${JSON.stringify(p.type)} (one of ${PLUGIN_TYPES.join(', ')})`);
+  if (p.events !== undefined && !(Array.isArray(p.events) && p.events.every(isEventDeclaration)))
+    throw new PluginLoadError(`${source}: its events must each have a slug, a name and a description`);
   if (p.configuration !== undefined && (p.configuration as { type?: string }).type !== 'object')
     throw new PluginLoadError(`${source}: its configuration must be an object schema`);
   if (p.configuration !== undefined) {
@@ -59,8 +66,13 @@ export function checkPlugin(candidate: unknown, source: string): Plugin {
 
 /** Adds plugins to this process's registry; a slug already known is refused. */
 export function registerPlugins(plugins: Plugin[], source: string): void {
+  const eventSlugs = new Set([...known.values()].flatMap((p) => (p.events ?? []).map((e) => e.slug)));
   for (const p of plugins) {
     if (known.has(p.slug)) throw new PluginLoadError(`${source}: a plugin with slug ${p.slug} is already loaded`);
+    for (const e of p.events ?? []) {
+      if (eventSlugs.has(e.slug)) throw new PluginLoadError(`${source}: a plugin event with slug ${e.slug} is already loaded`);
+      eventSlugs.add(e.slug);
+    }
     known.set(p.slug, p);
   }
 }

@@ -61,6 +61,17 @@ export interface PluginEnv {
 export const recordLink = (uiUrl: string, organizationSlug: string, kind: 'incident' | 'case', name: string) =>
   `${uiUrl.replace(/\/+$/, '')}/${organizationSlug}/${kind}s/${encodeURIComponent(name)}`;
 
+/**
+ * Something people do that a plugin observes (Dispatch's plugin events): a cost model prices each
+ * occurrence by a participant as some seconds of work. The catalogue lists every loaded plugin's.
+ */
+export interface PluginEventDeclaration {
+  /** Unique across plugins. */
+  slug: string;
+  name: string;
+  description: string;
+}
+
 export interface PluginBase<T extends PluginType = PluginType> {
   slug: string;
   title: string;
@@ -78,6 +89,8 @@ export interface PluginBase<T extends PluginType = PluginType> {
    * (no account, no address, no secret) do.
    */
   enabledByDefault?: boolean;
+  /** What it observes people doing, for cost models. */
+  events?: PluginEventDeclaration[];
 }
 
 /** An incident or a case, as plugins see it. */

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay from 'find-my-way';
 import { isUniqueViolation, loggableError, pgError, unavailableCause, violatedColumn } from '../db/errors.ts';
 import { ApiError, errors, exists, validationError } from './errors.ts';
+import type { StaticHandler } from './static-files.ts';
 import { toValidationItems } from './validation.ts';
 
 function translate(err: FastifyError & { validationContext?: string }, bodyLimit: number): ApiError | null {
@@ -34,7 +35,8 @@ function translate(err: FastifyError & { validationContext?: string }, bodyLimit
   return null;
 }
 
-export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
+/** `staticFiles`: a built web UI answers the paths outside /api/ that no route serves (static-files.ts). */
+export function installErrorHandling(app: FastifyInstance, bodyLimit: number, staticFiles?: StaticHandler) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let known = translate(err, bodyLimit);
     const where = { method: request.method, route: request.routeOptions?.url ?? 'unknown' };
@@ -66,7 +68,8 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
       }
     }
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    if (staticFiles && (await staticFiles(request, reply)) === 'answered') return reply;
     const path = request.url.split('?')[0];
     const methods = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter((m) => m !== request.method && paths.find(m, path));
     const e = methods.length ? errors.methodNotAllowed() : errors.routeNotFound();

@@ -7,6 +7,13 @@
 import type { Mismatch } from './compare.ts';
 
 const WEB_UI = "beyond 0.1.0, for Dispatch's web UI (docs/compatibility.md), which is newer than 0.1.0 and reads or sends it";
+const crudOps = (path: string, id: string) => [
+  `GET /{organization}/${path}`,
+  `POST /{organization}/${path}`,
+  `GET /{organization}/${path}/{${id}}`,
+  `PUT /{organization}/${path}/{${id}}`,
+  `DELETE /{organization}/${path}/{${id}}`,
+];
 
 const REGISTRATION = "multi-tenant registration (docs/compatibility.md, Beyond 0.1.0): Dispatch's register made anyone a Member of any organization";
 
@@ -20,6 +27,9 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   { op: 'DELETE /{organization}/invitations/{invitation_id}', reason: `withdrawing an invitation: ${REGISTRATION}` },
   { op: 'GET /{organization}/auth/myrole', reason: `the caller's role in the organization: ${WEB_UI}` },
   { op: 'GET /{organization}/cases/{case_id}/participants', reason: `a case's participants (\`?minimal=true\`), for its participant pickers: ${WEB_UI}` },
+  ...crudOps('cost_models', 'cost_model_id').map((op) => ({ op, reason: `activity-based cost models of incident and case types: ${WEB_UI}` })),
+  { op: 'GET /{organization}/plugins/plugin_events', reason: `the plugin events cost model activities price: ${WEB_UI}` },
+  ...crudOps('signals/engagements', 'engagement_id').map((op) => ({ op, reason: `signal engagements of the signal definitions page: ${WEB_UI}` })),
 ];
 
 export interface Deviation {
@@ -162,6 +172,19 @@ export const DEVIATIONS: Deviation[] = [
     message: 'accepted, but the contract has no such field',
     ops: ['PUT /{organization}/cases/{case_id}'],
     reason: "as for incidents: a case type, priority or severity is named by id as well as by name (the update body's Base shapes lack the id)",
+  },
+
+  {
+    kind: 'body.extra',
+    where: 'body.cost_model',
+    message: 'accepted, but the contract has no such field',
+    ops: [
+      'POST /{organization}/incident_types',
+      'PUT /{organization}/incident_types/{incident_type_id}',
+      'POST /{organization}/case_types',
+      'PUT /{organization}/case_types/{case_type_id}',
+    ],
+    reason: `the cost model of an incident or case type: ${WEB_UI}`,
   },
 
   // ---- signals --------------------------------------------------------------------------------

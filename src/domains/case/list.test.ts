@@ -52,6 +52,8 @@ describe('case list', () => {
       'resolution_reason',
       'status',
       'title',
+      'total_cost_classic',
+      'total_cost_new',
       'triage_at',
       'visibility',
     ]);

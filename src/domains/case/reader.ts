@@ -18,6 +18,7 @@ import { participantMinimalReader, participantReader, participantTarget } from '
 import { participant } from '../lifecycle/table.ts';
 import { readCaseSignalInstances } from '../signal/case-instances.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
+import { addCaseCosts } from './costs.ts';
 import { CaseRead, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
@@ -64,6 +65,7 @@ const minimalDef: ReadDef = {
     related: caseLink(caseRelated, 'related_id', () => groupReader(nestedDef)),
     duplicates: caseLink(caseDuplicate, 'duplicate_id', () => groupReader(nestedDef)),
   },
+  hooks: { afterRead: (db, items) => addCaseCosts(db, items) },
 };
 
 /** The timeline in order, as JSON built in the read's query. */
@@ -101,7 +103,12 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     workflow_instances: { table: workflowInstance, column: 'case_id', read: workflowInstanceReader },
   },
   computed: { events: eventsOf },
-  hooks: { afterRead: (db, items) => instancesAndPlugins(db, items, withInstances) },
+  hooks: {
+    afterRead: async (db, items) => {
+      await instancesAndPlugins(db, items, withInstances);
+      await addCaseCosts(db, items);
+    },
+  },
 });
 const withInstances = fullDef(true);
 const withoutInstances = fullDef(false);

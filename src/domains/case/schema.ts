@@ -99,6 +99,9 @@ const common = {
   incidents: Type.Array(IncidentReadMinimal, { default: [] }),
 };
 
+/** Beyond 0.1.0 (current Dispatch): the case's costs under the classic and the new cost model (costs.ts). */
+const costs = { total_cost_classic: Type.Number(), total_cost_new: Type.Number() };
+
 /** Related and duplicate cases nest one level: theirs are not read. */
 const CaseNestedMinimal = Type.Object(
   {
@@ -113,6 +116,7 @@ const CaseNestedMinimal = Type.Object(
 export const CaseReadMinimal = Type.Object(
   {
     ...common,
+    ...costs,
     assignee: Opt(ParticipantReadMinimal),
     related: Type.Array(CaseNestedMinimal, { default: [] }),
     duplicates: Type.Array(CaseNestedMinimal, { default: [] }),
@@ -123,6 +127,7 @@ export const CaseReadMinimal = Type.Object(
 export const CaseRead = Type.Object(
   {
     ...common,
+    ...costs,
     assignee: Opt(ParticipantRead),
     /** Beyond 0.1.0, for the web UI: the participant who reported the case. */
     reporter: Opt(ParticipantRead),
@@ -140,6 +145,9 @@ export const CaseRead = Type.Object(
   },
   { title: 'CaseRead' },
 );
+
+/** A case read sent back inside another body (a signal instance's): its costs are computed, never taken. */
+export const CaseReadSentBack = Type.Omit(CaseRead, Object.keys(costs) as (keyof typeof costs)[], { title: 'CaseRead' });
 
 // ---- bodies ---------------------------------------------------------------------------------------
 // Records are named by id or name; the rest of a read object sent back is ignored, and null is

@@ -81,6 +81,7 @@ describe('case types', () => {
         case_template_document: null,
         oncall_service: null,
         incident_type: { id: defaultType.id, name: 'Default', description: 'This is the default incident type.', visibility: 'Open' },
+        cost_model: null,
         project: expect.objectContaining({ name: 'default' }),
       },
     ]);

@@ -1,9 +1,9 @@
 import type { GroupDef } from '../../crud/group.ts';
 import type { RefTarget } from '../../crud/refs.ts';
 import { documentTarget } from '../document/group.ts';
-import { incidentTypeTarget, typeListFields, typeRules } from '../incident_type/group.ts';
+import { costModelRef, incidentTypeTarget, typeListFields, typeRules } from '../incident_type/group.ts';
 import { serviceTarget } from '../service/group.ts';
-import { CaseTypeCreate, CaseTypePagination, CaseTypeRead, CaseTypeUpdate } from './schema.ts';
+import { CaseTypeCreate, CaseTypePagination, CaseTypeUpdate, CaseTypeWithCostModel } from './schema.ts';
 import { caseType } from './table.ts';
 
 export const caseTypeTarget: RefTarget = { table: caseType, model: 'CaseType', label: 'Case type', fields: { id: 'int', name: 'text', visibility: 'text' } };
@@ -16,7 +16,7 @@ export const caseTypeGroup: GroupDef = {
   model: 'CaseType',
   tableName: 'case_type',
   table: caseType,
-  shapes: { create: CaseTypeCreate, update: CaseTypeUpdate, read: CaseTypeRead, pagination: CaseTypePagination },
+  shapes: { create: CaseTypeCreate, update: CaseTypeUpdate, read: CaseTypeWithCostModel, pagination: CaseTypePagination },
   fields: { ...typeListFields, conversation_target: 'text' },
   operations: ['list', 'create', 'get', 'update'],
   writePermission: 'SensitiveProjectAction',
@@ -24,6 +24,7 @@ export const caseTypeGroup: GroupDef = {
     case_template_document: { column: 'case_template_document_id', target: documentTarget },
     incident_type: { column: 'incident_type_id', target: incidentTypeTarget },
     oncall_service: { column: 'oncall_service_id', target: serviceTarget },
+    cost_model: costModelRef,
   },
   unique: { case_type_project_name_key: 'name' },
   oneDefault: true,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, NameStr, Nullable, Opt, Pagination, RefShape } from '../../server/shapes.ts';
 import { ProjectRead } from '../project/schema.ts';
-import { DocumentNested, DocumentRef, IncidentTypeSummary, typeFields } from '../incident_type/schema.ts';
+import { CostModelRef, DocumentNested, DocumentRef, IncidentTypeSummary, typeFields, withCostModel } from '../incident_type/schema.ts';
 
 const serviceFields = {
   id: Id(),
@@ -26,6 +26,7 @@ const references = {
   case_template_document: DocumentRef,
   incident_type: Opt(RefShape(IncidentTypeSummary)),
   oncall_service: Opt(ServiceRef),
+  cost_model: CostModelRef,
   project: Type.Optional(RefShape(ProjectRead)),
 };
 
@@ -42,4 +43,5 @@ export const CaseTypeRead = Type.Object(
   },
   { title: 'CaseTypeRead' },
 );
-export const CaseTypePagination = Pagination(CaseTypeRead, 'CaseTypePagination');
+export const CaseTypeWithCostModel = withCostModel(CaseTypeRead);
+export const CaseTypePagination = Pagination(CaseTypeWithCostModel, 'CaseTypePagination');

@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
 import { projectScoped } from '../project/scoped.ts';
+import { costModel } from '../cost_model/table.ts';
 import { document } from '../document/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { service } from '../service/table.ts';
@@ -21,6 +22,8 @@ export const caseType = pgTable(
     case_template_document_id: integer('case_template_document_id').references(() => document.id, { onDelete: 'set null' }),
     incident_type_id: integer('incident_type_id').references(() => incidentType.id, { onDelete: 'set null' }),
     oncall_service_id: integer('oncall_service_id').references(() => service.id, { onDelete: 'set null' }),
+    /** Beyond 0.1.0: what the activities on records of this type cost; a deleted model leaves the type without one. */
+    cost_model_id: integer('cost_model_id').references(() => costModel.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('name'),

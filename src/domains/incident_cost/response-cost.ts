@@ -64,10 +64,12 @@ export function roleSeconds(inc: CostedIncident, role: CostedRole, now: Date): n
   }
   const seconds = (end.getTime() - role.assumed_at.getTime()) / 1000;
   if (seconds < 0) return 0;
-  let hours = seconds / HOUR;
-  // Past a day, responders are taken to work 8 hours of every 24.
-  if (hours > DAY_HOURS) hours = Math.ceil(Math.floor(hours / DAY_HOURS) * 8 + (hours % DAY_HOURS));
-  return Math.trunc(hours * HOUR * multiplier);
+  return Math.trunc(workedHours(seconds / HOUR) * HOUR * multiplier);
+}
+
+/** The hours of a role that count as work: past a day, responders are taken to work 8 hours of every 24. */
+export function workedHours(hours: number): number {
+  return hours > DAY_HOURS ? Math.ceil(Math.floor(hours / DAY_HOURS) * 8 + (hours % DAY_HOURS)) : hours;
 }
 
 /** The hourly rate, rounded up. */

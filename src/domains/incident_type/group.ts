@@ -3,7 +3,8 @@ import type { RefTarget } from '../../crud/refs.ts';
 import type { Fields } from '../../list/definition.ts';
 import { validationError } from '../../server/errors.ts';
 import { documentTarget } from '../document/group.ts';
-import { IncidentTypeCreate, IncidentTypePagination, IncidentTypeRead, IncidentTypeUpdate, TEMPLATE_DOCUMENTS } from './schema.ts';
+import { costModelReader, costModelTarget } from '../cost_model/group.ts';
+import { IncidentTypeCreate, IncidentTypePagination, IncidentTypeUpdate, IncidentTypeWithCostModel, TEMPLATE_DOCUMENTS } from './schema.ts';
 import { incidentType } from './table.ts';
 
 export const incidentTypeTarget: RefTarget = {
@@ -25,6 +26,9 @@ export const typeRules: Hooks = {
   },
 };
 
+/** The cost model a type names (beyond 0.1.0). */
+export const costModelRef = { column: 'cost_model_id', target: costModelTarget, read: costModelReader };
+
 export const typeListFields: Fields = {
   id: 'int',
   name: 'text',
@@ -44,11 +48,14 @@ export const incidentTypeGroup: GroupDef = {
   model: 'IncidentType',
   tableName: 'incident_type',
   table: incidentType,
-  shapes: { create: IncidentTypeCreate, update: IncidentTypeUpdate, read: IncidentTypeRead, pagination: IncidentTypePagination },
+  shapes: { create: IncidentTypeCreate, update: IncidentTypeUpdate, read: IncidentTypeWithCostModel, pagination: IncidentTypePagination },
   fields: typeListFields,
   operations: ['list', 'create', 'get', 'update'],
   writePermission: 'SensitiveProjectAction',
-  refs: Object.fromEntries(TEMPLATE_DOCUMENTS.map((f) => [f, { column: `${f}_id`, target: documentTarget }])),
+  refs: {
+    ...Object.fromEntries(TEMPLATE_DOCUMENTS.map((f) => [f, { column: `${f}_id`, target: documentTarget }])),
+    cost_model: costModelRef,
+  },
   unique: { incident_type_project_name_key: 'name' },
   oneDefault: true,
   hooks: typeRules,

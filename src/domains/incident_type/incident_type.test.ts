@@ -59,6 +59,7 @@ describe('incident types', () => {
         executive_template_document: null,
         review_template_document: null,
         tracking_template_document: null,
+        cost_model: null,
         project: expect.objectContaining({ id: projectId, name: 'default' }),
       },
     ]);

@@ -1,5 +1,6 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { Defaulted, Id, NameStr, Nullable, Opt, Pagination, RefShape } from '../../server/shapes.ts';
+import { CostModelRead } from '../cost_model/schema.ts';
 import { ProjectRead } from '../project/schema.ts';
 
 const KeyValue = Type.Object({ key: Type.String(), value: Type.String() }, { title: 'KeyValue', additionalProperties: false });
@@ -56,13 +57,24 @@ export const TEMPLATE_DOCUMENTS = [
 const documents = <T extends TSchema>(shape: T) =>
   Object.fromEntries(TEMPLATE_DOCUMENTS.map((f) => [f, shape])) as Record<(typeof TEMPLATE_DOCUMENTS)[number], T>;
 
+/**
+ * Beyond 0.1.0 (current Dispatch): the cost model a type's body names, by id or name; null clears it.
+ * Only the type's own bodies and reads carry it: types nested in incidents and cases keep the
+ * contract's shape.
+ */
+export const CostModelRef = Opt(RefShape(Type.Object({ id: Id(), name: NameStr() }, { title: 'CostModelRead' })));
+
+/** A type's own read: the contract's shape and its cost model. */
+export const withCostModel = <T extends TObject>(read: T) => Type.Object({ ...read.properties, cost_model: Opt(CostModelRead) }, { title: read.title });
+
 export const IncidentTypeCreate = Type.Object(
-  { ...typeFields, ...documents(DocumentRef), project: Type.Optional(RefShape(ProjectRead)) },
+  { ...typeFields, ...documents(DocumentRef), cost_model: CostModelRef, project: Type.Optional(RefShape(ProjectRead)) },
   { title: 'IncidentTypeCreate', additionalProperties: false },
 );
 export const IncidentTypeUpdate = Type.Object(
-  { id: Type.Optional(Id()), ...typeFields, ...documents(DocumentRef), project: Type.Optional(RefShape(ProjectRead)) },
+  { id: Type.Optional(Id()), ...typeFields, ...documents(DocumentRef), cost_model: CostModelRef, project: Type.Optional(RefShape(ProjectRead)) },
   { title: 'IncidentTypeUpdate', additionalProperties: false },
 );
 export const IncidentTypeRead = Type.Object({ id: Id(), ...typeFields, ...documents(DocumentNested), project: ProjectRead }, { title: 'IncidentTypeRead' });
-export const IncidentTypePagination = Pagination(IncidentTypeRead, 'IncidentTypePagination');
+export const IncidentTypeWithCostModel = withCostModel(IncidentTypeRead);
+export const IncidentTypePagination = Pagination(IncidentTypeWithCostModel, 'IncidentTypePagination');

@@ -1,6 +1,7 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, integer } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchVector, updatedAt } from '../../db/columns.ts';
 import { projectScoped } from '../project/scoped.ts';
+import { costModel } from '../cost_model/table.ts';
 import { document } from '../document/table.ts';
 
 const templateDocument = (name: string) => integer(name).references(() => document.id, { onDelete: 'set null' });
@@ -21,6 +22,8 @@ export const incidentType = pgTable(
     executive_template_document_id: templateDocument('executive_template_document_id'),
     review_template_document_id: templateDocument('review_template_document_id'),
     tracking_template_document_id: templateDocument('tracking_template_document_id'),
+    /** Beyond 0.1.0: what the activities on records of this type cost; a deleted model leaves the type without one. */
+    cost_model_id: integer('cost_model_id').references(() => costModel.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('name'),

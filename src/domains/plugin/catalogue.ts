@@ -8,7 +8,7 @@ import type { Executor } from '../../db/connection.ts';
 import { allPlugins, BUILTIN_PLUGINS } from '../../plugins/registry.ts';
 import type { Plugin } from '../../plugins/types.ts';
 import { project } from '../project/table.ts';
-import { plugin, pluginInstance, pluginOffered } from './table.ts';
+import { plugin, pluginEvent, pluginInstance, pluginOffered } from './table.ts';
 
 /** Slugs of the plugins a new project starts with enabled: built-ins that reach nothing outside. */
 const ENABLED_BY_DEFAULT = BUILTIN_PLUGINS.filter((p) => p.enabledByDefault).map((p) => p.slug);
@@ -41,6 +41,37 @@ export function seedInstances(projectId?: number | SQL, organizationId?: number 
     WHERE NOT EXISTS (SELECT 1 FROM ${pluginInstance} i WHERE i.project_id = pr.id AND i.plugin_id = p.id) ${only}`;
 }
 
+/**
+ * Writes the events the given plugins declare, for those in the catalogue: missing ones are added;
+ * with `refresh`, known ones take the declaration's plugin, name and description. None is removed
+ * here: cost models may price them.
+ */
+async function writeEvents(db: Executor, plugins: Plugin[], refresh: boolean): Promise<void> {
+  const declared = plugins.filter((p) => p.events?.length);
+  if (declared.length === 0) return;
+  const rows = await db
+    .select({ id: plugin.id, slug: plugin.slug })
+    .from(plugin)
+    .where(
+      inArray(
+        plugin.slug,
+        declared.map((p) => p.slug),
+      ),
+    );
+  const idOf = new Map(rows.map((r) => [r.slug, r.id]));
+  const values = declared.flatMap((p) =>
+    idOf.has(p.slug) ? (p.events ?? []).map((e) => ({ plugin_id: idOf.get(p.slug)!, slug: e.slug, name: e.name, description: e.description })) : [],
+  );
+  if (values.length === 0) return;
+  const insert = db.insert(pluginEvent).values(values);
+  await (refresh
+    ? insert.onConflictDoUpdate({
+        target: pluginEvent.slug,
+        set: { plugin_id: sql`excluded.plugin_id`, name: sql`excluded.name`, description: sql`excluded.description` },
+      })
+    : insert.onConflictDoNothing());
+}
+
 export interface InstallResult {
   added: string[];
   refreshed: string[];
@@ -65,6 +96,7 @@ export async function installPlugins(db: Executor, opts: { force?: boolean; plug
         .insert(pluginOffered)
         .values(plugins.map((p) => ({ slug: p.slug })))
         .onConflictDoNothing();
+    await writeEvents(tx, [...fresh, ...refreshed], opts.force ?? false);
     return { added: fresh.map((p) => p.slug), refreshed: refreshed.map((p) => p.slug) };
   });
 }
@@ -79,11 +111,17 @@ export async function uninstallPlugins(db: Executor, slugs: string[]): Promise<s
 /**
  * Adds the loaded plugins the catalogue has never offered: all of them on a new database, a new
  * built-in after an upgrade, a package newly named in MUSTER_PLUGINS. One that was uninstalled
- * stays out. Undefined when there was none.
+ * stays out. On a catalogue that has its plugins, adds the events of loaded plugins that it lacks
+ * (a database from before plugin events). Undefined when no plugin was added.
  */
 export async function ensureCatalogue(db: Executor): Promise<InstallResult | undefined> {
   const offered = new Set((await db.select({ slug: pluginOffered.slug }).from(pluginOffered)).map((r) => r.slug));
   const unseen = allPlugins().filter((p) => !offered.has(p.slug));
+  await writeEvents(
+    db,
+    allPlugins().filter((p) => offered.has(p.slug)),
+    false,
+  );
   if (unseen.length === 0) return undefined;
   return installPlugins(db, { plugins: unseen });
 }

@@ -1,7 +1,7 @@
 import type { App } from '../../server/routing.ts';
 import { ListQuery, NullResponse, OrgParams } from '../../server/shapes.ts';
-import { PluginInstanceCreate, PluginInstancePagination, PluginInstanceRead, PluginInstanceUpdate, PluginPagination } from './schema.ts';
-import { createInstance, deleteInstance, getInstance, listInstances, listPlugins, updateInstance } from './service.ts';
+import { PluginEventPagination, PluginInstanceCreate, PluginInstancePagination, PluginInstanceRead, PluginInstanceUpdate, PluginPagination } from './schema.ts';
+import { createInstance, deleteInstance, getInstance, listInstances, listPluginEvents, listPlugins, updateInstance } from './service.ts';
 
 const tags = ['plugins'];
 const one = OrgParams('plugin_instance_id');
@@ -14,6 +14,15 @@ export default async function pluginRoutes(app: App) {
     '/:organization/plugins',
     { schema: { tags, operationId: 'get_plugins', params: OrgParams(), querystring: ListQuery, response: { 200: PluginPagination } } },
     (req) => listPlugins(req.ctx, req.query),
+  );
+
+  // Beyond 0.1.0: what the web UI's cost model form offers (Dispatch's plugin events).
+  app.get(
+    '/:organization/plugins/plugin_events',
+    {
+      schema: { tags, operationId: 'get_plugin_events', params: OrgParams(), querystring: ListQuery, response: { 200: PluginEventPagination } },
+    },
+    (req) => listPluginEvents(req.ctx, req.query),
   );
 
   app.get(

@@ -23,6 +23,15 @@ export type PluginReadT = Static<typeof PluginRead>;
 
 export const PluginPagination = Pagination(PluginRead, 'PluginPagination');
 
+/** Something a plugin observes people doing, which cost models price (beyond 0.1.0). */
+export const PluginEventRead = Type.Object(
+  { id: Id(), name: Type.String(), slug: Type.String(), description: Opt(Type.String()), plugin: PluginRead },
+  { title: 'PluginEventRead' },
+);
+export type PluginEventReadT = Static<typeof PluginEventRead>;
+
+export const PluginEventPagination = Pagination(PluginEventRead, 'PluginEventPagination');
+
 const Configuration = Type.Object({}, { additionalProperties: true });
 
 export const PluginInstanceRead = Type.Object(

@@ -29,9 +29,9 @@ import type { Reader } from '../../crud/group.ts';
 import { UNRESTRICTED } from '../../server/viewer.ts';
 import { organization } from '../organization/table.ts';
 import { project } from '../project/table.ts';
-import type { PluginInstanceCreateT, PluginInstanceReadT, PluginInstanceUpdateT, PluginReadT } from './schema.ts';
+import type { PluginEventReadT, PluginInstanceCreateT, PluginInstanceReadT, PluginInstanceUpdateT, PluginReadT } from './schema.ts';
 import { checkConfiguration, jsonSchemaOf } from './configuration.ts';
-import { plugin, pluginInstance } from './table.ts';
+import { plugin, pluginEvent, pluginInstance } from './table.ts';
 
 type PluginRow = typeof plugin.$inferSelect;
 
@@ -76,6 +76,58 @@ const pluginList: ListDefinition<typeof pluginColumns> = {
 export async function listPlugins(ctx: Ctx, query: ListQueryT) {
   const page = await runList<PluginRow>(ctx.db, ctx, pluginList, query, sql`TRUE`, catalogueSearch(query.q));
   return { ...page, items: page.items.map(pluginRead) };
+}
+
+// ---- plugin events -------------------------------------------------------------------------------
+
+const eventColumns = readColumns(pluginEvent);
+type EventRow = typeof pluginEvent.$inferSelect;
+
+const eventList: ListDefinition<typeof eventColumns> = {
+  model: 'PluginEvent',
+  tableName: 'plugin_event',
+  table: pluginEvent,
+  columns: eventColumns,
+  idColumn: pluginEvent.id,
+  fields: { id: 'int', name: 'text', slug: 'text', description: 'text' },
+  relations: [{ kind: 'one', model: 'Plugin', tableName: 'plugin', table: plugin, on: eq(plugin.id, pluginEvent.plugin_id), fields: pluginFields }],
+};
+
+/** Event search: name, slug and description, as Dispatch's plugin event search vector. */
+function eventSearch(q: string | undefined): SQL | undefined {
+  const tsquery = toTsQuery(q);
+  if (tsquery === null) return undefined;
+  const text = sql`${pluginEvent.name} || ' ' || ${pluginEvent.slug} || ' ' || coalesce(${pluginEvent.description}, '')`;
+  return sql`to_tsvector('simple', ${text}) @@ to_tsquery('simple', ${tsquery})`;
+}
+
+/** Plugin events by id, each with its plugin. */
+export const pluginEventReader: Reader<PluginEventReadT> = async (db, ids) => {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select(eventColumns).from(pluginEvent).where(inArray(pluginEvent.id, wanted));
+  return new Map((await readEvents(db, rows)).map((e) => [e.id, e]));
+};
+
+async function readEvents(db: Executor, rows: EventRow[]): Promise<PluginEventReadT[]> {
+  if (rows.length === 0) return [];
+  const plugins = await db
+    .select(pluginColumns)
+    .from(plugin)
+    .where(
+      inArray(
+        plugin.id,
+        rows.map((r) => r.plugin_id),
+      ),
+    );
+  const byId = new Map(plugins.map((p) => [p.id, pluginRead(p)]));
+  return rows.map(({ plugin_id, ...event }) => ({ ...event, plugin: byId.get(plugin_id)! }));
+}
+
+/** The catalogue's plugin events (shared by every organization): any member may read them. */
+export async function listPluginEvents(ctx: Ctx, query: ListQueryT) {
+  const page = await runList<EventRow>(ctx.db, ctx, eventList, query, sql`TRUE`, eventSearch(query.q));
+  return { ...page, items: await readEvents(ctx.db, page.items) };
 }
 
 // ---- instances ------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The plugin catalogue (one row per installed plugin, shared by every organization, written by
 // `muster plugins install`) and each project's instances of them. An instance's configuration is
 // stored encrypted (plugins/secrets.ts). Its plugin's type is kept beside it so that the database
-// itself holds "one enabled instance per type per project".
+// itself holds "one enabled instance per type per project". Plugin events are catalogue rows too.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
@@ -27,6 +27,20 @@ export const plugin = pgTable('plugin', {
 export const pluginOffered = pgTable('plugin_offered', {
   slug: text('slug').primaryKey(),
   created_at: createdAt(),
+});
+
+/**
+ * What the catalogue's plugins observe people doing (Dispatch's plugin events), written with the
+ * catalogue from each plugin's `events`; cost models price them.
+ */
+export const pluginEvent = pgTable('plugin_event', {
+  id: serial('id').primaryKey(),
+  plugin_id: integer('plugin_id')
+    .notNull()
+    .references(() => plugin.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull().unique('plugin_event_slug_key'),
+  name: text('name').notNull(),
+  description: text('description'),
 });
 
 export const pluginInstance = pgTable(

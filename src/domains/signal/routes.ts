@@ -4,6 +4,7 @@ import type { App } from '../../server/routing.ts';
 import { ListQuery, OrgParams } from '../../server/shapes.ts';
 import { SignalUpdate } from './schema.ts';
 import { ingestInstance, type IngestBody } from './flows.ts';
+import { signalEngagementGroup } from './engagement.ts';
 import { signalFilterGroup, signalGroup } from './group.ts';
 import { SignalInstanceCreate, SignalInstancePagination, SignalInstanceRead } from './schema.ts';
 import { listInstances } from './service.ts';
@@ -12,6 +13,8 @@ const tags = ['signals'];
 
 export default async function signalRoutes(app: App) {
   registerGroup(app, signalFilterGroup);
+  // Beyond 0.1.0: a static segment, so `/signals/engagements` is never read as a signal id.
+  registerGroup(app, signalEngagementGroup);
 
   app.get(
     '/:organization/signals/instances',

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Defaulted, Id, NameStr, Nullable, Opt, Pagination, RefShape, withoutRequired } from '../../server/shapes.ts';
 import { casePriorityShapes } from '../case_priority/schema.ts';
-import { CaseRead } from '../case/schema.ts';
+import { CaseRead, CaseReadSentBack } from '../case/schema.ts';
 import { CaseTypeRead } from '../case_type/schema.ts';
 import { EntityRead } from '../entity/schema.ts';
 import { EntityTypeRead } from '../entity_type/schema.ts';
@@ -52,6 +52,30 @@ export const SignalFilterRead = Type.Object(
   { title: 'SignalFilterRead' },
 );
 export const SignalFilterPagination = Pagination(SignalFilterRead, 'SignalFilterPagination');
+
+// ---- engagements (beyond 0.1.0) ------------------------------------------------------------------
+
+const engagementFields = {
+  name: NameStr(),
+  description: Opt(Type.String()),
+  require_mfa: Opt(Type.Boolean()),
+  /** The entity type whose entity is engaged; by id or name, null clears it. */
+  entity_type: Opt(RefShape(EntityTypeRead)),
+  message: Opt(Type.String()),
+};
+export const SignalEngagementCreate = Type.Object(
+  { ...engagementFields, project: RefShape(ProjectRead) },
+  { title: 'SignalEngagementCreate', additionalProperties: false },
+);
+export const SignalEngagementUpdate = Type.Object(
+  { id: Type.Optional(Id()), ...engagementFields },
+  { title: 'SignalEngagementUpdate', additionalProperties: false },
+);
+export const SignalEngagementRead = Type.Object(
+  { id: Id(), ...engagementFields, require_mfa: Type.Boolean(), entity_type: Opt(EntityTypeRead) },
+  { title: 'SignalEngagementRead' },
+);
+export const SignalEngagementPagination = Pagination(SignalEngagementRead, 'SignalEngagementPagination');
 
 // ---- definitions --------------------------------------------------------------------------------
 
@@ -127,7 +151,7 @@ export const SignalInstanceCreate = Type.Object(
     /** When the event happened; defaults to now. Windows and expirations are measured from it. */
     created_at: Type.Optional(DateTime()),
     // Read fields a client may send back; ignored.
-    case: Type.Optional(loose(CaseRead)),
+    case: Type.Optional(loose(CaseReadSentBack)),
     entities: Defaulted(Type.Array(loose(EntityRead), { default: [] })),
     filter_action: Type.Optional(Action),
     signal: Type.Optional(loose(SignalRead)),

@@ -65,6 +65,28 @@ export const signalFilter = pgTable(
   (t) => [uniqueIndex('signal_filter_project_name_key').on(t.project_id, t.name), index('signal_filter_search_idx').using('gin', t.search_vector)],
 );
 
+/**
+ * Beyond 0.1.0 (current Dispatch): a signal engagement, whom to ask about a signal's entity (the
+ * entity of its type) and what to tell them. Stored and served for the web UI; Muster engages no one.
+ */
+export const signalEngagement = pgTable(
+  'signal_engagement',
+  {
+    id: id(),
+    ...projectScoped(),
+    name: text('name').notNull(),
+    description: text('description'),
+    require_mfa: boolean('require_mfa').notNull().default(false),
+    entity_type_id: integer('entity_type_id').references(() => entityType.id, { onDelete: 'set null' }),
+    message: text('message'),
+    creator_id: integer('creator_id').references(() => appUser.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    search_vector: searchVector('name', 'description'),
+  },
+  (t) => [uniqueIndex('signal_engagement_project_name_key').on(t.project_id, t.name), index('signal_engagement_search_idx').using('gin', t.search_vector)],
+);
+
 /** A definition's filters, applied in `position` order. */
 export const signalFilterLink = pgTable(
   'signal_filter_link',

@@ -1,0 +1,128 @@
+// The costs of a case the web UI's case page and dashboards read (beyond 0.1.0, as current Dispatch's
+// two cost models), computed when the case is read, so they are current in every answer:
+//
+//   total_cost_classic: what the people on the case cost by the time they held their roles.
+//     for each role of each participant (Observers skipped):
+//       end   = New or Triage: renounced_at, else now;
+//               otherwise closed_at, else escalated_at, else stable_at, else now (renounced_at if earlier)
+//       hours = end - assumed_at (negative: 0); past 24 h only 8 of every 24 count (as for incidents)
+//       seconds = hours × 3600 × multiplier   (Assignee 1, Reporter and Participant 0.5)
+//     amount = ceil(Σ seconds / 3600 × R), R = ceil(annual_employee_cost / business_year_hours)
+//
+//   total_cost_new: what the activities priced by the case type's cost model cost. Each occurrence
+//     of an enabled activity's plugin event by a participant counts as its response_time_seconds of
+//     work from the moment it happened; a participant's overlapping occurrences of one activity count
+//     once (Dispatch merges them the same way). amount = ceil(Σ seconds / 3600 × R); 0 without an
+//     enabled cost model. Muster records one plugin event itself: its timeline (TIMELINE_ACTIVITY).
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import { runStatement } from '../../db/statements.ts';
+import { TIMELINE_ACTIVITY } from '../../plugins/builtin/participant.ts';
+import { caseType } from '../case_type/table.ts';
+import { costModel, costModelActivity } from '../cost_model/table.ts';
+import { event } from '../event/table.ts';
+import { hourlyRate, workedHours } from '../incident_cost/response-cost.ts';
+import { individualContact } from '../individual/table.ts';
+import { caseTable, participant, participantRole } from '../lifecycle/table.ts';
+import { pluginEvent } from '../plugin/table.ts';
+import { project } from '../project/table.ts';
+
+const HOUR = 3600;
+
+/** How much of their time a case role takes; roles not listed (Observer) cost nothing. */
+const CASE_ROLE_MULTIPLIERS: Record<string, number> = { Assignee: 1, Reporter: 0.5, Participant: 0.5 };
+
+const STILL_OPEN = ['New', 'Triage'];
+
+interface CostedCase {
+  status: string;
+  escalated_at: Date | null;
+  closed_at: Date | null;
+  stable_at: Date | null;
+}
+
+interface CostedRole {
+  role: string;
+  assumed_at: Date;
+  renounced_at: Date | null;
+}
+
+/** Seconds a case role counts for (see the header). */
+export function caseRoleSeconds(c: CostedCase, role: CostedRole, now: Date): number {
+  const multiplier = CASE_ROLE_MULTIPLIERS[role.role];
+  if (!multiplier) return 0;
+  let end: Date;
+  if (STILL_OPEN.includes(c.status)) end = role.renounced_at ?? now;
+  else {
+    end = c.closed_at ?? c.escalated_at ?? c.stable_at ?? now;
+    if (role.renounced_at && role.renounced_at < end) end = role.renounced_at;
+  }
+  const seconds = (end.getTime() - role.assumed_at.getTime()) / 1000;
+  return seconds < 0 ? 0 : workedHours(seconds / HOUR) * HOUR * multiplier;
+}
+
+const amount = (seconds: number, rate: number) => Math.ceil((seconds * rate) / HOUR);
+
+/** Seconds of work the cost model of each case's type prices, by case id (cases without any left out). */
+async function pricedActivitySeconds(db: Executor, ids: number[]): Promise<Map<number, number>> {
+  // Occurrences of one activity by one participant are intervals of the same length r, so sorted
+  // by start their union is Σ min(r, gap to the next) over them.
+  const rows = await runStatement<{ id: number; seconds: number }>(
+    db,
+    sql`
+    SELECT o.case_id AS id, sum(LEAST(o.r, COALESCE(EXTRACT(EPOCH FROM (o.next_at - o.at))::float8, o.r)))::float8 AS seconds
+    FROM (
+      SELECT ${event.case_id} AS case_id, ${costModelActivity.response_time_seconds}::float8 AS r, ${event.started_at} AS at,
+        lead(${event.started_at}) OVER (PARTITION BY ${event.case_id}, ${participant.id}, ${costModelActivity.id} ORDER BY ${event.started_at}) AS next_at
+      FROM ${caseTable}
+      JOIN ${caseType} ON ${caseType.id} = ${caseTable.case_type_id}
+      JOIN ${costModel} ON ${costModel.id} = ${caseType.cost_model_id} AND ${costModel.enabled}
+      JOIN ${costModelActivity} ON ${costModelActivity.cost_model_id} = ${costModel.id} AND ${costModelActivity.enabled}
+      JOIN ${pluginEvent} ON ${pluginEvent.id} = ${costModelActivity.plugin_event_id} AND ${pluginEvent.slug} = ${TIMELINE_ACTIVITY}
+      JOIN ${event} ON ${event.case_id} = ${caseTable.id}
+      JOIN ${participant} ON ${participant.case_id} = ${caseTable.id}
+      JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} AND lower(${individualContact.email}) = lower(${event.owner})
+      WHERE ${caseTable.id} = ANY(${sql.param(ids)})
+    ) o
+    GROUP BY o.case_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.seconds)]));
+}
+
+/** Sets `total_cost_classic` and `total_cost_new` on read cases (each with its `id`). */
+export async function addCaseCosts(db: Executor, items: Record<string, unknown>[], now = new Date()): Promise<void> {
+  if (items.length === 0) return;
+  const ids = items.map((i) => i.id as number);
+  const roles = await db
+    .select({
+      id: caseTable.id,
+      status: caseTable.status,
+      escalated_at: caseTable.escalated_at,
+      closed_at: caseTable.closed_at,
+      stable_at: caseTable.stable_at,
+      annual_employee_cost: project.annual_employee_cost,
+      business_year_hours: project.business_year_hours,
+      role: participantRole.role,
+      assumed_at: participantRole.assumed_at,
+      renounced_at: participantRole.renounced_at,
+    })
+    .from(caseTable)
+    .innerJoin(project, eq(project.id, caseTable.project_id))
+    .leftJoin(participant, eq(participant.case_id, caseTable.id))
+    .leftJoin(participantRole, eq(participantRole.participant_id, participant.id))
+    .where(inArray(caseTable.id, ids));
+  const priced = await pricedActivitySeconds(db, ids);
+  const classic = new Map<number, number>();
+  const rates = new Map<number, number>();
+  for (const r of roles) {
+    rates.set(r.id, hourlyRate(r));
+    const seconds = r.role && r.assumed_at ? caseRoleSeconds(r, { role: r.role, assumed_at: r.assumed_at, renounced_at: r.renounced_at }, now) : 0;
+    classic.set(r.id, (classic.get(r.id) ?? 0) + seconds);
+  }
+  for (const item of items) {
+    const id = item.id as number;
+    const rate = rates.get(id) ?? 0;
+    item.total_cost_classic = amount(classic.get(id) ?? 0, rate);
+    item.total_cost_new = amount(priced.get(id) ?? 0, rate);
+  }
+}

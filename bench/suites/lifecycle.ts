@@ -113,8 +113,9 @@ export function lifecycleSuite(opts: LifecycleOptions): Suite<LifecycleState> {
     scenarios(s, state) {
       const { uiMaxPage: maxPage, ingestConnections } = readConfig();
       const busy: Scenario[] = [];
-      if (state.ingestion) {
-        const ingest = () => ingestScenario(s, state.ingestion!.def, state.ingestion!, { connections: ingestConnections, rate: INGEST_RATE });
+      const { ingestion } = state;
+      if (ingestion) {
+        const ingest = () => ingestScenario(s, ingestion.def, ingestion, { connections: ingestConnections, rate: INGEST_RATE });
         busy.push(
           { ...getScenario(s, state.seeded, names.getBusy), background: [ingest()] },
           { ...uiTableScenario(s, state.seeded, names.uiBusy, maxPage), background: [ingest()] },

@@ -5,10 +5,12 @@
 // The scenarios come in suites (suites/): each suite runs on a fresh Muster and database per
 // database kind, seeded over HTTP, and states its own goals.
 //
-// Env: BENCH_SUITE=foundation|records|incidents|all (all: foundation and records), BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2),
-// BENCH_CONNECTIONS (10), BENCH_ONLY=postgres|embedded, BENCH_DATABASE_URL (existing server instead
-// of a temporary cluster), BENCH_PG_BIN, BENCH_LOG_LEVEL (warn), BENCH_KEEP_TEMP=1,
-// MUSTER_DB_POOL_SIZE (10).
+// Env: BENCH_SUITE=foundation|records|incidents|cases|search|signals|memory|all (all: foundation and
+// records), BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (10),
+// BENCH_INGEST_CONNECTIONS (50), BENCH_MEMORY_MINUTES (5), BENCH_UI_MAX_PAGE (0: all pages),
+// BENCH_ONLY=postgres|embedded, BENCH_DATABASE_URL (existing server instead of a temporary
+// cluster), BENCH_PG_BIN, BENCH_LOG_LEVEL (warn), BENCH_KEEP_TEMP=1, MUSTER_DB_POOL_SIZE (10).
+// See bench/README.md.
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +34,11 @@ const load = () =>
     .join(' ');
 
 async function measure(scenario: Scenario, opts: LoadOptions, where: string): Promise<ScenarioResult> {
-  progress(`${where}: ${scenario.name} (${opts.warmup ? `${opts.warmup}s warm-up + ` : ''}${opts.duration}s, ${opts.connections} connections)`);
+  const rate = scenario.rate ? ` at ${scenario.rate}/s` : '';
+  const beside = scenario.background?.length ? `, beside ${scenario.background.map((b) => `${b.name} at ${b.rate}/s`).join(', ')}` : '';
+  progress(
+    `${where}: ${scenario.name}${rate} (${opts.warmup ? `${opts.warmup}s warm-up + ` : ''}${scenario.duration ?? opts.duration}s, ${scenario.connections ?? opts.connections} connections${beside})`,
+  );
   return runScenario(scenario, opts);
 }
 
@@ -97,7 +103,9 @@ async function runSuite(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ g
     { key: 'B', result: b },
   ];
   const results: ScenarioResult[] = [];
-  for (const scenario of suite.scenarios(session, seeded.state)) results.push(await measure(scenario, env.opts, where));
+  // The server's resident memory is sampled while its scenarios run (not the baselines').
+  const musterOpts = { ...env.opts, pid: muster.pid };
+  for (const scenario of suite.scenarios(session, seeded.state)) results.push(await measure(scenario, musterOpts, where));
   const verified = suite.verify ? await suite.verify(session, seeded.state, { kind, databaseUrl, progress: (msg) => progress(`${where}: ${msg}`) }) : [];
   await done();
 

@@ -22,6 +22,12 @@ export interface BenchConfig {
   poolSize: number;
   /** BENCH_SUITE: a suite's name, or `all` (the default); checked against the suites in ../suites/. */
   suite: string;
+  /** BENCH_INGEST_CONNECTIONS: connections of the ingestion scenarios (50, as their goals say). */
+  ingestConnections: number;
+  /** BENCH_MEMORY_MINUTES: length of the memory suite's mixed run (5). */
+  memoryMinutes: number;
+  /** BENCH_UI_MAX_PAGE: the deepest page the web UI's table requests ask for (0: every page of the data). */
+  uiMaxPage: number;
 }
 
 function number(name: string, fallback: number, min: number): number {
@@ -47,5 +53,8 @@ export function readConfig(): BenchConfig {
     keepTemp: ['1', 'true', 'yes'].includes((process.env.BENCH_KEEP_TEMP ?? '').toLowerCase()),
     poolSize: Math.round(number('MUSTER_DB_POOL_SIZE', 10, 1)),
     suite: process.env.BENCH_SUITE?.trim().toLowerCase() || 'all',
+    ingestConnections: Math.round(number('BENCH_INGEST_CONNECTIONS', 50, 1)),
+    memoryMinutes: number('BENCH_MEMORY_MINUTES', 5, 0.1),
+    uiMaxPage: Math.round(number('BENCH_UI_MAX_PAGE', 0, 0)),
   };
 }

@@ -74,15 +74,18 @@ export async function openSession(api: string, opts: SessionOptions = {}): Promi
   return { api, organization, organizationId: found.id, email, password, token };
 }
 
-/** Creates projects project-001, project-002, ... with descriptions, `concurrency` at a time. */
-export async function seedProjects(s: MusterSession, count: number, concurrency = 4) {
+/** Creates projects project-001, project-002, ... with descriptions, `concurrency` at a time; returns their ids in that order. */
+export async function seedProjects(s: MusterSession, count: number, concurrency = 4): Promise<number[]> {
+  const ids: number[] = new Array(count);
   await inParallel(count, concurrency, async (i) => {
     const name = projectName(i + 1);
-    await callApi('POST', `${s.api}/${s.organization}/projects`, {
+    const { id } = await callApi<{ id: number }>('POST', `${s.api}/${s.organization}/projects`, {
       token: s.token,
       body: { name, description: `Benchmark project ${name}: incidents and cases of team ${i % 10}.`, organization: {} },
     });
+    ids[i] = id;
   });
+  return ids;
 }
 
 /** Query string of a Dispatch-style list request. */
@@ -96,6 +99,38 @@ export function listQuery(q: { page?: number; itemsPerPage?: number; filter?: un
   for (const d of q.descending ?? []) params.append('descending[]', String(d));
   return params.toString();
 }
+
+// axios (the web UI's HTTP client) percent-encodes parameters but leaves these characters as they are.
+const AXIOS_KEPT: [RegExp, string][] = [
+  [/%3A/gi, ':'],
+  [/%24/g, '$'],
+  [/%2C/gi, ','],
+  [/%20/g, '+'],
+  [/%5B/gi, '['],
+  [/%5D/gi, ']'],
+];
+const axiosEncode = (v: string) => AXIOS_KEPT.reduce((text, [re, ch]) => text.replace(re, ch), encodeURIComponent(v));
+
+/**
+ * A query string as the web UI's axios writes it: parameters in the order given, arrays as repeated
+ * `key[]=value`, empty arrays left out, objects as JSON.
+ */
+export function uiQuery(params: [string, unknown][]): string {
+  const parts: string[] = [];
+  for (const [key, value] of params) {
+    if (value === undefined || value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    const name = Array.isArray(value) ? `${key}[]` : key;
+    for (const v of values) parts.push(`${axiosEncode(name)}=${axiosEncode(typeof v === 'object' ? JSON.stringify(v) : String(v))}`);
+  }
+  return parts.join('&');
+}
+
+/** An integer in [min, max], uniformly. */
+export const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+/** One element of `items`, uniformly. */
+export const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 
 /** The Authorization header of the session's user. */
 export const auth = (s: MusterSession) => ({ authorization: `Bearer ${s.token}` });

@@ -4,10 +4,12 @@ import type { Suite } from '../lib/suite.ts';
 import { casesSuite } from './cases.ts';
 import { foundationSuite } from './foundation.ts';
 import { incidentsSuite } from './incidents.ts';
+import { memorySuite } from './memory.ts';
 import { recordsSuite } from './records.ts';
+import { searchSuite } from './search.ts';
 import { signalsSuite } from './signals.ts';
 
-export const SUITES: Suite[] = [foundationSuite, recordsSuite, incidentsSuite, casesSuite, signalsSuite];
+export const SUITES: Suite[] = [foundationSuite, recordsSuite, incidentsSuite, casesSuite, searchSuite, signalsSuite, memorySuite];
 
 /** `all`, or one suite's name. */
 export function selectSuites(name: string): Suite[] {

@@ -21,6 +21,10 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     connections?: number;
+    /** Requests per second from all connections together. */
+    overallRate?: number;
+    /** Requests per second of each connection. */
+    connectionRate?: number;
     duration?: number;
     amount?: number;
     timeout?: number;

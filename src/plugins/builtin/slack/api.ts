@@ -22,6 +22,13 @@ export class SlackCallError extends Error {
 
 export const isSlackError = (err: unknown, ...codes: string[]) => err instanceof SlackCallError && codes.includes(err.code);
 
+/** A channel as conversations.info and conversations.list give it. */
+export interface SlackChannelInfo {
+  id: string;
+  name: string;
+  is_archived: boolean;
+}
+
 export interface SlackUser {
   id: string;
   email: string | null;
@@ -91,11 +98,40 @@ export class SlackApi {
   async invite(channel: string, userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
     try {
-      await this.call('conversations.invite', { channel, users: userIds.join(',') });
+      // force: someone already there (or who cannot be invited) does not stop the others being invited.
+      await this.call('conversations.invite', { channel, users: userIds.join(','), force: true });
     } catch (err) {
       // Inviting people who are there already changes nothing: a retried job meets it.
       if (!isSlackError(err, 'already_in_channel')) throw err;
     }
+  }
+
+  /** A channel by id, or null when the app can see none. */
+  async channel(id: string): Promise<SlackChannelInfo | null> {
+    try {
+      const r = await this.call<{ channel: SlackChannelWire }>('conversations.info', { channel: id });
+      return channelOf(r.channel);
+    } catch (err) {
+      if (isSlackError(err, 'channel_not_found')) return null;
+      throw err;
+    }
+  }
+
+  /** The unarchived channel with this name among those the app can see, read a page at a time. */
+  async channelByName(name: string): Promise<SlackChannelInfo | null> {
+    let cursor: string | undefined;
+    do {
+      const r = await this.call<{ channels?: SlackChannelWire[]; response_metadata?: { next_cursor?: string } }>('conversations.list', {
+        types: 'public_channel,private_channel',
+        exclude_archived: true,
+        limit: 200,
+        cursor,
+      });
+      const found = r.channels?.find((c) => c.name === name);
+      if (found) return channelOf(found);
+      cursor = r.response_metadata?.next_cursor || undefined;
+    } while (cursor);
+    return null;
   }
 
   async post(channel: string, message: ChatMessage & { thread_ts?: string }): Promise<{ channel: string; ts: string }> {
@@ -139,12 +175,18 @@ interface SlackUserWire {
   name?: string;
   profile?: { email?: string; real_name?: string };
 }
+interface SlackChannelWire {
+  id: string;
+  name: string;
+  is_archived?: boolean;
+}
 interface SlackMessageWire {
   ts: string;
   text?: string;
   user?: string;
 }
 
+const channelOf = (c: SlackChannelWire): SlackChannelInfo => ({ id: c.id, name: c.name, is_archived: c.is_archived === true });
 const userOf = (u: SlackUserWire): SlackUser => ({ id: u.id, email: u.profile?.email ?? null, name: u.profile?.real_name ?? u.real_name ?? u.name ?? null });
 
 function translate(method: string, err: unknown): Error {

@@ -139,7 +139,9 @@ export async function startSlack(opts: { token?: string } = {}): Promise<SlackPe
       if (ids.length === 0) throw 'no_user';
       const known = (id: string) => [...users.values()].some((u) => u.id === id);
       // Without force, one bad id fails the whole call; with it, the others are invited and the bad ones listed.
-      const errors = ids.flatMap((id) => (!known(id) ? [{ user: id, ok: false, error: 'user_not_found' }] : c.members.has(id) ? [{ user: id, ok: false, error: 'already_in_channel' }] : []));
+      const errors = ids.flatMap((id) =>
+        !known(id) ? [{ user: id, ok: false, error: 'user_not_found' }] : c.members.has(id) ? [{ user: id, ok: false, error: 'already_in_channel' }] : [],
+      );
       if (errors.length && (a.force !== true || errors.length === ids.length)) throw errors[0].error;
       for (const id of ids) if (known(id)) c.members.add(id);
       return { channel: { id: c.id, name: c.name }, ...(errors.length ? { errors } : {}) };

@@ -320,11 +320,13 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
     }
 
     // The assignee, then the status (which may remove or bring back everyone, or escalate).
+    const change: RecordChange = {};
     if (assigneeEmail) {
       const currentEmail = await participantEmail(tx, row.assignee_id);
       if (!currentEmail || currentEmail.toLowerCase() !== assigneeEmail.toLowerCase()) {
         if (row.assignee_id !== null) await renounceRole(tx, ctx, CASE, id, row.assignee_id, 'Assignee', now);
         changes.set('assignee_id', await addParticipant(tx, ctx, CASE, id, assigneeEmail, 'Assignee', { at: now }));
+        change.roles = [{ role: 'Assignee', from: currentEmail ?? null, to: assigneeEmail }];
       }
     }
     await logChanges(
@@ -339,7 +341,6 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       .update(caseTable)
       .set({ ...changes.values, updated_at: now })
       .where(eq(caseTable.id, id));
-    const change: RecordChange = {};
     if (body.status && body.status !== row.status) {
       // A stamp sent with the transition gives way to the transition's own.
       const moved = await transition(tx, ctx, changes.current, body.status, now);

@@ -89,7 +89,10 @@ describe('the Slack plugin against a local Slack', () => {
     const bob = slack.addUser('bob@example.com');
     const cy = slack.addUser('cy@example.com');
     await slackPlugin.invite(id, ['bob@example.com'], config, env);
-    expect(await slackPlugin.invite(id, ['bob@example.com', 'cy@example.com'], config, env)).toEqual({ invited: ['bob@example.com', 'cy@example.com'], unknown: [] });
+    expect(await slackPlugin.invite(id, ['bob@example.com', 'cy@example.com'], config, env)).toEqual({
+      invited: ['bob@example.com', 'cy@example.com'],
+      unknown: [],
+    });
     expect([...(slack.channels.get(id)?.members ?? [])]).toEqual(expect.arrayContaining([bob, cy]));
   });
 

@@ -27,6 +27,7 @@ import { caseIncident, caseTable, incident } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { CASE } from './kind.ts';
+import { tellConversation } from '../conversation/enqueue.ts';
 import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
 import type { RecordChange } from '../lifecycle/events.ts';
 import { beginUpdate, lockRecord } from '../lifecycle/records.ts';
@@ -451,6 +452,7 @@ export async function escalateCase(ctx: Ctx, id: number, body: EscalateBody) {
         .update(caseTable)
         .set({ ...moved, updated_at: now })
         .where(eq(caseTable.id, id));
+      await tellConversation(tx, CASE, [id], { event: 'updated', change: { status: { from: row.status, to: 'Escalated' } } });
     }
     await linkEscalation(tx, ctx, row, created.id, now);
     const [item] = await readIncidents(tx, [created.id], true, ctx);

@@ -1,6 +1,8 @@
 // What Muster does in Slack, end to end: a project's slack-conversation instance configured over the
 // plugin API and pointed at a local Slack, incidents and cases written over the API, the real job
 // workers, and what the local Slack saw.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
@@ -257,6 +259,48 @@ describe('an incident in Slack', () => {
   });
 });
 
+describe("a role policy's on-call service", () => {
+  let oncall: Server;
+  afterAll(() => new Promise((resolve) => oncall?.close(resolve)));
+
+  it('hands the commander role over in the channel: posted, invited, and the topic follows', async () => {
+    ids['oncall@example.com'] = slack.addUser('oncall@example.com');
+    oncall = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(req.url?.startsWith('/oncalls') ? { oncalls: [{ email: 'oncall@example.com' }] } : {}));
+    });
+    await new Promise<void>((resolve) => oncall.listen(0, '127.0.0.1', resolve));
+    const instances = (await call(w.t.app, 'GET', '/default/plugins/instances', { token: w.admin, query: { itemsPerPage: -1 } })).body.items;
+    const http = instances.find(
+      (i: { plugin: { slug: string }; project: { id: number } }) => i.plugin.slug === 'muster-oncall-http' && i.project.id === projectId,
+    );
+    const url = `http://127.0.0.1:${(oncall.address() as AddressInfo).port}`;
+    expect(
+      (await call(w.t.app, 'PUT', `/default/plugins/instances/${http.id}`, { token: w.admin, body: { enabled: true, configuration: { url } } })).status,
+    ).toBe(200);
+    const post = (path: string, body: Record<string, unknown>) =>
+      call(w.t.app, path.startsWith('incident_roles') ? 'PUT' : 'POST', `/default/${path}`, {
+        token: w.owner,
+        body,
+        query: path.startsWith('incident_roles') ? { projectName: 'default' } : undefined,
+      });
+    expect((await post('incident_priorities', { name: 'On call', view_order: 7, project: { name: 'default' } })).status).toBe(200);
+    expect((await post('services', { name: 'Commanders', external_id: 'PD-IC', project: { name: 'default' } })).status).toBe(200);
+    const policy = await post(`incident_roles/${encodeURIComponent('Incident Commander')}`, {
+      policies: [{ order: 1, service: { external_id: 'PD-IC' }, incident_priorities: [{ name: 'On call' }], incident_types: [{ name: 'Default' }] }],
+    });
+    expect(policy.status).toBe(200);
+
+    const inc = (await incidents.create({ title: 'Paged in', incident_priority: { name: 'On call' } })).body;
+    await drain();
+    expect((await incidents.get(inc.id)).body.commander.individual.email).toBe('oncall@example.com');
+    const channel = await channelOf(inc.id);
+    expect(members(channel)).toContain(ids['oncall@example.com']);
+    expect(channel.topic).toBe('Paged in | Commander: oncall@example.com');
+    expect(channel.messages.map((m) => m.text.split('\n')[1])).toContain('Incident Commander: oncall@example.com (was member@example.com)');
+  });
+});
+
 describe('Slack failing', () => {
   it('is asked again after the Retry-After it gave, and the message is posted once', async () => {
     const inc = (await incidents.create({ title: 'Rate limited' })).body;
@@ -339,6 +383,18 @@ describe('a case in Slack', () => {
     await drain();
     expect(channel.messages.filter((m) => m.thread_ts === thread?.thread_id).at(-1)?.text).toContain('Status changed from Triage to Closed');
     expect(channel.is_archived).toBe(false);
+  });
+
+  it('tells the thread of an escalation; the incident gets a channel of its own', async () => {
+    const c = (await cases.create({ title: 'Mail storm', case_type: { id: typeId } })).body;
+    await drain();
+    const escalated = await cases.escalate(c.id, { title: 'Mail storm incident' });
+    expect(escalated.status).toBe(200);
+    await drain();
+    const thread = await threadOf(c.id);
+    const replies = slack.channels.get(triage)!.messages.filter((m) => m.thread_ts === thread?.thread_id);
+    expect(replies.map((m) => m.text.split('\n')[1])).toEqual(['Status changed from New to Escalated']);
+    expect((await channelOf(escalated.body.id)).messages[0].text).toContain('Mail storm incident');
   });
 
   it('keeps the title of a Restricted case out of the shared channel', async () => {

@@ -147,11 +147,14 @@ describe('an incident in Slack', () => {
     expect(jobs.every((j) => j.state === 'completed')).toBe(true);
     expect(jobs.some((j) => JSON.stringify(j.output).includes('stranger@example.com'))).toBe(true);
 
-    // Joining invites, and says nothing.
+    // Joining invites, and says nothing; whoever left the channel is not pulled back in.
+    channel.members.delete(ids['member@example.com']);
     expect((await incidents.post(inc.id, 'join', w.admin)).status).toBe(200);
     await drain();
     const after = await channelOf(inc.id);
     expect(members(after)).toContain(ids['admin@example.com']);
+    expect(members(after)).not.toContain(ids['member@example.com']);
+    expect(slack.callsOf('conversations.invite').at(-1)?.users).toBe(ids['admin@example.com']);
     expect(after.messages).toHaveLength(before + 1);
   });
 

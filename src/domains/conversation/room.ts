@@ -1,8 +1,9 @@
 // Where a record talks: an incident's own channel, or a thread for a case in the channel its case
 // type names (`conversation_target`, a channel id or #name), as Dispatch 0.1.0 does. Stored in the
 // record's `conversation` column as `{resource_id, resource_type, channel_id, thread_id, weblink}`
-// (what the chat endpoints find a record by), plus `archived` once Muster archived the channel.
-import { eq } from 'drizzle-orm';
+// (what the chat endpoints find a record by), plus what only Muster reads: who it invited, and
+// `archived` once it archived the channel.
+import { and, eq, sql } from 'drizzle-orm';
 import type { Settings } from '../../config.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Configuration, ConversationPlugin, PluginEnv, Subject } from '../../plugins/types.ts';
@@ -25,6 +26,11 @@ export interface Room {
   /** The ts of a case thread's root message; null for an incident's own channel. */
   thread_id: string | null;
   weblink: string;
+  /**
+   * Who Muster invited (lower-case e-mails): only newcomers are invited later, so that someone who
+   * left the channel is not pulled back each time another person joins.
+   */
+  invited?: string[];
   /** Set once Muster archived the channel (the incident closed). */
   archived?: boolean;
 }
@@ -47,6 +53,16 @@ export async function storeRoom(tx: Executor, kind: RecordKind, id: number, room
     .update(table(kind))
     .set({ conversation: room })
     .where(eq(table(kind).id, id));
+}
+
+/** Notes what Muster did in a room, if it is still the record's (a reopened incident may have a new one). */
+export async function noteRoom(db: Executor, kind: RecordKind, id: number, room: Room, note: Pick<Room, 'invited' | 'archived'>): Promise<void> {
+  const t = table(kind);
+  await db
+    .update(t)
+    .set({ conversation: sql`${t.conversation} || ${JSON.stringify(note)}::jsonb` })
+    .where(and(eq(t.id, id), sql`${t.conversation} ->> 'channel_id' = ${room.channel_id}`));
+  Object.assign(room, note);
 }
 
 /**

@@ -5,8 +5,8 @@
 //      record is open: one is made now and stored, with the job's progress, in one transaction;
 //   2. a room made by this job is set up: topic, every active participant invited (people Slack
 //      does not know are logged, not an error), the summary posted;
-//   3. the event: people changed -> everyone active invited; a change, a report or a reminder ->
-//      its message posted; the incident closed -> its channel archived after the message.
+//   3. the event: people changed -> active participants not invited yet are; a change, a report or
+//      a reminder -> its message posted; the incident closed -> its channel archived after the message.
 // The jobs of one record run one at a time (a singleton queue keyed by the record), so two events
 // never make two channels. Slack calls that may be repeated (topic, invites, archive) are; a
 // message posted is saved in the job's progress, so a retry (a rate limit: after the Retry-After
@@ -24,7 +24,7 @@ import { participant } from '../lifecycle/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { CONVERSATION_SYNC, type ConversationEvent, type SyncJob } from './enqueue.ts';
 import { changeOf, reminderOf, reportOf, summaryOf, topicOf } from './messages.ts';
-import { caseTarget, makeChannel, makeThread, type Room, storedRoom, storeRoom, type Talk } from './room.ts';
+import { caseTarget, makeChannel, makeThread, noteRoom, type Room, storedRoom, storeRoom, type Talk } from './room.ts';
 
 /** What earlier attempts of a job did, kept in its data (saveProgress). */
 interface Progress {
@@ -119,10 +119,14 @@ class Run {
     return room;
   }
 
+  /** Invites the active participants the room has not invited yet; those the platform does not know are tried again next time. */
   async invite(room: Room) {
-    const emails = await activeEmails(this.env.db, this.kind, this.subject.id);
-    const { invited, unknown } = await this.talk.plugin.invite(room.channel_id, emails, this.talk.config, this.talk.env);
+    const before = new Set(room.invited);
+    const newcomers = (await activeEmails(this.env.db, this.kind, this.subject.id)).filter((e) => !before.has(e.toLowerCase()));
+    if (newcomers.length === 0) return;
+    const { invited, unknown } = await this.talk.plugin.invite(room.channel_id, newcomers, this.talk.config, this.talk.env);
     if (unknown.length) this.talk.env.log.info(`not invited, unknown to the chat platform: ${unknown.join(', ')}`);
+    if (invited.length) await noteRoom(this.env.db, this.kind, this.subject.id, room, { invited: [...before, ...invited.map((e) => e.toLowerCase())] });
     this.out.invited = invited.length;
     this.out.unknown = unknown;
   }
@@ -141,9 +145,7 @@ class Run {
 
   async archive(room: Room) {
     await this.talk.plugin.archive(room.channel_id, this.talk.config, this.talk.env);
-    // Marked on the room it archived only: the incident may have a new one by now.
-    const stored = await storedRoom(this.env.db, this.kind, this.subject.id);
-    if (stored?.channel_id === room.channel_id) await storeRoom(this.env.db, this.kind, this.subject.id, { ...stored, archived: true });
+    await noteRoom(this.env.db, this.kind, this.subject.id, room, { archived: true });
     this.out.archived = true;
   }
 

@@ -65,6 +65,16 @@ export class SlackApi {
     }
   }
 
+  /** A look-up's answer, read by `read`; null when Slack answers `missing` (nothing by that id or e-mail). */
+  private async find<W, T>(method: string, args: Record<string, unknown>, missing: string, read: (answer: W) => T): Promise<T | null> {
+    try {
+      return read(await this.call<W>(method, args));
+    } catch (err) {
+      if (isSlackError(err, missing)) return null;
+      throw err;
+    }
+  }
+
   async createChannel(name: string, isPrivate: boolean): Promise<{ id: string; name: string }> {
     const r = await this.call<{ channel: { id: string; name: string } }>('conversations.create', { name, is_private: isPrivate });
     return r.channel;
@@ -75,24 +85,12 @@ export class SlackApi {
   }
 
   /** The Slack user with this e-mail, or null when the workspace has none. */
-  async userByEmail(email: string): Promise<SlackUser | null> {
-    try {
-      const r = await this.call<{ user: SlackUserWire }>('users.lookupByEmail', { email });
-      return userOf(r.user);
-    } catch (err) {
-      if (isSlackError(err, 'users_not_found')) return null;
-      throw err;
-    }
+  userByEmail(email: string): Promise<SlackUser | null> {
+    return this.find('users.lookupByEmail', { email }, 'users_not_found', (r: { user: SlackUserWire }) => userOf(r.user));
   }
 
-  async user(id: string): Promise<SlackUser | null> {
-    try {
-      const r = await this.call<{ user: SlackUserWire }>('users.info', { user: id });
-      return userOf(r.user);
-    } catch (err) {
-      if (isSlackError(err, 'user_not_found')) return null;
-      throw err;
-    }
+  user(id: string): Promise<SlackUser | null> {
+    return this.find('users.info', { user: id }, 'user_not_found', (r: { user: SlackUserWire }) => userOf(r.user));
   }
 
   async invite(channel: string, userIds: string[]): Promise<void> {
@@ -107,14 +105,8 @@ export class SlackApi {
   }
 
   /** A channel by id, or null when the app can see none. */
-  async channel(id: string): Promise<SlackChannelInfo | null> {
-    try {
-      const r = await this.call<{ channel: SlackChannelWire }>('conversations.info', { channel: id });
-      return channelOf(r.channel);
-    } catch (err) {
-      if (isSlackError(err, 'channel_not_found')) return null;
-      throw err;
-    }
+  channel(id: string): Promise<SlackChannelInfo | null> {
+    return this.find('conversations.info', { channel: id }, 'channel_not_found', (r: { channel: SlackChannelWire }) => channelOf(r.channel));
   }
 
   /** The unarchived channel with this name among those the app can see, read a page at a time. */

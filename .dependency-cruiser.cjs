@@ -15,7 +15,8 @@ const FOUNDATION = '^src/domains/(organization|project)/';
 // (incidents, cases, their people and timeline, signals). Code of a lower tier never imports code of
 // a higher one; shapes (schema.ts) and tables (table.ts) of any domain may be named anywhere in
 // src/domains, since they hold no behaviour.
-const RECORDS = 'lifecycle|incident|case|participant|event|task|report|feedback|incident_cost|signal|entity|entity_type|workflow|tag_recommendation|search';
+const RECORDS =
+  'lifecycle|incident|case|participant|event|task|report|feedback|incident_cost|signal|entity|entity_type|workflow|tag_recommendation|search|conversation';
 // The plugin catalogue is installation-wide and every new project is seeded with its instances.
 const FOUNDATION_CODE = '^src/domains/(organization|project|auth|plugin)/';
 const RECORD_CODE = `^src/domains/(${RECORDS})/(?!schema\\.ts$|table\\.ts$)`;

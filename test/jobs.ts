@@ -16,9 +16,10 @@ async function pending(database: Database): Promise<number> {
 /**
  * Works the queues until nothing is pending (or `timeoutMs` passes: then throws, naming what is
  * left). Retries wait their delay, so a test that expects retries passes short queues or a
- * longer timeout.
+ * longer timeout, or `retryNow`: every retry runs as soon as it is due to wait (a job that must
+ * fail for good gets there without waiting out its back-off; a Retry-After is not honoured then).
  */
-export async function drainJobs(database: Database, settings: Settings, timeoutMs = 20_000): Promise<void> {
+export async function drainJobs(database: Database, settings: Settings, timeoutMs = 20_000, opts: { retryNow?: boolean } = {}): Promise<void> {
   const queue = await startJobWorkers(database, settings, process.env.TEST_LOG ? console : (quiet as never), {
     pollingIntervalSeconds: 0.5,
     maintenanceIntervalSeconds: 1,
@@ -26,6 +27,7 @@ export async function drainJobs(database: Database, settings: Settings, timeoutM
   try {
     const until = Date.now() + timeoutMs;
     while ((await pending(database)) > 0) {
+      if (opts.retryNow) await database.query(`UPDATE pgboss.job SET start_after = now() WHERE state = 'retry' AND start_after > now()`);
       if (Date.now() > until) {
         const left = (await listJobs(database, { limit: 20 })).filter((j) => ['created', 'retry', 'active'].includes(j.state));
         throw new Error(`jobs still pending after ${timeoutMs} ms: ${left.map((j) => `${j.name} ${j.state} (${JSON.stringify(j.output)})`).join('; ')}`);

@@ -5,6 +5,7 @@ import type { Database } from '../db/connection.ts';
 import type { JobDefinition, JobLog } from '../jobs/definition.ts';
 import { type JobHandler, JobQueue, type WorkerOptions } from '../jobs/queue.ts';
 import { CASE } from '../domains/case/kind.ts';
+import { conversationSyncJob } from '../domains/conversation/sync.ts';
 import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob } from '../domains/lifecycle/effects.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
@@ -13,7 +14,14 @@ import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
 
 const KINDS = { incident: INCIDENT, case: CASE };
 
-export const JOBS: JobDefinition[] = [recordEffectsJob(KINDS), ...MESSAGE_JOBS, ...oncallJobs(KINDS), workflowRunJob, workflowPollJob];
+export const JOBS: JobDefinition[] = [
+  recordEffectsJob(KINDS),
+  ...MESSAGE_JOBS,
+  ...oncallJobs(KINDS),
+  conversationSyncJob(KINDS),
+  workflowRunJob,
+  workflowPollJob,
+];
 
 export const jobQueue = (database: Database) => new JobQueue(database, JOBS);
 

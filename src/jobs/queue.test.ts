@@ -7,10 +7,10 @@ import { sql } from 'drizzle-orm';
 import { openEmbedded, openPostgres, type Database } from '../db/connection.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { BIN_TS, ROOT } from '../../test/cli-helpers.ts';
-import { FLAKY_QUEUE, KILL_QUEUE, OUTBOX_QUEUE } from '../../test/fixtures/job-queues.ts';
+import { FLAKY_QUEUE, KILL_QUEUE, OUTBOX_QUEUE, SINGLE_QUEUE } from '../../test/fixtures/job-queues.ts';
 import { RetryLater } from '../lib/retry-later.ts';
 import { listJobs, retryJob } from './admin.ts';
-import { enqueue, JobQueue } from './queue.ts';
+import { enqueue, JobQueue, saveProgress } from './queue.ts';
 
 const jobsIn = (database: Database, name: string) => listJobs(database, { names: [name], limit: 100 });
 
@@ -28,7 +28,7 @@ describe('the job queue', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase();
-    await new JobQueue(t.database, [OUTBOX_QUEUE, FLAKY_QUEUE]).install();
+    await new JobQueue(t.database, [OUTBOX_QUEUE, FLAKY_QUEUE, SINGLE_QUEUE]).install();
   });
   afterAll(() => t.cleanup());
 
@@ -113,6 +113,71 @@ describe('the job queue', () => {
       expect(attempts.map((a) => a.retryCount)).toEqual([0, 1]);
       // The queue's own back-off would have retried after 1 s; the system asked for 3.
       expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(2_900);
+    } finally {
+      await queue.stop(2_000);
+    }
+  });
+});
+
+describe('a singleton queue', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await new JobQueue(t.database, [SINGLE_QUEUE]).install();
+  });
+  afterAll(() => t.cleanup());
+
+  it('runs the jobs of one key one at a time, in order, while other keys run beside them', async () => {
+    for (const n of [1, 2, 3]) await enqueue(t.database.db, SINGLE_QUEUE.name, { key: 'a', n }, { singletonKey: 'a' });
+    await enqueue(t.database.db, SINGLE_QUEUE.name, { key: 'b', n: 1 }, { singletonKey: 'b' });
+    const running = new Map<string, number>();
+    const overlaps: string[] = [];
+    const order: string[] = [];
+    const queue = new JobQueue(t.database, [SINGLE_QUEUE]);
+    await queue.start(
+      {
+        [SINGLE_QUEUE.name]: async (job) => {
+          const { key, n } = job.data as { key: string; n: number };
+          if (running.get(key)) overlaps.push(`${key}${n}`);
+          running.set(key, (running.get(key) ?? 0) + 1);
+          order.push(`${key}${n}`);
+          await new Promise((r) => setTimeout(r, 300));
+          running.set(key, running.get(key)! - 1);
+        },
+      },
+      { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, concurrency: 3 },
+    );
+    try {
+      await until('every job to complete', async () => (await jobsIn(t.database, SINGLE_QUEUE.name)).every((j) => j.state === 'completed'));
+      expect(overlaps).toEqual([]);
+      expect(order.filter((x) => x.startsWith('a'))).toEqual(['a1', 'a2', 'a3']);
+      expect(order).toContain('b1');
+    } finally {
+      await queue.stop(2_000);
+    }
+  });
+
+  it("gives a retried job back the progress it saved, and not another job's", async () => {
+    const id = await enqueue(t.database.db, SINGLE_QUEUE.name, { step: 0 }, { singletonKey: 'p' });
+    const other = await enqueue(t.database.db, SINGLE_QUEUE.name, { step: 0 }, { singletonKey: 'q' });
+    const seen: unknown[] = [];
+    const queue = new JobQueue(t.database, [SINGLE_QUEUE]);
+    await queue.start(
+      {
+        [SINGLE_QUEUE.name]: async (job) => {
+          if (job.id !== id) return;
+          seen.push(job.data);
+          if (job.retryCount > 0) return;
+          await t.database.db.transaction((tx) => saveProgress(tx, job, { posted: 'ts-1' }));
+          throw new Error('the next step failed');
+        },
+      },
+      { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 },
+    );
+    try {
+      await until('the job to complete', async () => (await jobsIn(t.database, SINGLE_QUEUE.name)).find((j) => j.id === id && j.state === 'completed'));
+      expect(seen).toEqual([{ step: 0 }, { step: 0, posted: 'ts-1' }]);
+      expect((await jobsIn(t.database, SINGLE_QUEUE.name)).find((j) => j.id === other)?.data).toEqual({ step: 0 });
     } finally {
       await queue.stop(2_000);
     }

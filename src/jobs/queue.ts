@@ -17,6 +17,13 @@ export interface QueueSpec {
   retryDelay?: number;
   /** Seconds one run may take; past it the run counts as lost (its process died) and is retried (default 300). */
   expireInSeconds?: number;
+  /**
+   * `singleton`: jobs with the same `singletonKey` run one at a time, in the order they were
+   * enqueued (retries aside), whichever node runs them; jobs without a key are not held back. A
+   * job waiting behind one of its key also holds back the jobs after it until that one is done,
+   * so keep these jobs short. Default `standard`: no such rule.
+   */
+  policy?: 'standard' | 'singleton';
 }
 
 export interface JobInfo<T = Record<string, unknown>> {
@@ -78,6 +85,8 @@ export interface EnqueueOptions {
    * it is asked for (a retried job that fans out enqueues each child once).
    */
   key?: string;
+  /** Jobs of a `singleton` queue with the same one never run at once (what they act on, say). */
+  singletonKey?: string;
 }
 
 /** A UUID (version 8, name-based) that a job's name and key always give. */
@@ -97,11 +106,24 @@ function jobIdOf(name: string, key: string): string {
 export async function enqueue(tx: Executor, name: string, data: object, opts: EnqueueOptions = {}): Promise<string> {
   const id = opts.key === undefined ? undefined : jobIdOf(name, opts.key);
   const db = transactionAdapter(tx);
-  const sent = await sender.send(name, data, { id, startAfter: opts.startAfter, db });
+  const sent = await sender.send(name, data, { id, startAfter: opts.startAfter, singletonKey: opts.singletonKey, db });
   if (sent) return sent;
   // Nothing inserted: a keyed job enqueued before, or a queue nobody declared.
   if (id && (await db.executeSql(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND id = $2`, [name, id])).rows.length) return id;
   throw new Error(`job queue ${name} does not exist (is it declared, and the schema installed?)`);
+}
+
+/**
+ * Keeps in a running job's data what it has done so far (`progress` is merged into it), in the
+ * caller's transaction: a retry of the job gets it back in `job.data` and skips what is done. For
+ * jobs with more than one step that must not be repeated (a message posted, a room created).
+ */
+export async function saveProgress(tx: Executor, job: Pick<JobInfo, 'id' | 'name'>, progress: object): Promise<void> {
+  await transactionAdapter(tx).executeSql(`UPDATE ${SCHEMA}.job SET data = data || $3::jsonb WHERE name = $1 AND id = $2`, [
+    job.name,
+    job.id,
+    JSON.stringify(progress),
+  ]);
 }
 
 export interface WorkerOptions {

@@ -262,16 +262,25 @@ export interface ChatChannel {
 export interface ChatMessage {
   text: string;
   blocks?: unknown[];
+  /** The thread to reply in: its root message's id (Slack's `ts`); absent, a message of the channel. */
+  thread?: string;
 }
 
 export interface ConversationPlugin extends PluginBase<'conversation'> {
   /** Posts a message to a channel named or identified by a notification's target. */
   send(channel: string, text: string, config: Configuration, env: PluginEnv): Promise<void>;
-  /** Creates a channel; a name already taken gets a numbered suffix. */
+  /**
+   * Creates a channel; a name already taken gets a numbered suffix. `private: true` makes it private
+   * whatever the configuration says (a Restricted record's); otherwise the configuration decides.
+   */
   createChannel(name: string, opts: { private: boolean; topic?: string }, config: Configuration, env: PluginEnv): Promise<ChatChannel>;
+  /** Sets a channel's topic (the line its header shows). */
+  setTopic(channelId: string, topic: string, config: Configuration, env: PluginEnv): Promise<void>;
+  /** The channel a target names (an id or a #name), or null when there is none the app can see. */
+  findChannel(target: string, config: Configuration, env: PluginEnv): Promise<ChatChannel | null>;
   /** Invites people by e-mail; those the platform does not know are returned, not an error. */
   invite(channelId: string, emails: string[], config: Configuration, env: PluginEnv): Promise<{ invited: string[]; unknown: string[] }>;
-  /** Posts a message to a channel by id. */
+  /** Posts a message to a channel by id (in a thread when the message names one). */
   post(channelId: string, message: ChatMessage, config: Configuration, env: PluginEnv): Promise<{ ts: string }>;
   /** Archives a channel; one archived already is not an error. */
   archive(channelId: string, config: Configuration, env: PluginEnv): Promise<void>;

@@ -99,6 +99,15 @@ export async function startSlack(opts: { token?: string } = {}): Promise<SlackPe
     if (!ref) return undefined;
     return channels.get(ref) ?? [...channels.values()].find((c) => c.name === ref.replace(/^#/, ''));
   };
+  const channelWire = (c: SlackChannel) => ({
+    id: c.id,
+    name: c.name,
+    is_channel: !c.is_private,
+    is_private: c.is_private,
+    is_archived: c.is_archived,
+    topic: { value: c.topic },
+    num_members: c.members.size,
+  });
   const userWire = (u: SlackUserRecord) => ({ id: u.id, name: u.email.split('@')[0], real_name: u.name, profile: { email: u.email, real_name: u.name } });
 
   // Each method: arguments in, Slack's answer out (`ok` is added); a thrown string is Slack's error.
@@ -128,10 +137,30 @@ export async function startSlack(opts: { token?: string } = {}): Promise<SlackPe
         .split(',')
         .filter(Boolean);
       if (ids.length === 0) throw 'no_user';
-      for (const id of ids) if (![...users.values()].some((u) => u.id === id)) throw 'user_not_found';
-      if (ids.every((id) => c.members.has(id))) throw 'already_in_channel';
-      for (const id of ids) c.members.add(id);
-      return { channel: { id: c.id, name: c.name } };
+      const known = (id: string) => [...users.values()].some((u) => u.id === id);
+      // Without force, one bad id fails the whole call; with it, the others are invited and the bad ones listed.
+      const errors = ids.flatMap((id) =>
+        !known(id) ? [{ user: id, ok: false, error: 'user_not_found' }] : c.members.has(id) ? [{ user: id, ok: false, error: 'already_in_channel' }] : [],
+      );
+      if (errors.length && (a.force !== true || errors.length === ids.length)) throw errors[0].error;
+      for (const id of ids) if (known(id)) c.members.add(id);
+      return { channel: { id: c.id, name: c.name }, ...(errors.length ? { errors } : {}) };
+    },
+    'conversations.info': (a) => {
+      const c = channelOf(a.channel);
+      if (!c || c.id !== a.channel) throw 'channel_not_found';
+      return { channel: channelWire(c) };
+    },
+    'conversations.list': (a) => {
+      const types = String(a.types ?? 'public_channel').split(',');
+      const all = [...channels.values()].filter(
+        (c) => types.includes(c.is_private ? 'private_channel' : 'public_channel') && !(a.exclude_archived === true && c.is_archived),
+      );
+      // Pages as Slack gives them: `limit` channels, then a cursor for the rest ('' after the last page).
+      const limit = Math.max(1, Math.min(Number(a.limit ?? 100), 1000));
+      const from = a.cursor ? Number(Buffer.from(String(a.cursor), 'base64').toString()) : 0;
+      const next = from + limit < all.length ? Buffer.from(String(from + limit)).toString('base64') : '';
+      return { channels: all.slice(from, from + limit).map(channelWire), response_metadata: { next_cursor: next } };
     },
     'conversations.archive': (a) => {
       const c = channelOf(a.channel);

@@ -27,6 +27,7 @@ import { caseIncident, caseTable, incident } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { CASE } from './kind.ts';
+import { tellConversation } from '../conversation/enqueue.ts';
 import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
 import type { RecordChange } from '../lifecycle/events.ts';
 import { beginUpdate, lockRecord } from '../lifecycle/records.ts';
@@ -320,11 +321,13 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
     }
 
     // The assignee, then the status (which may remove or bring back everyone, or escalate).
+    const change: RecordChange = {};
     if (assigneeEmail) {
       const currentEmail = await participantEmail(tx, row.assignee_id);
       if (!currentEmail || currentEmail.toLowerCase() !== assigneeEmail.toLowerCase()) {
         if (row.assignee_id !== null) await renounceRole(tx, ctx, CASE, id, row.assignee_id, 'Assignee', now);
         changes.set('assignee_id', await addParticipant(tx, ctx, CASE, id, assigneeEmail, 'Assignee', { at: now }));
+        change.roles = [{ role: 'Assignee', from: currentEmail ?? null, to: assigneeEmail }];
       }
     }
     await logChanges(
@@ -339,7 +342,6 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       .update(caseTable)
       .set({ ...changes.values, updated_at: now })
       .where(eq(caseTable.id, id));
-    const change: RecordChange = {};
     if (body.status && body.status !== row.status) {
       // A stamp sent with the transition gives way to the transition's own.
       const moved = await transition(tx, ctx, changes.current, body.status, now);
@@ -450,6 +452,7 @@ export async function escalateCase(ctx: Ctx, id: number, body: EscalateBody) {
         .update(caseTable)
         .set({ ...moved, updated_at: now })
         .where(eq(caseTable.id, id));
+      await tellConversation(tx, CASE, [id], { event: 'updated', change: { status: { from: row.status, to: 'Escalated' } } });
     }
     await linkEscalation(tx, ctx, row, created.id, now);
     const [item] = await readIncidents(tx, [created.id], true, ctx);

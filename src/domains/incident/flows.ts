@@ -28,7 +28,7 @@ import { term } from '../term/table.ts';
 import { INCIDENT } from './kind.ts';
 import { beginUpdate } from '../lifecycle/records.ts';
 import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
-import type { RecordChange } from '../lifecycle/events.ts';
+import type { RecordChange, RoleChange } from '../lifecycle/events.ts';
 import { moveStatus } from '../lifecycle/status.ts';
 import { readIncidents } from './reader.ts';
 import { planCosts, resolveDuplicates, resolveTerms } from './refs.ts';
@@ -64,16 +64,23 @@ const COLUMN_OF = { 'Incident Commander': ['commander_id', 'commanders_location'
 
 /**
  * Makes `email` the incident's commander or reporter: the previous holder renounces the role, the
- * new one takes it (joining if needed). Nothing happens when it is the same person.
+ * new one takes it (joining if needed). Returns the columns to write and who held it; nothing
+ * when it is the same person.
  */
-async function assignRole(tx: Executor, ctx: Ctx, row: IncidentRow, role: 'Incident Commander' | 'Reporter', email: string): Promise<Values> {
+async function assignRole(
+  tx: Executor,
+  ctx: Ctx,
+  row: IncidentRow,
+  role: 'Incident Commander' | 'Reporter',
+  email: string,
+): Promise<{ values: Values; change: RoleChange } | undefined> {
   const [idColumn, locationColumn] = COLUMN_OF[role];
   const current = row[idColumn];
   const currentEmail = await participantEmail(tx, current);
-  if (currentEmail && currentEmail.toLowerCase() === email.toLowerCase()) return {};
+  if (currentEmail && currentEmail.toLowerCase() === email.toLowerCase()) return undefined;
   if (current !== null) await renounceRole(tx, ctx, INCIDENT, row.id, current, role);
   const id = await addParticipant(tx, ctx, INCIDENT, row.id, email, role);
-  return { [idColumn]: id, [locationColumn]: await participantLocation(tx, id) };
+  return { values: { [idColumn]: id, [locationColumn]: await participantLocation(tx, id) }, change: { role, from: currentEmail ?? null, to: email } };
 }
 
 // ---- status ------------------------------------------------------------------------------------
@@ -278,8 +285,16 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       });
 
     // People, then the status (which may remove or bring back everyone).
-    if (commanderEmail) Object.assign(changes.values, await assignRole(tx, ctx, changes.current, 'Incident Commander', commanderEmail));
-    if (reporterEmail) Object.assign(changes.values, await assignRole(tx, ctx, changes.current, 'Reporter', reporterEmail));
+    const roles: RoleChange[] = [];
+    for (const [role, email] of [
+      ['Incident Commander', commanderEmail],
+      ['Reporter', reporterEmail],
+    ] as const) {
+      const assigned = email ? await assignRole(tx, ctx, changes.current, role, email) : undefined;
+      if (!assigned) continue;
+      Object.assign(changes.values, assigned.values);
+      roles.push(assigned.change);
+    }
     if (body.status && body.status !== row.status) {
       const keepPriority = assessment.priorityId !== row.incident_priority_id;
       const moved = await transition(tx, ctx, changes.current, body.status, now, keepPriority);
@@ -304,12 +319,12 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       .set({ ...changes.values, updated_at: now })
       .where(eq(incident.id, id));
     await recomputeResponseCost(tx, id, now);
-    await recordUpdated(tx, ctx, INCIDENT, id, changeOf(row, changes.values));
+    await recordUpdated(tx, ctx, INCIDENT, id, { ...changeOf(row, changes.values), ...(roles.length ? { roles } : {}) });
     return readOne(tx, ctx, id);
   });
 }
 
-/** What an update changed that notifications follow: the status, the type, severity or priority. */
+/** What an update changed that notifications follow: the status, the type, severity or priority (roles aside). */
 function changeOf(row: IncidentRow, values: Values): RecordChange {
   const change: RecordChange = {};
   if (values.status !== undefined && values.status !== row.status) change.status = { from: row.status, to: values.status };

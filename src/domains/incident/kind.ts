@@ -1,16 +1,20 @@
 // Incidents as the lifecycle kit sees them: after any change of their people, the participant
-// summary (most common team and location) and the response cost follow; their list is what saved
-// search filters are matched against.
+// summary (most common team and location) and the response cost follow, and their chat channel
+// invites whoever joined; their list is what saved search filters are matched against.
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
+import { peopleChanged } from '../conversation/enqueue.ts';
 import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
 import { recordList } from '../lifecycle/list.ts';
 import { incident, participant } from '../lifecycle/table.ts';
 import { INCIDENT_LIST } from './list.ts';
 
-/** The incident's participants_team and participants_location become the most common among its participants; its response cost is recomputed. */
+/**
+ * The incident's participants_team and participants_location become the most common among its
+ * participants; its response cost is recomputed; its channel invites newcomers.
+ */
 async function participantsChanged(tx: Executor, incidentId: number): Promise<void> {
   const mostCommon = (col: PgColumn) =>
     sql<
@@ -21,6 +25,7 @@ async function participantsChanged(tx: Executor, incidentId: number): Promise<vo
     .set({ participants_team: mostCommon(participant.team), participants_location: mostCommon(participant.location) })
     .where(eq(incident.id, incidentId));
   await recomputeResponseCost(tx, incidentId);
+  await peopleChanged(tx, kind, incidentId);
 }
 
 const kind: RecordKind<typeof incident> = { name: 'incident', ownerColumn: 'incident_id', table: incident, peopleChanged: participantsChanged };

@@ -155,6 +155,8 @@ const fullDef: ReadDef = {
       for (const item of items) {
         // Not served yet: documents linked to incidents.
         item.documents = [];
+        // The channel is kept on the incident (conversation/room.ts), where Dispatch keeps a row with an id of its own: the incident's stands in.
+        if (item.conversation) item.conversation = { ...(item.conversation as object), id: item.id };
       }
     },
   },

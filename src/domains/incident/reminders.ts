@@ -1,10 +1,12 @@
 // Periodic messages about a project's incidents (BEHAVIOR §13): report reminders to commanders
-// whose tactical or executive report is overdue by the priority's reminder hours, close reminders
+// (and to the incident's chat channel) whose tactical or executive report is overdue by the
+// priority's reminder hours, close reminders
 // for incidents long Stable, and the daily and weekly summaries sent to the project's
 // notifications. Each message is an e-mail job keyed by what it is for and the period it belongs to,
 // so a task run again for the same period (or a retried job) sends nothing twice.
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { tellConversation } from '../conversation/enqueue.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { emailOwners } from '../lifecycle/owner-mail.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
@@ -56,6 +58,9 @@ export async function remindReports({ ctx, project }: ProjectScope, now: Date): 
   await ctx.db.transaction(async (tx) => {
     for (const d of due) {
       const s = subjects.get(d.id);
+      // Counted from the last report: a new report starts a new count, with keys of its own.
+      const key = `report-reminder:${d.id}:${d.kind}:${d.since.toISOString()}:${d.hours}`;
+      await tellConversation(tx, INCIDENT, [d.id], { event: 'reminder', reminder: { report: d.kind, hours: d.hours } }, key);
       if (!s?.owner) continue;
       const label = d.kind === 'tactical' ? 'tactical' : 'executive';
       await enqueueEmail(
@@ -66,8 +71,7 @@ export async function remindReports({ ctx, project }: ProjectScope, now: Date): 
           subject: `[${s.name ?? s.id}] ${label[0].toUpperCase()}${label.slice(1)} report reminder`,
           text: `The ${label} report of ${s.name ?? `incident ${s.id}`} (${s.title}) is due: the last one was ${d.hours} hour(s) ago.\n\nWrite it: ${s.weblink}\n`,
         },
-        // Counted from the last report: a new report starts a new count, with keys of its own.
-        `report-reminder:${d.id}:${d.kind}:${d.since.toISOString()}:${d.hours}`,
+        key,
       );
       sent++;
     }

@@ -8,6 +8,7 @@ import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
+import { tellConversation } from '../conversation/enqueue.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { addParticipant, participantByEmail } from '../lifecycle/participants.ts';
@@ -59,15 +60,22 @@ const REPORT_REASONS: Record<ReportType, string> = {
   'Tactical Report': 'Wrote a tactical report',
 };
 
-/** Stores a report by the caller, who becomes a participant (role Participant) if they were not. */
+/**
+ * Stores a report by the caller, who becomes a participant (role Participant) if they were not;
+ * the incident's channel is shown it.
+ */
 async function createReport(ctx: Ctx, id: number, type: ReportType, details: Record<string, string>): Promise<null> {
   await ctx.db.transaction(async (tx) => {
     await assertCanEdit(ctx, id, tx);
     // A participant (even one removed when the incident closed) writes as themselves, unchanged.
     const existing = await participantByEmail(tx, INCIDENT, id, ctx.user.email);
     const author = existing ? existing.id : await addParticipant(tx, ctx, INCIDENT, id, ctx.user.email, 'Participant', { reason: REPORT_REASONS[type] });
-    await tx.insert(report).values({ organization_id: ctx.organization.id, incident_id: id, participant_id: author, type, details });
+    const [stored] = await tx
+      .insert(report)
+      .values({ organization_id: ctx.organization.id, incident_id: id, participant_id: author, type, details })
+      .returning({ id: report.id });
     await logIncidentEvent(tx, ctx, id, { description: REPORT_EVENTS[type], details });
+    await tellConversation(tx, INCIDENT, [id], { event: 'report', report: { type, author: ctx.user.email, details } }, `report:${stored.id}`);
   });
   return null;
 }

@@ -2,13 +2,16 @@
 // §16.1, §16.3): a ticket and a name, the contacts the project routes in, notifications, on-call.
 // Plugins that reach nothing outside Muster (the built-in ticket plugin, the participant resolver)
 // run in the write's transaction, so its answer shows what they did; everything else is one job
-// enqueued in that transaction (`record-effects`), which fans out into a job per message.
+// enqueued in that transaction (`record-effects`), which fans out into a job per message. The chat
+// channel's jobs (conversation/) are enqueued in the write's transaction itself, so that a
+// record's channel hears of its events in the order they were written.
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { defineJob, type JobEnv } from '../../jobs/definition.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { Ticket, TicketSubject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
+import { tellConversation } from '../conversation/enqueue.ts';
 import { organization } from '../organization/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { project } from '../project/table.ts';
@@ -78,21 +81,24 @@ export const ticketColumns = (t: Ticket | undefined) =>
 
 /**
  * After records of `kind` were created (in the caller's transaction): contacts routed in, then the
- * background effects enqueued.
+ * background effects enqueued, and each record's chat channel made.
  */
 export async function recordsCreated(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await routeRecords(tx, ctx, kind, ids);
   await enqueueEffects(tx, ctx, kind, ids, { event: 'created' });
+  await tellConversation(tx, kind, ids, { event: 'created' });
 }
 
 /**
  * After a record was updated: contacts routed again while it is open, and notifications when its
- * status or assessment changed.
+ * status or assessment changed; its chat channel hears of those and of roles handed over.
  */
 export async function recordUpdated(tx: Executor, ctx: Ctx, kind: RecordKind, id: number, change: RecordChange): Promise<void> {
   await routeRecords(tx, ctx, kind, [id]);
-  if (change.status || change.assessment?.length) await enqueueEffects(tx, ctx, kind, [id], { event: 'updated', change });
+  const event: RecordEvent = { event: 'updated', change };
+  if (change.status || change.assessment?.length) await enqueueEffects(tx, ctx, kind, [id], event);
+  if (change.status || change.assessment?.length || change.roles?.length) await tellConversation(tx, kind, [id], event);
 }
 
 async function enqueueEffects(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[], event: RecordEvent) {

@@ -12,6 +12,8 @@ import type { Ctx } from '../../server/context.ts';
 import type { ParticipantRole } from '../incident_role/roles.ts';
 import { organization } from '../organization/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import { tellConversation } from '../conversation/enqueue.ts';
+import type { RoleChange } from './events.ts';
 import type { RecordKind } from './kind.ts';
 import { addParticipant, participantByEmail, participantEmail, renounceRole } from './participants.ts';
 import { subjectOf } from './subject.ts';
@@ -97,8 +99,8 @@ async function setOwner(tx: Executor, kind: RecordKind, recordId: number, partic
 /**
  * Hands `role` over to the person with `email`, as an update naming a new commander or assignee
  * does: whoever holds it renounces it and the newcomer takes it (joining if needed); the record's
- * commander or assignee follows. Nothing happens when they hold it already, or when someone other
- * than `provisional` holds it (a person chose them meanwhile).
+ * commander or assignee follows. Nothing happens (null) when they hold it already, or when someone
+ * other than `provisional` holds it (a person chose them meanwhile).
  */
 export async function handOverRole(
   tx: Executor,
@@ -108,15 +110,15 @@ export async function handOverRole(
   role: ParticipantRole,
   email: string,
   provisional: string | null,
-): Promise<boolean> {
+): Promise<RoleChange | null> {
   if (role === OWNER_ROLE[kind.name]) {
     const current = await ownerOf(tx, kind, recordId);
     const currentEmail = await participantEmail(tx, current);
-    if (sameEmail(currentEmail, email)) return false;
-    if (currentEmail && !sameEmail(currentEmail, provisional)) return false;
+    if (sameEmail(currentEmail, email)) return null;
+    if (currentEmail && !sameEmail(currentEmail, provisional)) return null;
     if (current !== null) await renounceRole(tx, ctx, kind, recordId, current, role);
     await setOwner(tx, kind, recordId, await addParticipant(tx, ctx, kind, recordId, email, role));
-    return true;
+    return { role, from: currentEmail ?? null, to: email };
   }
   const holders = await tx
     .select({ id: participant.id })
@@ -124,11 +126,11 @@ export async function handOverRole(
     .innerJoin(participantRole, eq(participantRole.participant_id, participant.id))
     .where(sql`${participant[kind.ownerColumn]} = ${recordId} AND ${participantRole.role} = ${role} AND ${participantRole.renounced_at} IS NULL`);
   const holderEmails = await Promise.all(holders.map((h) => participantEmail(tx, h.id)));
-  if (holderEmails.some((e) => sameEmail(e, email))) return false;
-  if (holders.some((_, i) => !sameEmail(holderEmails[i], provisional))) return false;
+  if (holderEmails.some((e) => sameEmail(e, email))) return null;
+  if (holders.some((_, i) => !sameEmail(holderEmails[i], provisional))) return null;
   for (const h of holders) await renounceRole(tx, ctx, kind, recordId, h.id, role);
   await addParticipant(tx, ctx, kind, recordId, email, role);
-  return true;
+  return { role, from: holderEmails[0] ?? null, to: email };
 }
 
 /** The context a job acts in: the organization of the write, on behalf of the user who made it. */
@@ -164,7 +166,12 @@ const resolveJob = (kinds: Record<KindName, RecordKind>) =>
       const person = await oncall.plugin.getOncall(serviceOf(data.service), oncall.config, pluginEnv(env.settings, job.id, pluginLog(env, job.id)));
       if (!person?.email) return { skipped: 'nobody on call' };
       const changed = await env.db.transaction(async (tx) => {
-        if (data.role !== 'Observer') return handOverRole(tx, ctx, kind, data.record_id, data.role, person.email, data.provisional);
+        if (data.role !== 'Observer') {
+          const handed = await handOverRole(tx, ctx, kind, data.record_id, data.role, person.email, data.provisional);
+          // Its chat channel hears of it as of any role handed over (the newcomer is invited as any joiner).
+          if (handed) await tellConversation(tx, kind, [data.record_id], { event: 'updated', change: { roles: [handed] } }, job.id);
+          return !!handed;
+        }
         // A routed person already there (or who left) is left as they are.
         if (await participantByEmail(tx, kind, data.record_id, person.email)) return false;
         await addParticipant(tx, ctx, kind, data.record_id, person.email, 'Observer');

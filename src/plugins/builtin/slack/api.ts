@@ -22,6 +22,13 @@ export class SlackCallError extends Error {
 
 export const isSlackError = (err: unknown, ...codes: string[]) => err instanceof SlackCallError && codes.includes(err.code);
 
+/** A channel as conversations.info and conversations.list give it. */
+export interface SlackChannelInfo {
+  id: string;
+  name: string;
+  is_archived: boolean;
+}
+
 export interface SlackUser {
   id: string;
   email: string | null;
@@ -58,6 +65,16 @@ export class SlackApi {
     }
   }
 
+  /** A look-up's answer, read by `read`; null when Slack answers `missing` (nothing by that id or e-mail). */
+  private async find<W, T>(method: string, args: Record<string, unknown>, missing: string, read: (answer: W) => T): Promise<T | null> {
+    try {
+      return read(await this.call<W>(method, args));
+    } catch (err) {
+      if (isSlackError(err, missing)) return null;
+      throw err;
+    }
+  }
+
   async createChannel(name: string, isPrivate: boolean): Promise<{ id: string; name: string }> {
     const r = await this.call<{ channel: { id: string; name: string } }>('conversations.create', { name, is_private: isPrivate });
     return r.channel;
@@ -68,34 +85,45 @@ export class SlackApi {
   }
 
   /** The Slack user with this e-mail, or null when the workspace has none. */
-  async userByEmail(email: string): Promise<SlackUser | null> {
-    try {
-      const r = await this.call<{ user: SlackUserWire }>('users.lookupByEmail', { email });
-      return userOf(r.user);
-    } catch (err) {
-      if (isSlackError(err, 'users_not_found')) return null;
-      throw err;
-    }
+  userByEmail(email: string): Promise<SlackUser | null> {
+    return this.find('users.lookupByEmail', { email }, 'users_not_found', (r: { user: SlackUserWire }) => userOf(r.user));
   }
 
-  async user(id: string): Promise<SlackUser | null> {
-    try {
-      const r = await this.call<{ user: SlackUserWire }>('users.info', { user: id });
-      return userOf(r.user);
-    } catch (err) {
-      if (isSlackError(err, 'user_not_found')) return null;
-      throw err;
-    }
+  user(id: string): Promise<SlackUser | null> {
+    return this.find('users.info', { user: id }, 'user_not_found', (r: { user: SlackUserWire }) => userOf(r.user));
   }
 
   async invite(channel: string, userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
     try {
-      await this.call('conversations.invite', { channel, users: userIds.join(',') });
+      // force: someone already there (or who cannot be invited) does not stop the others being invited.
+      await this.call('conversations.invite', { channel, users: userIds.join(','), force: true });
     } catch (err) {
       // Inviting people who are there already changes nothing: a retried job meets it.
       if (!isSlackError(err, 'already_in_channel')) throw err;
     }
+  }
+
+  /** A channel by id, or null when the app can see none. */
+  channel(id: string): Promise<SlackChannelInfo | null> {
+    return this.find('conversations.info', { channel: id }, 'channel_not_found', (r: { channel: SlackChannelWire }) => channelOf(r.channel));
+  }
+
+  /** The unarchived channel with this name among those the app can see, read a page at a time. */
+  async channelByName(name: string): Promise<SlackChannelInfo | null> {
+    let cursor: string | undefined;
+    do {
+      const r = await this.call<{ channels?: SlackChannelWire[]; response_metadata?: { next_cursor?: string } }>('conversations.list', {
+        types: 'public_channel,private_channel',
+        exclude_archived: true,
+        limit: 200,
+        cursor,
+      });
+      const found = r.channels?.find((c) => c.name === name);
+      if (found) return channelOf(found);
+      cursor = r.response_metadata?.next_cursor || undefined;
+    } while (cursor);
+    return null;
   }
 
   async post(channel: string, message: ChatMessage & { thread_ts?: string }): Promise<{ channel: string; ts: string }> {
@@ -139,12 +167,18 @@ interface SlackUserWire {
   name?: string;
   profile?: { email?: string; real_name?: string };
 }
+interface SlackChannelWire {
+  id: string;
+  name: string;
+  is_archived?: boolean;
+}
 interface SlackMessageWire {
   ts: string;
   text?: string;
   user?: string;
 }
 
+const channelOf = (c: SlackChannelWire): SlackChannelInfo => ({ id: c.id, name: c.name, is_archived: c.is_archived === true });
 const userOf = (u: SlackUserWire): SlackUser => ({ id: u.id, email: u.profile?.email ?? null, name: u.profile?.real_name ?? u.real_name ?? u.name ?? null });
 
 function translate(method: string, err: unknown): Error {

@@ -38,11 +38,12 @@ export const slackPlugin: ConversationPlugin = {
   async createChannel(name, opts, config, env) {
     const slack = api(config);
     const base = channelName(name);
+    const isPrivate = opts.private || slackSettings(config).privateChannels;
     // A name taken (an earlier workspace's channel, or this job's own first attempt) gets a suffix.
     for (let n = 1; n <= 5; n++) {
       const candidate = n === 1 ? base : `${base}-${n}`;
       try {
-        const channel = await slack.createChannel(candidate, opts.private);
+        const channel = await slack.createChannel(candidate, isPrivate);
         if (opts.topic) await slack.setTopic(channel.id, opts.topic.slice(0, 250));
         env.log.info(`Slack channel ${channel.name} created`);
         return { id: channel.id, name: channel.name, weblink: channelLink(channel.id) };
@@ -51,6 +52,19 @@ export const slackPlugin: ConversationPlugin = {
       }
     }
     throw new Error(`Slack conversations.create: the names ${base} to ${base}-5 are all taken`);
+  },
+
+  async setTopic(channelId, topic, config) {
+    // Slack refuses a topic longer than 250 characters.
+    await api(config).setTopic(channelId, topic.slice(0, 250));
+  },
+
+  async findChannel(target, config) {
+    const slack = api(config);
+    const ref = target.trim().replace(/^#/, '');
+    // An id (C... public, G... private) is read as it is; anything else is a channel's name.
+    const found = /^[CG][A-Z0-9]{6,}$/.test(ref) ? await slack.channel(ref) : await slack.channelByName(channelName(ref));
+    return found && !found.is_archived ? { id: found.id, name: found.name, weblink: channelLink(found.id) } : null;
   },
 
   async invite(channelId, emails, config) {
@@ -70,7 +84,7 @@ export const slackPlugin: ConversationPlugin = {
   },
 
   async post(channelId, message, config) {
-    const { ts } = await api(config).post(channelId, message);
+    const { ts } = await api(config).post(channelId, { ...message, thread_ts: message.thread });
     return { ts };
   },
 

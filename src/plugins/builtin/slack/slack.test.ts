@@ -53,6 +53,49 @@ describe('the Slack plugin against a local Slack', () => {
     expect(err.seconds).toBe(7);
   });
 
+  it('makes a channel private when asked, else as configured, and sets its topic', async () => {
+    const open = { ...config, private_channels: false };
+    const a = await slackPlugin.createChannel('configured public', { private: false }, open, env);
+    const b = await slackPlugin.createChannel('restricted one', { private: true }, open, env);
+    const c = await slackPlugin.createChannel('configured private', { private: false }, config, env);
+    expect([a, b, c].map((x) => slack.channels.get(x.id)?.is_private)).toEqual([false, true, true]);
+    await slackPlugin.setTopic(a.id, `Database down | Commander: ann@example.com${' x'.repeat(200)}`, config, env);
+    expect(slack.channels.get(a.id)?.topic).toMatch(/^Database down \| Commander: ann@example.com/);
+    expect(slack.channels.get(a.id)?.topic).toHaveLength(250);
+  });
+
+  it('finds a channel by id or #name, through every page of the list, but not an archived one', async () => {
+    for (let i = 0; i < 210; i++) slack.addChannel(`filler-${i}`);
+    const triage = slack.addChannel('case-triage');
+    const expected = { id: triage, name: 'case-triage', weblink: expect.stringContaining(triage) };
+    expect(await slackPlugin.findChannel('#case-triage', config, env)).toEqual(expected);
+    expect(await slackPlugin.findChannel(triage, config, env)).toEqual(expected);
+    expect(slack.callsOf('conversations.list').length).toBeGreaterThan(1);
+    expect(await slackPlugin.findChannel('#no-such-channel', config, env)).toBeNull();
+    expect(await slackPlugin.findChannel('C99999999', config, env)).toBeNull();
+    await slackPlugin.archive(triage, config, env);
+    expect(await slackPlugin.findChannel('#case-triage', config, env)).toBeNull();
+    expect(await slackPlugin.findChannel(triage, config, env)).toBeNull();
+  });
+
+  it('replies in a thread, and invites the newcomers of a list whose others are there already', async () => {
+    const id = slack.addChannel('threads');
+    const { ts } = await slackPlugin.post(id, { text: 'Case opened' }, config, env);
+    await slackPlugin.post(id, { text: 'Status changed', thread: ts }, config, env);
+    expect(slack.channels.get(id)?.messages.map((m) => [m.text, m.thread_ts])).toEqual([
+      ['Case opened', undefined],
+      ['Status changed', ts],
+    ]);
+    const bob = slack.addUser('bob@example.com');
+    const cy = slack.addUser('cy@example.com');
+    await slackPlugin.invite(id, ['bob@example.com'], config, env);
+    expect(await slackPlugin.invite(id, ['bob@example.com', 'cy@example.com'], config, env)).toEqual({
+      invited: ['bob@example.com', 'cy@example.com'],
+      unknown: [],
+    });
+    expect([...(slack.channels.get(id)?.members ?? [])]).toEqual(expect.arrayContaining([bob, cy]));
+  });
+
   it('posts a notification to a channel named by a #target', async () => {
     const id = slack.addChannel('security');
     await slackPlugin.send('#security', 'Incident reported', config, env);

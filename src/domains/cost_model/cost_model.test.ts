@@ -2,6 +2,7 @@
 // type forms (beyond 0.1.0): the plugin events the activity dialog offers, the table's list, the
 // edit sheet's create and update (the whole selected object sent back), the type forms' cost model
 // picker, and delete.
+import type { WebhookPlugin } from '../../plugins/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, register, type TestApp } from '../../../test/helpers.ts';
 import { installPlugins } from '../plugin/catalogue.ts';
@@ -15,11 +16,12 @@ let chatMessage: Event;
 let chatReaction: Event;
 let project: Record<string, unknown>;
 
-// A plugin of an outside chat system, written to the catalogue as `muster plugins install` writes one.
-const chatPlugin = {
+// A plugin of an outside system whose events people's activity is priced by, written to the
+// catalogue as `muster plugins install` writes one (its function is never called here).
+const chatPlugin: WebhookPlugin = {
   slug: 'test-chat',
   title: 'Test Chat Plugin',
-  type: 'conversation' as const,
+  type: 'webhook',
   version: '1.0.0',
   author: 'Tests',
   author_url: '',
@@ -28,12 +30,7 @@ const chatPlugin = {
     { slug: 'test-chat-message', name: 'Chat Message', description: 'A message in the channel.' },
     { slug: 'test-chat-reaction', name: 'Chat Reaction', description: 'A reaction to a message.' },
   ],
-  // Never called here: the catalogue is what these tests read.
-  send: async () => {},
-  createChannel: async () => ({ id: 'C1', name: 'c', weblink: '' }),
-  invite: async () => ({ invited: [], unknown: [] }),
-  post: async () => ({ ts: '1' }),
-  archive: async () => {},
+  deliver: async () => {},
 };
 
 const url = '/default/cost_models';

@@ -2,6 +2,7 @@
 // a local Slack whose workspace knows them, the default project's Slack instance configured and
 // enabled through the API, and requests to the four endpoints signed as Slack signs them.
 import { and, eq } from 'drizzle-orm';
+import type { Settings } from '../../src/config.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { installPlugins } from '../../src/domains/plugin/catalogue.ts';
 import { plugin, pluginInstance } from '../../src/domains/plugin/table.ts';
@@ -23,10 +24,10 @@ export interface SlackWorld extends World {
 }
 
 /** The world, its Slack, and the default project's Slack instance enabled. */
-export function useSlackWorld(config: Record<string, unknown> = {}): SlackWorld {
+export function useSlackWorld(config: Record<string, unknown> = {}, settings: Partial<Settings> = {}): SlackWorld {
   const w = {} as SlackWorld;
   beforeAll(async () => {
-    Object.assign(w, await createWorld());
+    Object.assign(w, await createWorld({ uiUrl: 'https://muster.example.com', ...settings }));
     w.slack = await startSlack();
     await installPlugins(w.t.database.db);
     w.projectId = (await call(w.t.app, 'GET', '/default/projects', { token: w.owner })).body.items[0].id;
@@ -77,10 +78,10 @@ export interface CommandCall {
 }
 
 /** A slash command typed by `user` in `channel`. */
-export async function command(w: SlackWorld, name: string, user: string, channel: string, text = ''): Promise<CommandCall> {
+export async function command(w: SlackWorld, name: string, user: string, channel: string, text = '', channelName = 'general'): Promise<CommandCall> {
   const responseUrl = w.slack.responseUrl();
   const triggerId = `trigger-${Math.random().toString(36).slice(2)}`;
-  const res = await signed(w, 'command', commandBody({ command: `/dispatch-${name}`, text, user_id: user, channel_id: channel, response_url: responseUrl, trigger_id: triggerId }));
+  const res = await signed(w, 'command', commandBody({ command: `/dispatch-${name}`, text, user_id: user, channel_id: channel, response_url: responseUrl, trigger_id: triggerId, channel_name: channelName }));
   return { res, responseUrl, triggerId };
 }
 
@@ -90,7 +91,7 @@ export const answersAt = (w: SlackWorld, url: string) => w.slack.responses.filte
 /** The view Slack was asked to open with `triggerId`, and its id. */
 export function openedView(w: SlackWorld, triggerId: string): { id: string; view: any } {
   const found = [...w.slack.views].find(([, v]) => v.trigger_id === triggerId);
-  if (!found) throw new Error(`no view opened with ${triggerId}; views.open calls: ${JSON.stringify(w.slack.callsOf('views.open'))}`);
+  if (!found) throw new Error(`no view opened with ${triggerId}; opened: ${w.slack.callsOf("views.open").map((c) => c.trigger_id).join(", ")}`);
   return { id: found[0], view: found[1].view };
 }
 

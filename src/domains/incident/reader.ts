@@ -155,6 +155,10 @@ const fullDef: ReadDef = {
       for (const item of items) {
         // Not served yet: documents linked to incidents.
         item.documents = [];
+        // The chat channel is stored as the chat platform describes it (slack-conversation's
+        // shape has no id); Dispatch's conversation row has one, and there is one per incident.
+        const conversation = item.conversation as Record<string, unknown> | null;
+        if (conversation && conversation.id == null) item.conversation = { ...conversation, id: item.id };
       }
     },
   },

@@ -11,8 +11,7 @@ import { CHAT_COMMAND } from './run.ts';
 const w = useSlackWorld({ command_prefix: '/dispatch-', commands: { 'list-incidents': '/incidents' } });
 
 const INVALID = { detail: [{ msg: 'Invalid request signature' }] };
-const listIncidents = (user: string) =>
-  commandBody({ command: '/incidents', user_id: user, channel_id: 'C-general', response_url: w.slack.responseUrl() });
+const listIncidents = (user: string) => commandBody({ command: '/incidents', user_id: user, channel_id: 'C-general', response_url: w.slack.responseUrl() });
 
 describe('Slack request signatures', () => {
   it('are required on every endpoint: none, wrong or stale is 403 with the contract body, and nothing is done', async () => {
@@ -57,7 +56,12 @@ describe('bodies Slack would never send', () => {
     ['an interaction without a payload', 'action', 'type=block_actions', 'application/x-www-form-urlencoded'],
     ['an interaction whose payload is not JSON', 'action', payloadBody({}).replace('%7B', '%5B%5B'), 'application/x-www-form-urlencoded'],
     ['an interaction payload without a type', 'menu', payloadBody({ action_id: 'tags' }), 'application/x-www-form-urlencoded'],
-    ['a button without a record id', 'action', payloadBody({ type: 'block_actions', user: { id: 'U1' }, actions: [{ action_id: 'case-join', value: 'x' }] }), 'application/x-www-form-urlencoded'],
+    [
+      'a button without a record id',
+      'action',
+      payloadBody({ type: 'block_actions', user: { id: 'U1' }, actions: [{ action_id: 'case-join', value: 'x' }] }),
+      'application/x-www-form-urlencoded',
+    ],
     ['an event form-encoded', 'event', 'type=url_verification&challenge=x', 'application/x-www-form-urlencoded'],
     ['an event that is not JSON', 'event', '{"type":', 'application/json'],
     ['a URL verification without its challenge', 'event', '{"type":"url_verification"}', 'application/json'],
@@ -87,7 +91,10 @@ describe('events', () => {
 describe('commands Muster does not run', () => {
   it('are answered ephemerally: an unknown name, and the commands Muster does not offer', async () => {
     const unknown = await command(w, 'make-coffee', w.ids.member, 'C1');
-    expect(unknown.res).toMatchObject({ status: 200, body: { response_type: 'ephemeral', text: expect.stringContaining('does not know the command `/dispatch-make-coffee`') } });
+    expect(unknown.res).toMatchObject({
+      status: 200,
+      body: { response_type: 'ephemeral', text: expect.stringContaining('does not know the command `/dispatch-make-coffee`') },
+    });
     for (const name of ['notifications-group', 'engage-user', 'summary']) {
       const res = (await command(w, name, w.ids.member, 'C1')).res;
       expect(res.body).toEqual({ response_type: 'ephemeral', text: `\`/dispatch-${name}\` is not available in Muster.` });
@@ -101,7 +108,11 @@ describe('commands Muster does not run', () => {
     const closed = await signed(w, 'action', payloadBody({ type: 'view_closed', user: { id: w.ids.member }, view: { id: 'V1', callback_id: 'x' } }));
     expect(closed.status).toBe(200);
     expect(closed.body).toBeUndefined();
-    const link = await signed(w, 'action', payloadBody({ type: 'block_actions', user: { id: w.ids.member }, actions: [{ action_id: 'open-link', value: 'x' }] }));
+    const link = await signed(
+      w,
+      'action',
+      payloadBody({ type: 'block_actions', user: { id: w.ids.member }, actions: [{ action_id: 'open-link', value: 'x' }] }),
+    );
     expect(link.status).toBe(200);
     expect(link.body).toBeUndefined();
   });

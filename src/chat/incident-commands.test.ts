@@ -5,16 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/helpers.ts';
 import { drainJobs } from '../../test/jobs.ts';
-import {
-  answersAt,
-  command,
-  incidentWithChannel,
-  jobsNamed,
-  openedView,
-  options,
-  submit,
-  useSlackWorld,
-} from '../../test/worlds/slack.ts';
+import { answersAt, command, incidentWithChannel, jobsNamed, openedView, options, submit, useSlackWorld } from '../../test/worlds/slack.ts';
 import { incident } from '../domains/lifecycle/table.ts';
 import { ONCALL_PAGE, ONCALL_RESOLVE } from '../domains/lifecycle/oncall.ts';
 
@@ -66,7 +57,11 @@ describe('report incident', () => {
 
     const list = await call(w.t.app, 'GET', '/default/incidents', { token: w.owner, query: { itemsPerPage: -1, expand: true } });
     const created = list.body.items.find((i: any) => i.title === 'Login page down');
-    expect(created).toMatchObject({ description: 'Nobody can log in.', incident_type: { name: 'Security' }, reporter: { individual: { email: 'member@example.com' } } });
+    expect(created).toMatchObject({
+      description: 'Nobody can log in.',
+      incident_type: { name: 'Security' },
+      reporter: { individual: { email: 'member@example.com' } },
+    });
     expect(done.body.view.blocks[0].text.text).toContain(created.name);
     await drain();
   });
@@ -133,7 +128,9 @@ describe('sensitive commands', () => {
     const views = w.slack.callsOf('views.open').length;
     for (const name of ['update-incident', 'assign-role', 'add-timeline-event', 'report-tactical', 'report-executive', 'create-task']) {
       const { res } = await command(w, name, w.ids.member, inc.channel);
-      expect(res.body.text, name).toBe(`I see you tried to run \`/dispatch-${name}\`. This is a sensitive command and cannot be run with the incident role you are currently assigned.`);
+      expect(res.body.text, name).toBe(
+        `I see you tried to run \`/dispatch-${name}\`. This is a sensitive command and cannot be run with the incident role you are currently assigned.`,
+      );
     }
     expect(w.slack.callsOf('views.open').length).toBe(views);
   });
@@ -154,7 +151,9 @@ describe('assign role', () => {
   it('gives the chosen Slack user a role: the Scribe role, then the commander’s', async () => {
     const { res, triggerId } = await command(w, 'assign-role', w.ids.owner, inc.channel);
     expect(res.body.text).toBe('Opening a dialog to assign a role to a participant...');
-    const roles = openedView(w, triggerId).view.blocks.find((b: any) => b.block_id === 'role').element.options.map((o: any) => o.value);
+    const roles = openedView(w, triggerId)
+      .view.blocks.find((b: any) => b.block_id === 'role')
+      .element.options.map((o: any) => o.value);
     expect(roles).not.toContain('Participant');
     expect(roles).toContain('Scribe');
     const done = await submit(w, triggerId, w.ids.owner, { participant: { user: w.ids.member }, role: { option: 'Scribe' } });
@@ -189,7 +188,11 @@ describe('update incident', () => {
     expect(view.blocks.find((b: any) => b.block_id === 'status').element.initial_option.value).toBe('Active');
     const priorities = await options(w, triggerId, w.ids.admin, 'incident_priority');
     const low = priorities.body.options.find((o: any) => o.text.text === 'Low');
-    const done = await submit(w, triggerId, w.ids.admin, { title: 'Database down in eu-west', status: { option: 'Stable' }, incident_priority: { option: low.value } });
+    const done = await submit(w, triggerId, w.ids.admin, {
+      title: 'Database down in eu-west',
+      status: { option: 'Stable' },
+      incident_priority: { option: low.value },
+    });
     expect(done.body.view.blocks[0].text.text).toBe('Incident updated successfully.');
     const after = await get(inc.id);
     expect(after).toMatchObject({ title: 'Database down in eu-west', status: 'Stable', incident_priority: { name: 'Low' }, stable_at: expect.any(String) });
@@ -259,7 +262,10 @@ describe('engage on-call', () => {
     expect(res.body.text).toBe('Opening a dialog to engage an oncall person...');
     const done = await submit(w, triggerId, w.ids.member, { service: { option: String(svc.body.id) }, page: { options: ['Yes'] } });
     expect(done.body.view.blocks[0].text.text).toContain('Database on-call');
-    expect({ resolve: await jobsNamed(w, ONCALL_RESOLVE), page: await jobsNamed(w, ONCALL_PAGE) }).toEqual({ resolve: before.resolve + 1, page: before.page + 1 });
+    expect({ resolve: await jobsNamed(w, ONCALL_RESOLVE), page: await jobsNamed(w, ONCALL_PAGE) }).toEqual({
+      resolve: before.resolve + 1,
+      page: before.page + 1,
+    });
     expect((await get(inc.id)).events.map((e: any) => e.description)).toContain('member@example.com engaged the on-call of Database on-call and paged it');
     await drain();
   });
@@ -268,11 +274,16 @@ describe('engage on-call', () => {
 describe('tasks', () => {
   it('create task assigns a task to a participant; list tasks and list my tasks show them', async () => {
     const { triggerId } = await command(w, 'create-task', w.ids.admin, inc.channel);
-    const assignees = openedView(w, triggerId).view.blocks.find((b: any) => b.block_id === 'assignees').element.options.map((o: any) => o.value);
+    const assignees = openedView(w, triggerId)
+      .view.blocks.find((b: any) => b.block_id === 'assignees')
+      .element.options.map((o: any) => o.value);
     expect(assignees).toContain('member@example.com');
     const done = await submit(w, triggerId, w.ids.admin, { assignees: { option: 'member@example.com' }, description: 'Check the replica' });
     expect(done.body.view.blocks[0].text.text).toBe('Task created successfully.');
-    await call(w.t.app, 'POST', '/default/tasks', { token: w.owner, body: { incident: { id: inc.id }, description: 'Write the review', assignees: [{ individual: { email: 'owner@example.com' } }] } });
+    await call(w.t.app, 'POST', '/default/tasks', {
+      token: w.owner,
+      body: { incident: { id: inc.id }, description: 'Write the review', assignees: [{ individual: { email: 'owner@example.com' } }] },
+    });
 
     const all = await command(w, 'list-tasks', w.ids.member, inc.channel);
     expect(all.res.body.text).toBe('Fetching the list of incident tasks...');
@@ -314,7 +325,14 @@ describe('list signals', () => {
   it('lists the signal definitions whose conversation target is the channel', async () => {
     await call(w.t.app, 'POST', '/default/signals', {
       token: w.owner,
-      body: { name: 'Impossible travel', owner: 'secops', external_id: 'travel-1', variant: 'eu', conversation_target: '#security', project: { name: 'default' } },
+      body: {
+        name: 'Impossible travel',
+        owner: 'secops',
+        external_id: 'travel-1',
+        variant: 'eu',
+        conversation_target: '#security',
+        project: { name: 'default' },
+      },
     });
     const here = await command(w, 'list-signals', w.ids.member, 'C-security', '', 'security');
     expect(here.res.body.text).toBe('Fetching the list of signals...');

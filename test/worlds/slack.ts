@@ -81,7 +81,19 @@ export interface CommandCall {
 export async function command(w: SlackWorld, name: string, user: string, channel: string, text = '', channelName = 'general'): Promise<CommandCall> {
   const responseUrl = w.slack.responseUrl();
   const triggerId = `trigger-${Math.random().toString(36).slice(2)}`;
-  const res = await signed(w, 'command', commandBody({ command: `/dispatch-${name}`, text, user_id: user, channel_id: channel, response_url: responseUrl, trigger_id: triggerId, channel_name: channelName }));
+  const res = await signed(
+    w,
+    'command',
+    commandBody({
+      command: `/dispatch-${name}`,
+      text,
+      user_id: user,
+      channel_id: channel,
+      response_url: responseUrl,
+      trigger_id: triggerId,
+      channel_name: channelName,
+    }),
+  );
   return { res, responseUrl, triggerId };
 }
 
@@ -91,16 +103,17 @@ export const answersAt = (w: SlackWorld, url: string) => w.slack.responses.filte
 /** The view Slack was asked to open with `triggerId`, and its id. */
 export function openedView(w: SlackWorld, triggerId: string): { id: string; view: any } {
   const found = [...w.slack.views].find(([, v]) => v.trigger_id === triggerId);
-  if (!found) throw new Error(`no view opened with ${triggerId}; opened: ${w.slack.callsOf("views.open").map((c) => c.trigger_id).join(", ")}`);
+  if (!found)
+    throw new Error(
+      `no view opened with ${triggerId}; opened: ${w.slack
+        .callsOf('views.open')
+        .map((c) => c.trigger_id)
+        .join(', ')}`,
+    );
   return { id: found[0], view: found[1].view };
 }
 
-type Value =
-  | string
-  | { option: string; text?: string }
-  | { options: string[] }
-  | { user: string }
-  | { at: Date };
+type Value = string | { option: string; text?: string } | { options: string[] } | { user: string } | { at: Date };
 
 /** A modal's state as Slack submits it: for each input, its element's value. */
 export function stateOf(view: any, values: Record<string, Value>) {
@@ -163,7 +176,14 @@ export async function click(w: SlackWorld, actionId: string, value: string, user
 /** The options Slack would show in an external select of the view opened with `triggerId`. */
 export async function options(w: SlackWorld, triggerId: string, user: string, actionId: string, typed = '', values: Record<string, Value> = {}) {
   const { id, view } = openedView(w, triggerId);
-  const payload = { type: 'block_suggestion', user: { id: user }, action_id: actionId, block_id: actionId, value: typed, view: { ...view, id, state: stateOf(view, values) } };
+  const payload = {
+    type: 'block_suggestion',
+    user: { id: user },
+    action_id: actionId,
+    block_id: actionId,
+    value: typed,
+    view: { ...view, id, state: stateOf(view, values) },
+  };
   return signed(w, 'menu', payloadBody(payload));
 }
 
@@ -180,7 +200,13 @@ export async function incidentWithChannel(w: SlackWorld, body: Record<string, un
   let channel = (row.conversation as { channel_id?: string } | null)?.channel_id;
   if (!channel) {
     channel = w.slack.addChannel(`incident-${id}`);
-    const conversation = { resource_id: channel, resource_type: SLACK_PLUGIN_SLUG, channel_id: channel, thread_id: null, weblink: `https://slack.com/app_redirect?channel=${channel}` };
+    const conversation = {
+      resource_id: channel,
+      resource_type: SLACK_PLUGIN_SLUG,
+      channel_id: channel,
+      thread_id: null,
+      weblink: `https://slack.com/app_redirect?channel=${channel}`,
+    };
     await w.t.database.db.update(incident).set({ conversation }).where(eq(incident.id, id));
   }
   return { id, name: res.body.name as string, channel };
@@ -192,7 +218,13 @@ export async function caseWithChannel(w: SlackWorld, body: Record<string, unknow
   if (res.status !== 200) throw new Error(`case: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.id as number;
   const channel = w.slack.addChannel(`case-${id}`);
-  const conversation = { resource_id: channel, resource_type: SLACK_PLUGIN_SLUG, channel_id: channel, thread_id: null, weblink: `https://slack.com/app_redirect?channel=${channel}` };
+  const conversation = {
+    resource_id: channel,
+    resource_type: SLACK_PLUGIN_SLUG,
+    channel_id: channel,
+    thread_id: null,
+    weblink: `https://slack.com/app_redirect?channel=${channel}`,
+  };
   await w.t.database.db.update(caseTable).set({ conversation }).where(eq(caseTable.id, id));
   return { id, name: res.body.name as string, channel };
 }

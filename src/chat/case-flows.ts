@@ -9,10 +9,9 @@ import type { IncidentReadT } from '../domains/incident/reader.ts';
 import { recordLink } from '../plugins/types.ts';
 import { mrkdwn, externalMultiSelect, externalSelect, link, note, type Option, staticSelect, textInput } from './blocks.ts';
 import { type Flow, type FlowContext, inputError } from './flow.ts';
-import { optionOf, projectOptions } from './options.ts';
+import { byId, optionOf, projectOptions, tagOption } from './options.ts';
 
 const caseOf = (f: FlowContext) => getCase(f.ctx, f.subject!.id) as Promise<CaseReadT>;
-const ref = (id: number | undefined) => (id === undefined ? undefined : { id });
 const choices = (values: readonly string[]): Option[] => values.map((v) => ({ text: v, value: v }));
 const caseName = (c: { id: number; name?: string | null }) => c.name ?? `case ${c.id}`;
 
@@ -58,10 +57,10 @@ export const createCaseFlow: Flow = {
       const created = (await createCase(f.ctx, {
         title: form.text('title') ?? '',
         description: form.text('description'),
-        project: ref(form.id('project')),
-        case_type: ref(form.id('case_type')),
-        case_severity: ref(form.id('case_severity')),
-        case_priority: ref(form.id('case_priority')),
+        project: byId(form.id('project')),
+        case_type: byId(form.id('case_type')),
+        case_severity: byId(form.id('case_severity')),
+        case_priority: byId(form.id('case_priority')),
         reporter: { individual: { email: f.ctx.user.email } },
         tags: [],
       } as never)) as CaseReadT;
@@ -85,7 +84,7 @@ const editBlocks = (c: CaseReadT) => [
   externalSelect('case_priority', 'Priority', { initial: optionOf(c.case_priority) }),
   externalMultiSelect('tags', 'Tags', {
     optional: true,
-    initial: c.tags.map((t) => ({ text: t.tag_type ? `${t.tag_type.name}/${t.name}` : (t.name ?? String(t.id)), value: String(t.id) })),
+    initial: c.tags.map(tagOption),
   }),
 ];
 
@@ -107,9 +106,9 @@ export const updateCaseFlow: Flow = {
         resolution: form.text('resolution') ?? c.resolution ?? undefined,
         resolution_reason: oneOf(CASE_RESOLUTION_REASONS, form.choice('resolution_reason')) ?? c.resolution_reason ?? undefined,
         status: oneOf(CASE_STATUSES, form.choice('status')) ?? c.status ?? undefined,
-        case_type: ref(form.id('case_type')) ?? { id: c.case_type.id },
-        case_severity: ref(form.id('case_severity')) ?? { id: c.case_severity.id },
-        case_priority: ref(form.id('case_priority')) ?? { id: c.case_priority.id },
+        case_type: byId(form.id('case_type')) ?? { id: c.case_type.id },
+        case_severity: byId(form.id('case_severity')) ?? { id: c.case_severity.id },
+        case_priority: byId(form.id('case_priority')) ?? { id: c.case_priority.id },
         tags: form.choices('tags').map((id) => ({ id: Number(id) })),
       } as Static<typeof CaseUpdate>);
       return { done: 'Case updated successfully.' };
@@ -138,8 +137,8 @@ export const escalateCaseFlow: Flow = {
       const incident = (await escalateCase(f.ctx, c.id, {
         title: c.title,
         description: c.description ?? c.title,
-        incident_type: ref(form.id('incident_type')),
-        incident_priority: ref(form.id('incident_priority')),
+        incident_type: byId(form.id('incident_type')),
+        incident_priority: byId(form.id('incident_priority')),
         tags: [],
       } as never)) as IncidentReadT;
       const url = incident.name ? recordLink(f.env.settings.uiUrl, f.ctx.organization.slug, 'incident', incident.name) : null;

@@ -78,6 +78,10 @@ describe('report incident', () => {
     expect(res.body).toEqual({ response_type: 'ephemeral', text: expect.stringContaining('Muster does not know you') });
     expect(res.body.text).toContain('stranger@example.com');
     expect(w.slack.callsOf('views.open').length).toBe(views);
+    // A list run later says the same through the response URL.
+    const list = await command(w, 'list-incidents', w.ids.stranger, 'C-general');
+    await drain();
+    expect(answersAt(w, list.responseUrl)).toEqual([expect.objectContaining({ text: expect.stringContaining('Muster does not know you') })]);
   });
 
   it('tells the person to try again when Slack rate limits the modal (its trigger cannot wait for a retry)', async () => {

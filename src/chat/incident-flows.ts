@@ -25,7 +25,7 @@ import { listWorkflows, runWorkflow } from '../domains/workflow/service.ts';
 import type { Static } from '@sinclair/typebox';
 import { checkboxes, dateTimePicker, mrkdwn, externalMultiSelect, externalSelect, note, type Option, staticSelect, textInput, usersSelect } from './blocks.ts';
 import { type Flow, type FlowContext, inputError, Refused } from './flow.ts';
-import { listQuery, optionOf, projectOptions } from './options.ts';
+import { byId, listQuery, optionOf, projectOptions, tagOption } from './options.ts';
 
 const incidentOf = (f: FlowContext) => getIncident(f.ctx, f.subject!.id) as Promise<IncidentReadT>;
 
@@ -33,7 +33,6 @@ export const personName = (p: { individual: { name?: string | null; email: strin
   p?.individual.name || p?.individual.email || 'Unknown';
 
 const statusOptions: Option[] = INCIDENT_STATUSES.map((s) => ({ text: s, value: s }));
-const ref = (id: number | undefined) => (id === undefined ? undefined : { id });
 
 /** An update's body from the incident as it is: what the modal does not show is sent back unchanged, as the web UI does. */
 export function updateBodyOf(i: IncidentReadT): Static<typeof IncidentUpdate> {
@@ -53,11 +52,6 @@ export function updateBodyOf(i: IncidentReadT): Static<typeof IncidentUpdate> {
     cases: i.cases.map((c) => ({ id: c.id })),
   } as Static<typeof IncidentUpdate>;
 }
-
-const tagOption = (t: { id: number; name?: string | null; tag_type?: { name: string } | null }): Option => ({
-  text: t.tag_type ? `${t.tag_type.name}/${t.name}` : (t.name ?? String(t.id)),
-  value: String(t.id),
-});
 
 export const reportIncident: Flow = {
   on: 'none',
@@ -84,10 +78,10 @@ export const reportIncident: Flow = {
       const created = (await createIncident(f.ctx, {
         title: form.text('title') ?? '',
         description: form.text('description') ?? '',
-        project: ref(form.id('project')),
-        incident_type: ref(form.id('incident_type')),
-        incident_severity: ref(form.id('incident_severity')),
-        incident_priority: ref(form.id('incident_priority')),
+        project: byId(form.id('project')),
+        incident_type: byId(form.id('incident_type')),
+        incident_severity: byId(form.id('incident_severity')),
+        incident_priority: byId(form.id('incident_priority')),
         reporter: { individual: { email: f.ctx.user.email } },
         tags: form.choices('tags').map((id) => ({ id: Number(id) })),
       } as never)) as IncidentReadT;
@@ -136,9 +130,9 @@ export const updateIncidentFlow: Flow = {
         description: form.text('description') ?? '',
         resolution: form.text('resolution') ?? i.resolution ?? undefined,
         status: (INCIDENT_STATUSES as readonly string[]).includes(status ?? '') ? (status as IncidentReadT['status']) : i.status,
-        incident_type: ref(form.id('incident_type')) ?? { id: i.incident_type.id },
-        incident_severity: ref(form.id('incident_severity')) ?? { id: i.incident_severity.id },
-        incident_priority: ref(form.id('incident_priority')) ?? { id: i.incident_priority.id },
+        incident_type: byId(form.id('incident_type')) ?? { id: i.incident_type.id },
+        incident_severity: byId(form.id('incident_severity')) ?? { id: i.incident_severity.id },
+        incident_priority: byId(form.id('incident_priority')) ?? { id: i.incident_priority.id },
         tags: form.choices('tags').map((id) => ({ id: Number(id) })),
       } as Static<typeof IncidentUpdate>);
       return { done: 'Incident updated successfully.' };

@@ -68,3 +68,12 @@ export async function projectOptions(ctx: Ctx): Promise<{ options: Option[]; ini
 /** A record a read nests (`{id, name}`), as an option. */
 export const optionOf = (r: { id?: number | null; name?: string | null } | null | undefined): Option | undefined =>
   r?.id ? { text: r.name ?? String(r.id), value: String(r.id) } : undefined;
+
+/** A tag as an option: `type/name`, as Dispatch shows tags. */
+export const tagOption = (t: { id: number; name?: string | null; tag_type?: { name: string } | null }): Option => ({
+  text: t.tag_type ? `${t.tag_type.name}/${t.name}` : (t.name ?? String(t.id)),
+  value: String(t.id),
+});
+
+/** A body's reference to a record chosen in a modal (none when nothing was chosen). */
+export const byId = (id: number | undefined) => (id === undefined ? undefined : { id });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { installPlugins } from '../../src/domains/plugin/catalogue.ts';
 import { plugin, pluginInstance } from '../../src/domains/plugin/table.ts';
 import { caseTable, incident } from '../../src/domains/lifecycle/table.ts';
-import { SLACK_PLUGIN_SLUG } from '../../src/plugins/builtin/slack/plugin.ts';
+import { channelLink, SLACK_PLUGIN_SLUG } from '../../src/plugins/builtin/slack/plugin.ts';
 import { call, type Res } from '../helpers.ts';
 import { drainJobs } from '../jobs.ts';
 import { commandBody, payloadBody, slackHeaders, startSlack, type SlackPeer } from '../peers/slack.ts';
@@ -187,6 +187,15 @@ export async function options(w: SlackWorld, triggerId: string, user: string, ac
   return signed(w, 'menu', payloadBody(payload));
 }
 
+/** A record's own channel, as Muster records it (the shared shape: docs/chat.md). */
+const conversationOf = (channel: string) => ({
+  resource_id: channel,
+  resource_type: SLACK_PLUGIN_SLUG,
+  channel_id: channel,
+  thread_id: null,
+  weblink: channelLink(channel),
+});
+
 /**
  * An incident with a Slack channel. The channel is the one Muster made for it when it did (once
  * its jobs ran), else one made here and recorded in the incident as Muster records it.
@@ -200,14 +209,10 @@ export async function incidentWithChannel(w: SlackWorld, body: Record<string, un
   let channel = (row.conversation as { channel_id?: string } | null)?.channel_id;
   if (!channel) {
     channel = w.slack.addChannel(`incident-${id}`);
-    const conversation = {
-      resource_id: channel,
-      resource_type: SLACK_PLUGIN_SLUG,
-      channel_id: channel,
-      thread_id: null,
-      weblink: `https://slack.com/app_redirect?channel=${channel}`,
-    };
-    await w.t.database.db.update(incident).set({ conversation }).where(eq(incident.id, id));
+    await w.t.database.db
+      .update(incident)
+      .set({ conversation: conversationOf(channel) })
+      .where(eq(incident.id, id));
   }
   return { id, name: res.body.name as string, channel };
 }
@@ -218,14 +223,10 @@ export async function caseWithChannel(w: SlackWorld, body: Record<string, unknow
   if (res.status !== 200) throw new Error(`case: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.id as number;
   const channel = w.slack.addChannel(`case-${id}`);
-  const conversation = {
-    resource_id: channel,
-    resource_type: SLACK_PLUGIN_SLUG,
-    channel_id: channel,
-    thread_id: null,
-    weblink: `https://slack.com/app_redirect?channel=${channel}`,
-  };
-  await w.t.database.db.update(caseTable).set({ conversation }).where(eq(caseTable.id, id));
+  await w.t.database.db
+    .update(caseTable)
+    .set({ conversation: conversationOf(channel) })
+    .where(eq(caseTable.id, id));
   return { id, name: res.body.name as string, channel };
 }
 

@@ -131,9 +131,13 @@ export async function subjectFor(ctx: Ctx, flow: Flow, inv: Invocation): Promise
   // Visibility is the one place's: a Restricted record is seen by Admins and its participants.
   const visible = found.kind === 'incident' ? assertVisible(ctx, INCIDENT, found.id, ctx.db) : assertVisible(ctx, CASE, found.id, ctx.db);
   const row = await visible.catch((err) => {
-    if (err instanceof ApiError && err.statusCode === 404) throw new Refused(texts.hidden(found.kind));
+    if (err instanceof ApiError && err.statusCode === 404) return undefined;
     throw err;
   });
+  if (!row) {
+    if (flow.on === 'incident-if-any') return null;
+    throw new Refused(texts.hidden(found.kind));
+  }
   if (flow.sensitive) {
     const me = await participantByEmail(ctx.db, kind, found.id, ctx.user.email);
     const roles = me?.active ? await activeRoles(ctx.db, me.id) : [];

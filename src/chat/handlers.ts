@@ -4,7 +4,7 @@
 // Slack expects; an event is "OK" at once, its work a job.
 import { errors } from '../server/errors.ts';
 import type { Option } from './blocks.ts';
-import { callerOfEmail, type Invocation } from './flow.ts';
+import { callerOfEmail, type Invocation, Refused } from './flow.ts';
 import { BUTTONS, COMMAND_FLOWS, flowNamed } from './flows.ts';
 import { isPick, optionsOf, projectOptions } from './options.ts';
 import { type ChatEnv, commandOf, eventOf, isObject, payloadOf, type RawRequest, type SlackInstance } from './request.ts';
@@ -99,7 +99,11 @@ export async function menu(env: ChatEnv, _signed: SlackInstance, req: RawRequest
   const pick = typeof payload.action_id === 'string' ? payload.action_id : '';
   const meta = readMetadata(payload.view);
   if (!isPick(pick) || !meta || (payload.user as { id?: string } | undefined)?.id !== meta.u) return { options: [] };
-  const caller = await callerOfEmail(env, req.organization, meta.e, meta.n).catch(() => null);
+  const caller = await callerOfEmail(env, req.organization, meta.e, meta.n).catch((err) => {
+    // Someone no longer a member is offered nothing.
+    if (err instanceof Refused) return null;
+    throw err;
+  });
   if (!caller) return { options: [] };
   // The project: the record's, else the one chosen in the modal, else the default one.
   const state = (payload.view as { state?: { values?: Record<string, Record<string, { selected_option?: { value?: string } }>> } }).state;

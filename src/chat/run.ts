@@ -121,7 +121,7 @@ export async function submitModal(env: ChatEnv, signed: SlackInstance, organizat
   if (!meta || !flow?.modal) return null;
   const title = view?.title?.text ?? 'Muster';
   const slackUser = (payload.user as { id?: string } | undefined)?.id;
-  if (slackUser !== meta.u) return shown(title, texts.unknownUser(null, organization));
+  if (slackUser !== meta.u) return shown(title, texts.notYours);
   const inv: Invocation = {
     organization,
     flow: meta.f,

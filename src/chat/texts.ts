@@ -12,6 +12,7 @@ export const texts = {
   notInIncident: (command: string) =>
     `I see you tried to run \`${command}\` in an non-incident conversation. Incident-specifc commands can only be run in incident conversations.`,
   notInCase: (command: string) => `\`${command}\` can only be run in a case's own channel. A case kept in a thread is changed with the buttons on its message.`,
+  notYours: 'This dialog was opened by someone else.',
   hidden: (kind: 'incident' | 'case') => `You are not allowed to see this ${kind}.`,
   notPrivileged: (command: string) =>
     `I see you tried to run \`${command}\`. This is a sensitive command and cannot be run with the incident role you are currently assigned.`,

@@ -1,8 +1,10 @@
 // The order between Muster's folders (docs/architecture.md): each layer imports only layers below
 // it, and nothing imports in a circle, neither between files nor between folders.
 //
-//   config.ts, lib/, plugins/  <  db/  <  jobs/  <  server/  <  list/  <  domains/  <  app/  <  cli/
+//   config.ts, lib/, plugins/  <  db/  <  jobs/  <  server/  <  list/  <  domains/  <  chat/  <  app/  <  cli/
 //
+// chat/ is the chat platform's endpoints and commands: it drives the domains' services for people
+// in Slack, as routes do for HTTP clients, so it sits above every domain and below the composition.
 // plugins/ holds plugin declarations and built-in plugins: they talk to outside systems and know
 // nothing of Muster's tables (what they need is passed to them). jobs/ is the durable job queue.
 // and inside domains/: foundation < crud/ < reference records < work records.
@@ -107,8 +109,15 @@ module.exports = {
     {
       name: 'domains-below-app',
       severity: 'error',
-      comment: 'Domains never import the composition (app/) or the command line (cli/).',
-      from: { path: '^src/domains/' },
+      comment: 'Domains never import the chat platform (chat/), the composition (app/) or the command line (cli/).',
+      from: { path: '^src/(domains|crud)/' },
+      to: { path: '^src/(chat|app|cli)/' },
+    },
+    {
+      name: 'chat-below-app',
+      severity: 'error',
+      comment: 'chat/ uses the domains; the composition (app/) and the command line use it, not the reverse.',
+      from: { path: '^src/chat/' },
       to: { path: '^src/(app|cli)/' },
     },
     {

@@ -1,5 +1,6 @@
 // The application factory: one Fastify instance with Muster's cross-cutting plugins (errors,
-// JSON bodies, auth and tenancy, API docs) and every domain's routes under /api/v1.
+// JSON bodies, auth and tenancy, API docs), every domain's routes and the chat platform's endpoints
+// under /api/v1.
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,6 +9,7 @@ import type { Settings } from '../config.ts';
 import type { Database, Db } from '../db/connection.ts';
 import { Tokens } from '../domains/auth/token.ts';
 import { DOMAIN_ROUTES } from './domains.ts';
+import chatRoutes from '../chat/routes.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { installAuth } from '../domains/auth/hook.ts';
 import { projectHoldings } from '../domains/project/holdings.ts';
@@ -119,6 +121,8 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
       await api.register(healthRoutes(readiness, settings.readyTimeout));
       api.get('/docs/openapi.json', { schema: { hide: true }, config: { auth: false } }, async () => app.swagger());
       for (const routes of DOMAIN_ROUTES) await api.register(routes);
+      // Slack's requests: signed by Slack, not by a user's token.
+      await api.register(chatRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -11,6 +11,7 @@ import { recordEffectsJob } from '../domains/lifecycle/effects.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
 import { oncallJobs } from '../domains/lifecycle/oncall.ts';
 import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
+import { CHAT_JOBS } from '../chat/jobs.ts';
 
 const KINDS = { incident: INCIDENT, case: CASE };
 
@@ -21,6 +22,7 @@ export const JOBS: JobDefinition[] = [
   conversationSyncJob(KINDS),
   workflowRunJob,
   workflowPollJob,
+  ...CHAT_JOBS,
 ];
 
 export const jobQueue = (database: Database) => new JobQueue(database, JOBS);

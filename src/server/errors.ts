@@ -52,6 +52,8 @@ export const errors = {
   /** 429: too many failed logins; the client may try again after `retryAfter` seconds. */
   tooManyLogins: (retryAfter: number) =>
     new ApiError(429, [{ msg: 'Too many failed logins. Try again later.' }], { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) }),
+  /** A request claiming to come from Slack that none of the organization's Slack instances signed (BEHAVIOR §12). */
+  invalidSignature: () => message(403, 'Invalid request signature'),
   /** A request the service refuses as a whole (a disabled signal definition). */
   badRequest: (msg: string) => message(400, msg),
   /** 404 worded by the caller (no signal definition matches the instance). */

@@ -305,6 +305,7 @@ export function commandBody(fields: {
   text?: string;
   user_id: string;
   channel_id: string;
+  channel_name?: string;
   trigger_id?: string;
   response_url: string;
   team_id?: string;

@@ -2,6 +2,7 @@
 // an Admin and a Member of `default`, a second organization (`elsewhere`, the Owner's too) whose
 // records `default` must never reach, and small readers of list and error bodies.
 import { afterAll, beforeAll } from 'vitest';
+import type { Settings } from '../../src/config.ts';
 import { call, createTestApp, register, type Res, type TestApp } from '../helpers.ts';
 
 export interface World {
@@ -13,8 +14,8 @@ export interface World {
   elsewhere: { projectId: number; filterId: number };
 }
 
-export async function createWorld(): Promise<World> {
-  const t = await createTestApp();
+export async function createWorld(overrides: Partial<Settings> = {}): Promise<World> {
+  const t = await createTestApp(overrides);
   const owner = await register(t.app, 'owner@example.com');
   const admin = await register(t.app, 'admin@example.com');
   const member = await register(t.app, 'member@example.com');

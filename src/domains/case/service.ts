@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import { readAfterCheck, removeRecord } from '../lifecycle/records.ts';
 import { participant } from '../lifecycle/table.ts';
 import { participantMinimalReader, participantReader } from '../participant/reader.ts';
+import { addParticipant } from '../lifecycle/participants.ts';
+import { atLeast } from '../../server/context.ts';
+import { errors } from '../../server/errors.ts';
 import { CASE, caseList } from './kind.ts';
 import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
@@ -48,3 +51,13 @@ export async function listCaseParticipants(ctx: Ctx, id: number, minimal: boolea
 
 /** Removes the case and everything that belongs to it (participants, timeline, links); its signal instances stay, unlinked. */
 export const deleteCase = (ctx: Ctx, id: number) => removeRecord(ctx, CASE, id, (tx) => assertCanEditCase(ctx, id, tx));
+
+/** The caller joins the case as an Observer (an inactive participant comes back); a Restricted case only for Admins and above, as incidents. */
+export async function joinCase(ctx: Ctx, id: number): Promise<null> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await assertCanViewCase(ctx, id, tx);
+    if (row.visibility === 'Restricted' && !atLeast(ctx.role, 'Admin')) throw errors.forbidden();
+    await addParticipant(tx, ctx, CASE, id, ctx.user.email, 'Observer', { reason: 'Joined the case' });
+  });
+  return null;
+}

@@ -1,6 +1,6 @@
 // Incidents read, listed and deleted, and what people do to one besides editing it: reports, join,
 // subscribe. Create and update are flows (flows.ts). Every read goes through the visibility rules.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import { readAfterCheck, removeRecord } from '../lifecycle/records.ts';
 import type { Executor } from '../../db/connection.ts';
@@ -11,7 +11,10 @@ import type { ListQueryT } from '../../server/shapes.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
-import { addParticipant, participantByEmail } from '../lifecycle/participants.ts';
+import { participant, participantRole } from '../lifecycle/table.ts';
+import type { ParticipantRole } from '../incident_role/roles.ts';
+import { errors } from '../../server/errors.ts';
+import { addParticipant, contactName, participantByEmail, renounceRole } from '../lifecycle/participants.ts';
 import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
@@ -111,6 +114,88 @@ export async function subscribeToIncident(ctx: Ctx, id: number): Promise<null> {
       .limit(1);
     if (already) return;
     await logIncidentEvent(tx, ctx, id, { description: `${ctx.user.email} ${SUBSCRIBED}`, details: { subscriber: ctx.user.email.toLowerCase() } });
+  });
+  return null;
+}
+
+// ---- what people do from the chat platform ------------------------------------------------------
+// These change the incident as an edit through the API does, so they need what an edit needs
+// (IncidentEdit: Admins and above, the commander, the reporter).
+
+export interface TimelineEntry {
+  description: string;
+  /** When it happened (a chat message's time, or what the person said). */
+  at: Date;
+  /** Who wrote or said it, as the timeline names them. */
+  owner: string | null;
+  source: string;
+  type: 'Imported message' | 'Custom event';
+  details?: Record<string, unknown>;
+  /**
+   * What makes the entry unique within the incident (a chat message's channel and time): an entry
+   * with the same key is added once, however often it is asked for.
+   */
+  key?: string;
+}
+
+/** Adds an entry a person wrote to the incident's timeline; false when its key was added before. */
+export async function addTimelineEntry(ctx: Ctx, id: number, entry: TimelineEntry): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    await assertCanEdit(ctx, id, tx);
+    const details = { ...entry.details, ...(entry.key ? { import_key: entry.key } : {}) };
+    if (entry.key) {
+      // Two requests for one message (two people reacting at once) wait for each other here.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`timeline:${id}:${entry.key}`}))`);
+      const [seen] = await tx
+        .select({ uuid: event.uuid })
+        .from(event)
+        .where(and(eq(event.incident_id, id), sql`${event.details} ->> 'import_key' = ${entry.key}`))
+        .limit(1);
+      if (seen) return false;
+    }
+    await logIncidentEvent(tx, ctx, id, { description: entry.description, at: entry.at, owner: entry.owner, source: entry.source, type: entry.type, details });
+    return true;
+  });
+}
+
+/** Roles one person holds at a time: a newcomer takes them over. The commander and reporter change through an update. */
+const SINGLE_HOLDER: ParticipantRole[] = ['Scribe', 'Liaison'];
+
+/**
+ * Gives the person with `email` a role in the incident other than commander and reporter (joining
+ * if needed): the Scribe and the Liaison pass from whoever holds them.
+ */
+export async function assignIncidentRole(ctx: Ctx, id: number, email: string, role: Exclude<ParticipantRole, 'Incident Commander' | 'Reporter'>) {
+  await ctx.db.transaction(async (tx) => {
+    await assertCanEdit(ctx, id, tx);
+    const target = await participantByEmail(tx, INCIDENT, id, email);
+    if (SINGLE_HOLDER.includes(role)) {
+      const holders = await tx
+        .select({ id: participant.id })
+        .from(participant)
+        .innerJoin(participantRole, eq(participantRole.participant_id, participant.id))
+        .where(and(eq(participant.incident_id, id), eq(participantRole.role, role), isNull(participantRole.renounced_at)));
+      for (const h of holders) if (h.id !== target?.id) await renounceRole(tx, ctx, INCIDENT, id, h.id, role);
+    }
+    await addParticipant(tx, ctx, INCIDENT, id, email, role, { reason: `Assigned the ${role} role` });
+  });
+  return null;
+}
+
+/** Why a participant was added (`added_reason`), as someone tells it. */
+export async function updateParticipantReason(ctx: Ctx, id: number, participantId: number, reason: string) {
+  await ctx.db.transaction(async (tx) => {
+    await assertCanEdit(ctx, id, tx);
+    const changed = await tx
+      .update(participant)
+      .set({ added_reason: reason })
+      .where(and(eq(participant.id, participantId), eq(participant.incident_id, id)))
+      .returning({ id: participant.id });
+    if (changed.length === 0) throw errors.notFound('A participant');
+    await logIncidentEvent(tx, ctx, id, {
+      description: `${await contactName(tx, participantId)}'s reason for taking part changed to "${reason}"`,
+      type: 'Participant updated',
+    });
   });
   return null;
 }

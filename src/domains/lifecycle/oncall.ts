@@ -3,7 +3,7 @@
 // policy's as that role, a case type's as the case's assignee), and paging a service. Both reach
 // an outside system, so they run as jobs, enqueued by routing (routing.ts) keyed by the job that
 // asked and what for: a retried parent enqueues each once.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { defineJob, type JobDefinition, type JobEnv } from '../../jobs/definition.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -17,6 +17,11 @@ import type { RoleChange } from './events.ts';
 import type { RecordKind } from './kind.ts';
 import { addParticipant, participantByEmail, participantEmail, renounceRole } from './participants.ts';
 import { subjectOf } from './subject.ts';
+import { logEvent } from '../event/service.ts';
+import { service } from '../service/table.ts';
+import { errors } from '../../server/errors.ts';
+import { ownerOf as eventOwner } from './kind.ts';
+import { assertVisible } from './visibility.ts';
 import { caseTable, incident, participant, participantRole } from './table.ts';
 
 export const ONCALL_RESOLVE = 'oncall-resolve';
@@ -198,6 +203,31 @@ const pageJob = (kinds: Record<KindName, RecordKind>) =>
       return { paged: data.service.external_id };
     },
   });
+
+/**
+ * Someone asks for the on-call person of one of the record's project's active services (Dispatch's
+ * engage-oncall): the person joins as an Observer once the on-call plugin names them, and the
+ * service is paged when `page`. Returns the service's name.
+ */
+export async function engageOncall(ctx: Ctx, kind: RecordKind, recordId: number, serviceId: number, page: boolean): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const record = await assertVisible(ctx, kind, recordId, tx);
+    const [svc] = await tx
+      .select({ id: service.id, name: service.name, external_id: service.external_id })
+      .from(service)
+      .where(and(eq(service.id, serviceId), eq(service.project_id, record.project_id), eq(service.is_active, true)));
+    if (!svc?.external_id) throw errors.notFound('An active on-call service');
+    const ref = { id: svc.id, external_id: svc.external_id, name: svc.name ?? svc.external_id };
+    const key = `engage:${kind.name}:${recordId}:${svc.id}:${Date.now()}`;
+    await enqueueOncallResolve(tx, ctx, kind, recordId, { service: ref, role: 'Observer', provisional: null }, key);
+    if (page) await enqueueOncallPage(tx, ctx, kind, recordId, ref, key);
+    await logEvent(tx, ctx, eventOwner(kind, recordId), {
+      description: `${ctx.user.email} engaged the on-call of ${ref.name}${page ? ' and paged it' : ''}`,
+      type: 'Participant updated',
+    });
+    return ref.name;
+  });
+}
 
 /** The on-call jobs; the app gives them the kinds of records. */
 export const oncallJobs = (kinds: Record<KindName, RecordKind>): JobDefinition[] => [resolveJob(kinds), pageJob(kinds)];

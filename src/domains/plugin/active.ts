@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Settings } from '../../config.ts';
 import type { Executor } from '../../db/connection.ts';
 import { pluginOfType } from '../../plugins/registry.ts';
+import { organization } from '../organization/table.ts';
 import { decryptConfiguration } from '../../plugins/secrets.ts';
 import type { Configuration, PluginEnv, PluginOf, PluginType } from '../../plugins/types.ts';
 import { plugin, pluginInstance } from './table.ts';
@@ -52,6 +53,41 @@ export async function instanceOfType<T extends PluginType>(
   const found = row && pluginOfType(row.slug, type);
   if (!row || !found) return undefined;
   return { id: row.id, projectId: row.projectId, plugin: found, config: decryptConfiguration(row.configuration, settings.encryptionKey!) };
+}
+
+/**
+ * Every enabled instance of the plugin `slug` in the organization with this URL slug (any project),
+ * in project order, configurations decrypted: a request from an outside system (Slack's) is
+ * checked against each one's secret. None when the organization is unknown.
+ */
+export async function enabledInstancesIn<T extends PluginType>(
+  tx: Executor,
+  settings: Settings,
+  organizationSlug: string,
+  slug: string,
+  type: T,
+): Promise<(ActiveInstance<T> & { organizationId: number })[]> {
+  const found = pluginOfType(slug, type);
+  if (!found) return [];
+  const rows = await tx
+    .select({
+      id: pluginInstance.id,
+      projectId: pluginInstance.project_id,
+      organizationId: pluginInstance.organization_id,
+      configuration: pluginInstance.configuration,
+    })
+    .from(pluginInstance)
+    .innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id))
+    .innerJoin(organization, eq(organization.id, pluginInstance.organization_id))
+    .where(and(eq(organization.slug, organizationSlug), eq(plugin.slug, slug), eq(pluginInstance.enabled, true)))
+    .orderBy(pluginInstance.project_id, pluginInstance.id);
+  return rows.map((row) => ({
+    id: row.id,
+    projectId: row.projectId,
+    organizationId: row.organizationId,
+    plugin: found,
+    config: decryptConfiguration(row.configuration, settings.encryptionKey!),
+  }));
 }
 
 /** What a plugin function is given: the job's id as idempotency key, links, a log. */

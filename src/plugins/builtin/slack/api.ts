@@ -20,6 +20,14 @@ export class SlackCallError extends Error {
   }
 }
 
+/** Slack did not answer (a network failure, a timeout, an HTTP error other than a rate limit). */
+export class SlackUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SlackUnavailable';
+  }
+}
+
 export const isSlackError = (err: unknown, ...codes: string[]) => err instanceof SlackCallError && codes.includes(err.code);
 
 /** A channel as conversations.info and conversations.list give it. */
@@ -46,12 +54,13 @@ export interface SlackMessage {
 export class SlackApi {
   private readonly client: WebClient;
 
-  constructor(settings: Pick<SlackSettings, 'botToken' | 'apiUrl'>) {
+  /** `timeoutMs`: how long one call may take (shorter for calls made while Slack waits for Muster's answer). */
+  constructor(settings: Pick<SlackSettings, 'botToken' | 'apiUrl'>, opts: { timeoutMs?: number } = {}) {
     this.client = new WebClient(settings.botToken, {
       slackApiUrl: settings.apiUrl.endsWith('/') ? settings.apiUrl : `${settings.apiUrl}/`,
       retryConfig: { retries: 0 },
       rejectRateLimitedCalls: true,
-      timeout: TIMEOUT_MS,
+      timeout: opts.timeoutMs ?? TIMEOUT_MS,
       logLevel: LogLevel.ERROR,
       allowAbsoluteUrls: false,
     });
@@ -189,9 +198,9 @@ function translate(method: string, err: unknown): Error {
     case ErrorCode.PlatformError:
       return new SlackCallError(method, e.data?.error ?? 'unknown_error');
     case ErrorCode.HTTPError:
-      return new Error(`Slack ${method}: HTTP ${e.statusCode}`);
+      return new SlackUnavailable(`Slack ${method}: HTTP ${e.statusCode}`);
     default:
-      return new Error(`Slack ${method}: ${(err as Error)?.message ?? 'request failed'}`);
+      return new SlackUnavailable(`Slack ${method}: ${(err as Error)?.message ?? 'request failed'}`);
   }
 }
 

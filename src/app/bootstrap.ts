@@ -28,7 +28,8 @@ export type Initialized = Awaited<ReturnType<typeof initialize>>;
 export async function openReady(settings: Settings, log?: (m: string) => void, onReady?: (r: Initialized) => void): Promise<Database> {
   const maintenance = await openDatabase(settings, { maintenance: true });
   try {
-    onReady?.(await initialize(maintenance, log));
+    const initialized = await initialize(maintenance, log);
+    onReady?.(initialized);
   } catch (err) {
     await maintenance.close();
     throw err;

@@ -30,6 +30,10 @@ describe('a full load of the web UI', () => {
     ] as const) {
       const res = await call(w.t.app, 'GET', '/default/auth/myrole', { token });
       expect({ role, status: res.status, body: res.body }).toEqual({ role, status: 200, body: role });
+      // A JSON string, quotes and all, as FastAPI answers.
+      expect(res.headers['content-type']).toContain('application/json');
+      const raw = await w.t.app.inject({ method: 'GET', url: '/api/v1/default/auth/myrole', headers: { authorization: `Bearer ${token}` } });
+      expect(raw.body).toBe(`"${role}"`);
     }
     expect((await call(w.t.app, 'GET', '/elsewhere/auth/myrole', { token: w.owner })).body).toBe('Owner');
   });

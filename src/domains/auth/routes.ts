@@ -35,11 +35,15 @@ export default async function authRoutes(app: App) {
   );
 
   // Beyond 0.1.0, for the web UI: the caller's role in the organization, which the UI's tables read to
-  // offer what the caller may do. A bare string, as current Dispatch answers.
+  // offer what the caller may do. A JSON string (`"Owner"`), as current Dispatch answers: Fastify
+  // would send a returned string as text/plain without its quotes.
   app.get(
     '/:organization/auth/myrole',
     { schema: { tags: ['auth'], operationId: 'get_my_role', params: OrgParams(), response: { 200: RoleName } } },
-    (req) => req.ctx.role,
+    (req, reply) => {
+      reply.type('application/json; charset=utf-8');
+      return req.ctx.role;
+    },
   );
 
   const tags = ['users'];

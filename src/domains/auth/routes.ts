@@ -35,14 +35,13 @@ export default async function authRoutes(app: App) {
   );
 
   // Beyond 0.1.0, for the web UI: the caller's role in the organization, which the UI's tables read to
-  // offer what the caller may do. A JSON string (`"Owner"`), as current Dispatch answers: Fastify
-  // would send a returned string as text/plain without its quotes.
+  // offer what the caller may do. A JSON string (`"Owner"`), as current Dispatch answers.
   app.get(
     '/:organization/auth/myrole',
     { schema: { tags: ['auth'], operationId: 'get_my_role', params: OrgParams(), response: { 200: RoleName } } },
     (req, reply) => {
-      reply.type('application/json; charset=utf-8');
-      return req.ctx.role;
+      // Fastify sends a string as it is, so the JSON text is written here.
+      void reply.type('application/json; charset=utf-8').send(JSON.stringify(req.ctx.role) as never);
     },
   );
 

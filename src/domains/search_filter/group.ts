@@ -43,20 +43,28 @@ const routed: { field: string; link: PgTable; owner: string; table: PgTable; sho
   { field: 'notifications', link: notificationFilter, owner: 'notification_id', table: notification, show: ['id', 'name'] },
 ];
 
-/** Beyond 0.1.0, for the web UI's search filters page: the individuals, teams, services and notifications whose `filters` name each filter. */
+/**
+ * Beyond 0.1.0, for the web UI's search filters page: the individuals, teams, services and
+ * notifications whose `filters` name each filter. One query after the other: a write's transaction
+ * takes one at a time.
+ */
 async function nestRouted(db: Executor, items: Record<string, unknown>[]) {
   const ids = items.map((i) => i.id as number);
-  await Promise.all(
-    routed.map(async ({ field, link, owner, table, show }) => {
-      const rows = await db
-        .select({ __filter: column(link, 'search_filter_id'), ...Object.fromEntries(show.map((c) => [c, column(table, c)])) })
-        .from(link)
-        .innerJoin(table, eq(column(table, 'id'), column(link, owner)))
-        .where(inArray(column(link, 'search_filter_id'), ids))
-        .orderBy(column(table, 'id'));
-      for (const item of items) item[field] = rows.filter((r) => r.__filter === item.id).map(({ __filter: _f, ...record }) => record);
-    }),
-  );
+  for (const { field, link, owner, table, show } of routed) {
+    const rows = await db
+      .select({ __filter: column(link, 'search_filter_id'), ...Object.fromEntries(show.map((c) => [c, column(table, c)])) })
+      .from(link)
+      .innerJoin(table, eq(column(table, 'id'), column(link, owner)))
+      .where(inArray(column(link, 'search_filter_id'), ids))
+      .orderBy(column(table, 'id'));
+    const byFilter = new Map<unknown, Record<string, unknown>[]>();
+    for (const { __filter: filter, ...record } of rows) {
+      const list = byFilter.get(filter);
+      if (list) list.push(record);
+      else byFilter.set(filter, [record]);
+    }
+    for (const item of items) item[field] = byFilter.get(item.id) ?? [];
+  }
 }
 
 export const searchFilterGroup: GroupDef = {
@@ -80,7 +88,8 @@ export const searchFilterGroup: GroupDef = {
     },
     beforeDelete: (_tx, ctx, existing) => requireCreatorOrAdmin(ctx, existing),
     afterRead: async (db, items) => {
-      await Promise.all([nestCreators(db, items), nestRouted(db, items)]);
+      await nestCreators(db, items);
+      await nestRouted(db, items);
     },
   },
 };

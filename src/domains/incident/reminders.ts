@@ -1,9 +1,9 @@
 // Periodic messages about a project's incidents (BEHAVIOR §13): report reminders to commanders
-// (and to the incident's chat channel) whose tactical or executive report is overdue by the
-// priority's reminder hours, close reminders
-// for incidents long Stable, and the daily and weekly summaries sent to the project's
-// notifications. Each message is an e-mail job keyed by what it is for and the period it belongs to,
-// so a task run again for the same period (or a retried job) sends nothing twice.
+// whose tactical or executive report is overdue by the priority's reminder hours (and to the
+// incident's chat channel), close reminders for incidents long Stable, and the daily and weekly
+// summaries sent to the project's notifications. Each message is a job keyed by what it is for and
+// the period it belongs to, so a task run again for the same period (or a retried job) sends
+// nothing twice.
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { tellConversation } from '../conversation/enqueue.ts';

@@ -73,12 +73,9 @@ async function createReport(ctx: Ctx, id: number, type: ReportType, details: Rec
     // A participant (even one removed when the incident closed) writes as themselves, unchanged.
     const existing = await participantByEmail(tx, INCIDENT, id, ctx.user.email);
     const author = existing ? existing.id : await addParticipant(tx, ctx, INCIDENT, id, ctx.user.email, 'Participant', { reason: REPORT_REASONS[type] });
-    const [stored] = await tx
-      .insert(report)
-      .values({ organization_id: ctx.organization.id, incident_id: id, participant_id: author, type, details })
-      .returning({ id: report.id });
+    await tx.insert(report).values({ organization_id: ctx.organization.id, incident_id: id, participant_id: author, type, details });
     await logIncidentEvent(tx, ctx, id, { description: REPORT_EVENTS[type], details });
-    await tellConversation(tx, INCIDENT, [id], { event: 'report', report: { type, author: ctx.user.email, details } }, `report:${stored.id}`);
+    await tellConversation(tx, INCIDENT, [id], { event: 'report', report: { type, author: ctx.user.email, details } });
   });
   return null;
 }

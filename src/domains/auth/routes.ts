@@ -38,11 +38,16 @@ export default async function authRoutes(app: App) {
   // offer what the caller may do. A JSON string (`"Owner"`), as current Dispatch answers.
   app.get(
     '/:organization/auth/myrole',
-    { schema: { tags: ['auth'], operationId: 'get_my_role', params: OrgParams(), response: { 200: RoleName } } },
-    (req, reply) => {
-      // Fastify sends a string as it is, so the JSON text is written here.
-      void reply.type('application/json; charset=utf-8').send(JSON.stringify(req.ctx.role) as never);
+    {
+      schema: { tags: ['auth'], operationId: 'get_my_role', params: OrgParams(), response: { 200: RoleName } },
+      // Fastify sends a returned string as it is: the JSON text, quotes included, is made on its way out.
+      onSend: async (_req, reply, payload) => {
+        if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        reply.type('application/json; charset=utf-8');
+        return JSON.stringify(payload);
+      },
     },
+    (req) => req.ctx.role,
   );
 
   const tags = ['users'];

@@ -29,6 +29,12 @@ describe('the case page', () => {
     expect(edited.body.reporter.individual.email).toBe('witness@corp.example');
   });
 
+  it("links the receipt's Ticket: the case's ticket from the project's ticket plugin (enabled in a new project)", async () => {
+    const made = await cases(w).create({});
+    expect(made.body.ticket).toMatchObject({ resource_type: expect.any(String), weblink: expect.stringContaining(`/cases/${made.body.name}`) });
+    expect((await cases(w).get(made.body.id)).body.ticket).toEqual(made.body.ticket);
+  });
+
   it('lists the participants for the pickers (?minimal=true), minimal and in full, as current Dispatch answers', async () => {
     const c = cases(w);
     const made = (await c.create({ assignee: person('analyst@corp.example'), reporter: person('witness@corp.example') })).body;

@@ -14,9 +14,9 @@ DROP TABLE "plugin_event" CASCADE;
 --> statement-breakpoint
 DROP TABLE "signal_engagement" CASCADE;
 --> statement-breakpoint
-ALTER TABLE "case_type" DROP CONSTRAINT "case_type_cost_model_id_cost_model_id_fk";
+ALTER TABLE "case_type" DROP CONSTRAINT IF EXISTS "case_type_cost_model_id_cost_model_id_fk";
 --> statement-breakpoint
-ALTER TABLE "incident_type" DROP CONSTRAINT "incident_type_cost_model_id_cost_model_id_fk";
+ALTER TABLE "incident_type" DROP CONSTRAINT IF EXISTS "incident_type_cost_model_id_cost_model_id_fk";
 --> statement-breakpoint
 ALTER TABLE "case_type" DROP COLUMN "cost_model_id";
 --> statement-breakpoint

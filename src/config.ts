@@ -97,6 +97,12 @@ const DEFS = {
     kind: 'string',
     description: 'Directory of a built web UI to serve at / (its index.html for every other path outside /api/); unset serves none',
   },
+  checkResponses: {
+    env: 'MUSTER_CHECK_RESPONSES',
+    kind: 'bool',
+    default: 'false',
+    description: 'Check every response text PostgreSQL writes against its serializer (a development and test setting; slows reads)',
+  },
   uiUrl: { env: 'MUSTER_UI_URL', kind: 'string', default: 'http://localhost:8080', description: 'Base URL of links Muster generates' },
   namePrefix: { env: 'MUSTER_NAME_PREFIX', kind: 'string', default: 'muster', description: 'Prefix of generated incident and case names' },
   schedulerTz: {

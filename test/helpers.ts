@@ -40,7 +40,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
-  return { ...readSettings({}), jwtSecret: 'test-secret', encryptionKey: 'test-key', logLevel: 'silent', ...overrides };
+  // checkResponses: every response text PostgreSQL writes is checked against its serializer, byte for byte.
+  return { ...readSettings({}), jwtSecret: 'test-secret', encryptionKey: 'test-key', logLevel: 'silent', checkResponses: true, ...overrides };
 }
 
 export interface TestApp {

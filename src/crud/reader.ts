@@ -78,6 +78,19 @@ function selectWhereIn(table: PgTable, selection: SelectedFields, key: string): 
   );
 }
 
+/** What a def's own fields (ReadDef.document) use of the one-statement read that document.ts builds. */
+export interface DocumentWriter {
+  /** `FROM table alias`. */
+  from(at: PgTable, table: PgTable): SQL;
+  /** Rows as an array of `shape`'s objects, in `order`, those the viewer may not see left out. */
+  many(target: ReadDef | undefined, table: PgTable, shape: TSchema, rows: (t: PgTable) => { from: SQL; where: SQL; order: SQL }): SQL;
+  /** The first row `where` picks in `order`, as `shape`'s object; null when none. */
+  latest(target: ReadDef, shape: TSchema, where: (t: PgTable) => SQL, order: (t: PgTable) => SQL): SQL;
+}
+
+/** A field the one-statement read writes with the def's own SQL (JSON text), given the row's alias `at`. */
+export type DocumentField = (at: PgTable, doc: DocumentWriter, shape: TSchema) => SQL;
+
 /** What a reader needs of a group: records that are not a CRUD group (participants, incidents) declare only this. */
 export type ReadDef = Pick<GroupDef, 'table' | 'projectScoped' | 'refs' | 'links' | 'children' | 'hooks'> & {
   /**
@@ -85,20 +98,32 @@ export type ReadDef = Pick<GroupDef, 'table' | 'projectScoped' | 'refs' | 'links
    * expression of type json (`jsonColumns` writes a row's object as a read nests it).
    */
   computed?: Record<string, (alias: string) => string>;
+  /**
+   * How the one-statement read (document.ts) writes fields the def's hooks or computed fields make
+   * in JavaScript. A def with an afterRead hook and no `document` is read through the readers.
+   */
+  document?: Record<string, DocumentField>;
 };
 
 /** What each reader made here reads: the one-query form is built from these. */
 const readerDefs = new WeakMap<Reader, ReadDef>();
+/** What every reader made here reads, selections included: the one-statement read (document.ts) writes only what the shape names. */
+const documentDefs = new WeakMap<Reader, ReadDef>();
+
+/** The def a reader made here reads; undefined for readers written by hand (their rules are JavaScript). */
+export const readDefOf = (reader: Reader | undefined): ReadDef | undefined => (reader ? documentDefs.get(reader) : undefined);
 
 /** The columns of the rows with these ids (or only `selection`, which holds `id`), nothing nested. */
 export function shallowReader(table: PgTable, selection?: Record<string, PgColumn>): Reader {
   const select = selectWhereIn(table, selection ?? readColumns(table), 'id');
   const reader: Reader = async (db, ids, viewer) => new Map((await select(db, [...new Set(ids)], viewer)).map((r) => [r.id as number, r]));
   if (!selection) readerDefs.set(reader, { table, projectScoped: false });
+  documentDefs.set(reader, { table, projectScoped: false });
   return reader;
 }
 
 export const projectReader = shallowReader(project);
+export const projectDef: ReadDef = { table: project, projectScoped: false };
 
 // Objects nested as JSON built by PostgreSQL write their timestamps as JavaScript writes dates
 // (toISOString: UTC, milliseconds, "Z"), so responses are the same as with rows read by the driver.
@@ -339,6 +364,7 @@ export function groupReader(def: ReadDef, _shape?: TSchema): Reader {
   const reader: Reader = (db, ids, viewer) => (ids.length ? plan(def).read(db, ids, viewer) : Promise.resolve(new Map()));
   readers.set(def, reader);
   readerDefs.set(reader, def);
+  documentDefs.set(reader, def);
   groupDefs.set(reader, def);
   return reader;
 }

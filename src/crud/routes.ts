@@ -5,7 +5,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { App } from '../server/routing.ts';
 import { ListQuery, MAX_ID, NullResponse, OrganizationSlug } from '../server/shapes.ts';
 import { permissionOf, type GroupDef, type Operation, type WriteOperation } from './group.ts';
-import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './service.ts';
+import { createRecord, deleteRecord, getRecordResponse, listRecords, updateRecord } from './service.ts';
 
 const ALL: Operation[] = ['list', 'create', 'get', 'update', 'delete'];
 
@@ -59,7 +59,7 @@ export function registerGroup(app: App, def: GroupDef) {
     );
   }
   if (ops.has('get')) {
-    app.get(one, { schema: { tags, params: oneParams, response: { 200: def.shapes.read } } }, (req) => getRecord(req.ctx, def, id(req.params)));
+    app.get(one, { schema: { tags, params: oneParams, response: { 200: def.shapes.read } } }, (req) => getRecordResponse(req.ctx, def, id(req.params)));
   }
   if (ops.has('update')) {
     app.put(

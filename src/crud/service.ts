@@ -15,6 +15,7 @@ import { defaultProject } from '../domains/project/service.ts';
 import { project } from '../domains/project/table.ts';
 import { column, listDefinition, permissionOf, type GroupDef, type Row, type WriteOperation } from './group.ts';
 import { groupReader, readRows } from './reader.ts';
+import { documentResponse } from './document.ts';
 import { createNamed, resolveRef, resolveRefs, type RefTarget, type RefValue } from './refs.ts';
 
 /** Columns a body never sets: the server owns them. */
@@ -49,6 +50,10 @@ export async function getRecord(ctx: Ctx, def: GroupDef, id: number) {
   const [read] = await readRows(ctx.db, def, [await findRow(ctx.db, ctx, def, id)], ctx);
   return read;
 }
+
+/** GET of a record: its response text written by PostgreSQL where the group's visibility allows one statement, else getRecord. */
+export const getRecordResponse = (ctx: Ctx, def: GroupDef, id: number) =>
+  def.visibleTo ? getRecord(ctx, def, id) : documentResponse(def, def.shapes.read, ctx, id, () => getRecord(ctx, def, id));
 
 async function readOne(ctx: Ctx, def: GroupDef, id: number) {
   return (await groupReader(def)(ctx.db, [id], ctx)).get(id)!;

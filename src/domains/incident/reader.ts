@@ -3,7 +3,11 @@
 // response (one query for all of them where the readers allow, crud/reader.ts). The readers read
 // on behalf of a viewer: incidents and cases they may not see are left out at every depth.
 import type { RefTarget } from '../../crud/refs.ts';
-import { groupReader, jsonColumns, readChecked, shallowReader, type ReadDef } from '../../crud/reader.ts';
+import { sql } from 'drizzle-orm';
+import { documentResponse, numberText } from '../../crud/document.ts';
+import type { Ctx } from '../../server/context.ts';
+import { column } from '../../crud/group.ts';
+import { groupReader, jsonColumns, readChecked, shallowReader, type DocumentField, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
@@ -56,6 +60,10 @@ function minimalOnly(items: Record<string, unknown>[]) {
   for (const item of items) for (const key of FULL_ONLY) delete item[key];
 }
 
+/** total_cost in the one-statement read: the costs' sum in the order the readers add them. */
+const totalCostText: DocumentField = (at) =>
+  numberText(sql`(SELECT COALESCE(sum(c."amount" ORDER BY c."id"), 0) FROM "incident_cost" c WHERE c."incident_id" = ${column(at, 'id')})`);
+
 /** total_cost: the sum of the costs just nested. */
 function totalCost(items: Record<string, unknown>[]) {
   for (const item of items) item.total_cost = ((item.incident_costs as { amount: number }[]) ?? []).reduce((sum, c) => sum + c.amount, 0);
@@ -85,6 +93,7 @@ const duplicateDef: ReadDef = {
       for (const item of items) item.duplicates = [];
     },
   },
+  document: { total_cost: totalCostText, duplicates: () => sql`'[]'` },
 };
 
 const duplicatesLink = (read: () => Reader) => ({
@@ -106,6 +115,7 @@ const minimalDef: ReadDef = {
       minimalOnly(items);
     },
   },
+  document: { total_cost: totalCostText },
 };
 
 /** The timeline in order, and the newest report of each type, as JSON built in the read's query. */
@@ -113,6 +123,18 @@ const eventsOf = (incidentAlias: string) =>
   `COALESCE((SELECT json_agg(${jsonColumns(event, 'ev')} ORDER BY ev."started_at", ev."created_at") FROM "event" ev WHERE ev."incident_id" = ${incidentAlias}."id"), '[]'::json)`;
 const lastReport = (type: string) => (incidentAlias: string) =>
   `(SELECT ${jsonColumns(report, 'rp')} FROM "report" rp WHERE rp."incident_id" = ${incidentAlias}."id" AND rp."type" = '${type}' ORDER BY rp."created_at" DESC, rp."id" DESC LIMIT 1)`;
+
+const eventDef: ReadDef = { table: event, projectScoped: false };
+const reportDef: ReadDef = { table: report, projectScoped: false };
+const lastReportText =
+  (type: string): DocumentField =>
+  (at, doc, shape) =>
+    doc.latest(
+      reportDef,
+      shape,
+      (t) => sql`${column(t, 'incident_id')} = ${column(at, 'id')} AND ${column(t, 'type')} = ${type}`,
+      (t) => sql`${column(t, 'created_at')} DESC, ${column(t, 'id')} DESC`,
+    );
 
 /** Cases linked with the incident (escalated into it): their id and name. */
 const casesLink = {
@@ -160,6 +182,20 @@ const fullDef: ReadDef = {
       }
     },
   },
+  document: {
+    total_cost: totalCostText,
+    documents: () => sql`'[]'`,
+    // A channel gets the incident's id as its own (above): the readers write it.
+    conversation: (at) => sql`CASE WHEN ${column(at, 'conversation')} IS NULL THEN 'null' ELSE chr(1) END`,
+    events: (at, doc, shape) =>
+      doc.many(eventDef, event, shape, (t) => ({
+        from: doc.from(t, event),
+        where: sql`${column(t, 'incident_id')} = ${column(at, 'id')}`,
+        order: sql`${column(t, 'started_at')}, ${column(t, 'created_at')}`,
+      })),
+    last_executive_report: lastReportText('Executive Report'),
+    last_tactical_report: lastReportText('Tactical Report'),
+  },
 };
 
 export type IncidentReadT = Static<typeof IncidentRead>;
@@ -182,3 +218,6 @@ export async function readIncidents(db: Executor, ids: number[], full: boolean, 
 }
 
 const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => !!x);
+
+/** GET incident's answer: IncidentRead as text PostgreSQL writes, or the readers' (`readers`). */
+export const incidentResponse = (ctx: Ctx, id: number, readers: () => Promise<IncidentReadT>) => documentResponse(fullDef, IncidentRead, ctx, id, readers);

@@ -7,8 +7,16 @@ import { Defaulted, IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination
 import { ExecutiveReportCreate, TacticalReportCreate } from '../report/schema.ts';
 import { createIncident, updateIncident } from './flows.ts';
 import { IncidentCreate, IncidentRead, IncidentUpdate } from './schema.ts';
-import { createExecutiveReport, createTacticalReport, deleteIncident, getIncident, joinIncident, listIncidents, subscribeToIncident } from './service.ts';
-import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView } from './visibility.ts';
+import {
+  createExecutiveReport,
+  createTacticalReport,
+  deleteIncident,
+  getIncidentResponse,
+  joinIncident,
+  listIncidents,
+  subscribeToIncident,
+} from './service.ts';
+import { assertCanEdit, assertCanJoin, assertCanSelfJoin } from './visibility.ts';
 
 const tags = ['incidents'];
 const one = OrgParams('incident_id');
@@ -37,8 +45,9 @@ export default async function incidentRoutes(app: App) {
 
   app.get(
     '/:organization/incidents/:incident_id',
-    { schema: { tags, params: one, response: { 200: IncidentRead } }, preValidation: guard(assertCanView) },
-    (req) => getIncident(req.ctx, req.params.incident_id),
+    // No guard: the read itself finds only what the caller may see, and 404s the rest.
+    { schema: { tags, params: one, response: { 200: IncidentRead } } },
+    (req) => getIncidentResponse(req.ctx, req.params.incident_id),
   );
 
   app.put(

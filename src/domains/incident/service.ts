@@ -18,7 +18,7 @@ import { addParticipant, contactName, participantByEmail, renounceRole } from '.
 import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
-import { type IncidentReadMinimalT, type IncidentReadT, readIncidents } from './reader.ts';
+import { incidentResponse, type IncidentReadMinimalT, type IncidentReadT, readIncidents } from './reader.ts';
 import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 export { incidentList };
@@ -50,6 +50,9 @@ export async function readVisible(ctx: Ctx, db: Executor, ids: number[], full: b
 export async function getIncident(ctx: Ctx, id: number) {
   return readAfterCheck(assertCanView(ctx, id), readVisible(ctx, ctx.db, [id], true));
 }
+
+/** GET incident: the response text PostgreSQL writes in one statement, or the readers' object. */
+export const getIncidentResponse = (ctx: Ctx, id: number): Promise<IncidentReadT> => incidentResponse(ctx, id, () => getIncident(ctx, id));
 
 /** Removes the incident and everything that belongs to it (participants, timeline, reports, tasks, costs, feedback). */
 export const deleteIncident = (ctx: Ctx, id: number) => removeRecord(ctx, INCIDENT, id, (tx) => assertCanEdit(ctx, id, tx));

@@ -1,4 +1,4 @@
-import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { readColumns as readColumnsOf } from '../../db/columns.ts';
@@ -60,11 +60,25 @@ export const listProjects = (ctx: Ctx, query: ListQueryT) => runList<ProjectRow>
 const nameTaken = () => exists('name', 'A project with this name already exists.');
 const notFound = () => errors.notFound('A project');
 
-export async function getProject(ctx: Ctx, id: number): Promise<ProjectRow> {
-  const [row] = await ctx.db
+/** GET project's query, prepared once per database: it runs on every read of a project. */
+const byId = (db: Executor) =>
+  db
     .select(readColumns)
     .from(project)
-    .where(and(inOrganization(ctx), eq(project.id, id)));
+    .where(and(eq(project.organization_id, sql.placeholder('organization')), eq(project.id, sql.placeholder('id'))))
+    .prepare('muster_project_by_id');
+const preparedById = new WeakMap<Executor, ReturnType<typeof byId>>();
+
+export async function getProject(ctx: Ctx, id: number): Promise<ProjectRow> {
+  const db = ctx.db;
+  // A transaction's one short-lived connection runs it unprepared.
+  const [row] =
+    db instanceof PgTransaction
+      ? await db
+          .select(readColumns)
+          .from(project)
+          .where(and(inOrganization(ctx), eq(project.id, id)))
+      : await (preparedById.get(db) ?? preparedById.set(db, byId(db)).get(db)!).execute({ organization: ctx.organization.id, id });
   if (!row) throw notFound();
   return row as ProjectRow;
 }

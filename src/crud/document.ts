@@ -1,0 +1,262 @@
+// Read objects as the JSON text of their response, built by PostgreSQL in one statement: the row,
+// every record it nests at any depth, and the visibility rule of each restricted table it reaches,
+// written in the read shape's property order exactly as the route's serializer would write the
+// object the readers of reader.ts build. Muster sends that text as it is (server/json-text.ts).
+//
+// The text follows the shape (TypeBox, as fast-json-stringify reads it): properties in order, a
+// null in a field that is not nullable written as that type's empty value, a property without a
+// source left out (or its default written). What the statement cannot write byte for byte (a
+// reader with rules in JavaScript, a JSON column with content, a number past the range where
+// PostgreSQL and JavaScript print alike) it marks with SLOW, a byte no JSON text holds, and the
+// caller reads that record through the readers instead. Most records never reach those.
+import { and, getTableName, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { TSchema } from '@sinclair/typebox';
+import { readColumns } from '../db/columns.ts';
+import { projectDef, readDefOf, type DocumentWriter, type ReadDef } from './reader.ts';
+import { column } from './group.ts';
+import { ruleOf } from '../server/visibility.ts';
+import type { Executor } from '../db/connection.ts';
+import { atLeast, type Ctx } from '../server/context.ts';
+import { jsonText } from '../server/json-text.ts';
+import { paramsOf, PLACEHOLDERS, UNRESTRICTED, type Viewer, type ViewerTerms } from '../server/viewer.ts';
+
+/** Marks text the statement could not write as the serializer would: control characters never stand bare in JSON. */
+export const SLOW = '\u0001';
+const slow = sql.raw(`chr(1)`);
+
+// The JSON text of a field is built by concatenation: `||` with one NULL is NULL, so every
+// nullable value is wrapped (orNull) before it is joined.
+const lit = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+type Shape = TSchema & {
+  type?: string;
+  nullable?: boolean;
+  properties?: Record<string, Shape>;
+  items?: Shape;
+  required?: string[];
+  default?: unknown;
+  anyOf?: unknown;
+  oneOf?: unknown;
+  allOf?: unknown;
+};
+
+/** The empty value fast-json-stringify writes for a null in a field of this type that is not nullable. */
+const EMPTY: Record<string, string> = { string: '""', integer: '0', number: '0', boolean: 'false' };
+
+/** `value` (text, or NULL for SQL null) as the shape writes a null. */
+function orNull(value: SQL, shape: Shape): SQL {
+  if (shape.nullable) return sql`COALESCE(${value}, 'null')`;
+  const empty = shape.type && EMPTY[shape.type];
+  return empty ? sql`COALESCE(${value}, ${lit(empty)})` : sql`COALESCE(${value}, ${slow})`;
+}
+
+/**
+ * A double precision value as JavaScript prints it: between 1e-4 and 1e15 PostgreSQL's shortest
+ * form is JavaScript's too; outside, the exponent is written differently, so those are SLOW.
+ */
+export const numberText = (value: SQL) =>
+  sql`CASE WHEN ${value} IS NULL THEN NULL WHEN ${value} = 0 THEN '0' WHEN abs(${value}) >= 1e-4 AND abs(${value}) < 1e15 THEN (${value})::float8::text ELSE ${slow} END`;
+
+/** One column as the shape's type writes it (NULL for SQL null). */
+function scalar(col: PgColumn, ref: SQL, shape: Shape): SQL {
+  const type = col.getSQLType();
+  if (shape.anyOf || shape.oneOf || shape.allOf) return slow;
+  if (type.startsWith('timestamp')) {
+    if (shape.type !== 'string') return slow;
+    const utc = type.includes('with time zone') ? sql`${ref} AT TIME ZONE 'UTC'` : ref;
+    return sql`('"' || to_char(${utc}, ${sql.raw(ISO)}) || '"')`;
+  }
+  if (type === 'jsonb' || type === 'json') {
+    // Written as stored only when empty: the serializer orders and filters what a JSON value holds.
+    const empty = shape.type === 'array' ? `'[]'` : shape.type === 'object' && !shape.required?.length ? `'{}'` : null;
+    if (!empty) return sql`CASE WHEN ${ref} IS NULL THEN NULL ELSE ${slow} END`;
+    return sql`CASE WHEN ${ref} IS NULL THEN NULL WHEN ${ref}::jsonb = ${sql.raw(empty)}::jsonb THEN ${sql.raw(empty)} ELSE ${slow} END`;
+  }
+  const numeric = type === 'integer' || type === 'serial' || type === 'smallint';
+  switch (shape.type) {
+    case 'string':
+      return type === 'text' || type.startsWith('varchar') ? sql`to_json(${ref})::text` : sql`to_json((${ref})::text)::text`;
+    case 'integer':
+      return numeric ? sql`(${ref})::text` : slow;
+    case 'number':
+      if (numeric) return sql`(${ref})::text`;
+      return type === 'double precision' || type === 'real' || type === 'numeric' ? numberText(sql`(${ref})::float8`) : slow;
+    case 'boolean':
+      return type === 'boolean' ? sql`(${ref})::text` : slow;
+    default:
+      return slow;
+  }
+}
+
+/** Builds the statement's text for a def and a shape; `terms` are the viewer's (placeholders), or none when nothing is narrowed. */
+export class DocumentBuilder implements DocumentWriter {
+  private aliases = 0;
+  constructor(private readonly terms: ViewerTerms | undefined) {}
+
+  /** A fresh alias of `table`, for its row in a subquery. */
+  alias(table: PgTable): PgTable {
+    return alias(table, `d${++this.aliases}`);
+  }
+
+  /** `FROM table alias`: the alias's own name and the table's. */
+  from(at: PgTable, table: PgTable): SQL {
+    return sql`${sql.identifier(getTableName(table))} ${sql.identifier(getTableName(at))}`;
+  }
+
+  /** The viewer may see the row at `at` (of `table`): undefined when the table has no rule or nothing narrows. */
+  visible(at: PgTable, table: PgTable): SQL | undefined {
+    return this.terms && ruleOf(table) ? ruleOf(at)?.(this.terms) : undefined;
+  }
+
+  /** The object text of `def`'s row at `at` (NULL never: a row is there). */
+  object(def: ReadDef, shape: Shape, at: PgTable): SQL {
+    if (shape.type !== 'object' || !shape.properties) return slow;
+    if (def.hooks?.afterRead && !def.document) return slow;
+    const parts: SQL[] = [];
+    // The serializer writes the required properties first, each group in the shape's order.
+    const required = new Set(shape.required ?? []);
+    const keys = Object.keys(shape.properties);
+    const ordered = [...keys.filter((k) => required.has(k)), ...keys.filter((k) => !required.has(k))];
+    for (const key of ordered) {
+      const prop = shape.properties[key];
+      const value = this.field(def, key, prop, at);
+      if (value) parts.push(sql`${lit(`${parts.length ? ',' : ''}${JSON.stringify(key)}:`)} || ${value}`);
+    }
+    return parts.length ? sql`('{' || ${sql.join(parts, sql` || `)} || '}')` : sql`'{}'`;
+  }
+
+  /** One property's text, or undefined when the serializer would leave it out. */
+  private field(def: ReadDef, key: string, prop: Shape, at: PgTable): SQL | undefined {
+    const own = def.document?.[key];
+    if (own) return own(at, this, prop);
+    const cols = readColumns(def.table) as Record<string, PgColumn>;
+    if (cols[key]) return orNull(scalar(cols[key], sql`${column(at, key)}`, prop), prop);
+    if (key === 'project' && def.projectScoped !== false) return this.one(projectDef, prop, sql`${column(at, 'project_id')}`);
+    const ref = def.refs?.[key];
+    if (ref)
+      return this.one(
+        readDefOf(ref.read?.()) ?? { table: ref.target.table, projectScoped: false },
+        prop,
+        sql`${column(at, ref.column)}`,
+        !!ref.read && !readDefOf(ref.read()),
+      );
+    const link = def.links?.[key];
+    if (link) {
+      const target = link.read ? readDefOf(link.read()) : { table: link.target.table, projectScoped: false };
+      const l = this.alias(link.table);
+      return this.many(target, link.target.table, prop, (t) => ({
+        from: sql`${this.from(l, link.table)} JOIN ${this.from(t, link.target.table)} ON ${column(t, 'id')} = ${column(l, link.otherColumn)}`,
+        where: sql`${column(l, link.ownerColumn)} = ${column(at, 'id')}`,
+        order: sql`${column(l, link.otherColumn)}`,
+      }));
+    }
+    const child = def.children?.[key];
+    if (child) {
+      const target = child.read ? readDefOf(child.read()) : { table: child.table, projectScoped: false };
+      return this.many(target, child.table, prop, (t) => ({
+        from: this.from(t, child.table),
+        where: sql`${column(t, child.column)} = ${column(at, 'id')}`,
+        order: sql`${column(t, 'id')}`,
+      }));
+    }
+    if (def.computed?.[key]) return slow;
+    return 'default' in prop ? lit(JSON.stringify(prop.default)) : undefined;
+  }
+
+  /** The record `fk` names, as an object (null when none, or when the viewer may not see it). */
+  one(target: ReadDef | undefined, shape: Shape, fk: SQL, opaque = false): SQL {
+    if (!target || opaque) return sql`CASE WHEN ${fk} IS NULL THEN ${lit(shape.nullable ? 'null' : '{}')} ELSE ${slow} END`;
+    const t = this.alias(target.table);
+    const found = sql`(SELECT ${this.object(target, shape, t)} FROM ${this.from(t, target.table)} WHERE ${and(sql`${column(t, 'id')} = ${fk}`, this.visible(t, target.table))})`;
+    return orNull(found, shape);
+  }
+
+  /** The newest row of `table` that `where` picks (by `order`), as an object; null when none. */
+  latest(target: ReadDef, shape: Shape, where: (t: PgTable) => SQL, order: (t: PgTable) => SQL): SQL {
+    const t = this.alias(target.table);
+    return orNull(sql`(SELECT ${this.object(target, shape, t)} FROM ${this.from(t, target.table)} WHERE ${where(t)} ORDER BY ${order(t)} LIMIT 1)`, shape);
+  }
+
+  /** Rows as an array of objects, in `order`, those the viewer may not see left out. */
+  many(target: ReadDef | undefined, table: PgTable, shape: Shape, rows: (t: PgTable) => { from: SQL; where: SQL; order: SQL }): SQL {
+    const t = this.alias(table);
+    const { from, where, order } = rows(t);
+    const visible = this.visible(t, table);
+    if (!target || shape.type !== 'array' || !shape.items)
+      return sql`CASE WHEN EXISTS (SELECT 1 FROM ${from} WHERE ${and(where, visible)}) THEN ${slow} ELSE '[]' END`;
+    const items = this.object(target, shape.items, t);
+    return sql`COALESCE((SELECT '[' || string_agg(${items}, ',' ORDER BY ${order}) || ']' FROM ${from} WHERE ${and(where, visible)}), '[]')`;
+  }
+}
+
+type Prepared = { execute(p: Record<string, unknown>): Promise<unknown> };
+const statements = new WeakMap<ReadDef, Map<string, WeakMap<Executor, Prepared>>>();
+let names = 0;
+
+/**
+ * Who reads, as the statements are prepared: those who see every record of their organization
+ * (`all`), those who see the Restricted ones they take part in (`member`), or the service itself.
+ * Each kind has a statement of its own, so that no parameter decides which rules apply: PostgreSQL
+ * then keeps one generic plan per statement instead of planning this large query at every run.
+ */
+type Reading = 'all' | 'member' | 'service';
+
+const TERMS: Record<Reading, ViewerTerms | undefined> = {
+  all: { ...PLACEHOLDERS, all: true },
+  member: { ...PLACEHOLDERS, all: false },
+  service: undefined,
+};
+
+/** The statement reading `def`'s row by id as the text of `shape`, for one kind of reader; `scoped`: within the reader's organization. */
+function statement(def: ReadDef, shape: TSchema, db: Executor, reading: Reading, scoped: boolean): Prepared {
+  let byKind = statements.get(def);
+  if (!byKind) statements.set(def, (byKind = new Map()));
+  const kind = `${reading}:${scoped}:${shape.$id ?? shape.title ?? ''}`;
+  let byDb = byKind.get(kind);
+  if (!byDb) byKind.set(kind, (byDb = new WeakMap()));
+  let prepared = byDb.get(db);
+  if (!prepared) {
+    const terms = TERMS[reading];
+    const build = new DocumentBuilder(terms);
+    const table = def.table;
+    prepared = db
+      .select({ doc: sql<string>`${build.object(def, shape as Shape, table)}` })
+      .from(table)
+      .where(
+        and(
+          sql`${column(table, 'id')} = ${sql.placeholder('id')}`,
+          scoped ? sql`${column(table, 'organization_id')} = ${PLACEHOLDERS.organization}` : undefined,
+          terms ? ruleOf(table)?.(terms) : undefined,
+        ),
+      )
+      .prepare(`muster_doc_${++names}_${reading}_${getTableName(table)}`.slice(0, 59));
+    byDb.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * The record's response text, if the viewer may see it: undefined when there is none for them, and
+ * text holding SLOW when the readers must build it. Outside a transaction only (a transaction reads
+ * through the readers, which see its writes on its one connection alike).
+ */
+export async function readDocument(def: ReadDef, shape: TSchema, db: Executor, id: number, viewer: Viewer): Promise<string | undefined> {
+  const reading: Reading = viewer === UNRESTRICTED ? 'service' : atLeast(viewer.role, 'Admin') ? 'all' : 'member';
+  // A table without a visibility rule is scoped here to the viewer's organization (the rule does that for the others).
+  const scoped = viewer !== UNRESTRICTED && !ruleOf(def.table);
+  const rows = (await statement(def, shape, db, reading, scoped).execute({ id, ...(viewer === UNRESTRICTED ? {} : paramsOf(viewer)) })) as {
+    doc: string;
+  }[];
+  return rows[0]?.doc;
+}
+
+/**
+ * A GET's answer: the record's response text written by PostgreSQL, sent as it is, or what
+ * `readers` answers when the statement cannot write it (or finds nothing, for the readers' 404).
+ */
+export async function documentResponse<T>(def: ReadDef, shape: TSchema, ctx: Ctx, id: number, readers: () => Promise<T>): Promise<T> {
+  const text = await readDocument(def, shape, ctx.db, id, ctx);
+  return text === undefined || text.includes(SLOW) ? readers() : jsonText<T>(text);
+}

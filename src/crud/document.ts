@@ -68,12 +68,7 @@ function scalar(col: PgColumn, ref: SQL, shape: Shape): SQL {
     const utc = type.includes('with time zone') ? sql`${ref} AT TIME ZONE 'UTC'` : ref;
     return sql`('"' || to_char(${utc}, ${sql.raw(ISO)}) || '"')`;
   }
-  if (type === 'jsonb' || type === 'json') {
-    // Written as stored only when empty: the serializer orders and filters what a JSON value holds.
-    const empty = shape.type === 'array' ? `'[]'` : shape.type === 'object' && !shape.required?.length ? `'{}'` : null;
-    if (!empty) return sql`CASE WHEN ${ref} IS NULL THEN NULL ELSE ${slow} END`;
-    return sql`CASE WHEN ${ref} IS NULL THEN NULL WHEN ${ref}::jsonb = ${sql.raw(empty)}::jsonb THEN ${sql.raw(empty)} ELSE ${slow} END`;
-  }
+  if (type === 'jsonb' || type === 'json') return jsonColumnText(sql`(${ref})::jsonb`, shape);
   const numeric = type === 'integer' || type === 'serial' || type === 'smallint';
   switch (shape.type) {
     case 'string':
@@ -88,6 +83,55 @@ function scalar(col: PgColumn, ref: SQL, shape: Shape): SQL {
     default:
       return slow;
   }
+}
+
+/** A shape the serializer writes as JSON.stringify does: no type, or an object of any properties and no declared ones. */
+const free = (shape: Shape) =>
+  !shape.type ||
+  (shape.type === 'object' && (shape as { additionalProperties?: unknown }).additionalProperties === true && !Object.keys(shape.properties ?? {}).length);
+
+/** A jsonb value as the shape's serializer writes the object node-postgres parses from it (NULL for SQL null). */
+function jsonColumnText(value: SQL, shape: Shape): SQL {
+  if (shape.anyOf || shape.oneOf || shape.allOf) return slow;
+  if (free(shape)) return sql`muster_json_text(${value})`;
+  if (shape.type === 'object' && shape.properties) return jsonObject(value, shape);
+  // Lists of typed objects are written only when empty.
+  if (shape.type === 'array') return sql`CASE WHEN ${value} IS NULL THEN NULL WHEN ${value} = '[]'::jsonb THEN '[]' ELSE ${slow} END`;
+  return sql`CASE WHEN ${value} IS NULL THEN NULL ELSE ${slow} END`;
+}
+
+/** One member of a jsonb object as a scalar of the shape's type; SLOW for what the serializer would convert otherwise. */
+function jsonMember(member: SQL, shape: Shape): SQL {
+  const isNull = shape.nullable ? `'null'` : shape.type ? (EMPTY[shape.type] && `'${EMPTY[shape.type]}'`) || 'chr(1)' : 'chr(1)';
+  const kind = sql`jsonb_typeof(${member})`;
+  switch (shape.type) {
+    case 'string':
+      return sql`CASE ${kind} WHEN 'string' THEN to_json(${member} #>> '{}')::text WHEN 'null' THEN ${sql.raw(isNull)} ELSE ${slow} END`;
+    case 'boolean':
+      return sql`CASE ${kind} WHEN 'boolean' THEN ${member} #>> '{}' WHEN 'null' THEN ${sql.raw(isNull)} ELSE ${slow} END`;
+    case 'integer':
+    case 'number':
+      return sql`CASE ${kind} WHEN 'number' THEN muster_json_text(${member}) WHEN 'null' THEN ${sql.raw(isNull)} ELSE ${slow} END`;
+    default:
+      return free(shape) ? sql`muster_json_text(${member})` : slow;
+  }
+}
+
+/**
+ * A jsonb object as an object of the shape: its properties in the serializer's order, those the
+ * value lacks left out (SLOW if required), the others dropped, as the serializer does.
+ */
+function jsonObject(value: SQL, shape: Shape): SQL {
+  const required = new Set(shape.required ?? []);
+  const keys = Object.keys(shape.properties ?? {});
+  const members = [...keys.filter((k) => required.has(k)), ...keys.filter((k) => !required.has(k))].map((key) => {
+    const prop = (shape.properties as Record<string, Shape>)[key];
+    const member = sql`${value} -> ${lit(key)}`;
+    return sql`CASE WHEN ${value} ? ${lit(key)} THEN ${lit(`,${JSON.stringify(key)}:`)} || ${jsonMember(member, prop)} ${required.has(key) ? sql`ELSE ${slow}` : sql``} END`;
+  });
+  if (!members.length) return sql`CASE WHEN ${value} IS NULL THEN NULL WHEN jsonb_typeof(${value}) = 'object' THEN '{}' ELSE ${slow} END`;
+  // Each member brings its leading comma; the first one's is cut.
+  return sql`CASE WHEN ${value} IS NULL THEN NULL WHEN jsonb_typeof(${value}) = 'object' THEN '{' || substr(concat(${sql.join(members, sql`, `)}), 2) || '}' ELSE ${slow} END`;
 }
 
 /** Builds the statement's text for a def and a shape; `terms` are the viewer's (placeholders), or none when nothing is narrowed. */

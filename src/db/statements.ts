@@ -1,7 +1,8 @@
 // Raw statements (sql`...`) that hot paths run many times a second. On PostgreSQL each runs as a
 // named prepared statement, named after a hash of its text, so that every connection parses and
 // plans it once instead of on every run (the texts are fixed; only parameters change). The embedded
-// database runs it as it is.
+// database runs it as it is. A statement whose SQL would otherwise be built on every request is built
+// once for its shape, with placeholders, and run by `statementOf`.
 import { createHash } from 'node:crypto';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';

@@ -1,9 +1,10 @@
 // Raw statements (sql`...`) that hot paths run many times a second. On PostgreSQL each runs as a
 // named prepared statement, named after a hash of its text, so that every connection parses and
 // plans it once instead of on every run (the texts are fixed; only parameters change). The embedded
-// database runs it as it is.
+// database runs it as it is. A statement whose SQL would otherwise be built on every request is built
+// once for its shape, with placeholders, and run by `statementOf`.
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Executor } from './connection.ts';
 
@@ -55,4 +56,36 @@ export async function runStatement<T = Record<string, unknown>>(db: Executor, qu
     return result.rows as T[];
   }
   return rowsOf<T>(await db.execute(query));
+}
+
+/** A statement built once, run with the values of its placeholders (`sql.placeholder(name)`). */
+export type Statement<T> = (db: Executor, values: Record<string, unknown>) => Promise<T[]>;
+
+interface Session {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string | undefined,
+    arrayMode: boolean,
+  ): { execute(values: Record<string, unknown>): Promise<unknown> };
+}
+
+/**
+ * `query`, whose SQL is built once for its shape with placeholders for what changes per run, turned
+ * into text on first use and then run as `runStatement` runs its statements (prepared once per
+ * connection on PostgreSQL): no SQL is built on the request's path.
+ */
+export function statementOf<T = Record<string, unknown>>(query: SQL): Statement<T> {
+  let compiled: { sql: string; params: unknown[] } | undefined;
+  return async (db, values) => {
+    const { session, dialect } = db as unknown as Internals & { session?: Session };
+    compiled ??= dialect!.sqlToQuery(query);
+    const client = (session as Internals['session'])?.client;
+    if (client instanceof pg.Pool || client instanceof pg.Client) {
+      const params = fillPlaceholders(compiled.params, values);
+      const result = await (client as pg.Pool).query({ name: nameOf(compiled.sql), text: compiled.sql, values: params, types } as pg.QueryConfig);
+      return result.rows as T[];
+    }
+    return rowsOf<T>(await session!.prepareQuery(compiled, undefined, undefined, false).execute(values));
+  };
 }

@@ -8,7 +8,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { termsOf } from '../../server/viewer.ts';
+import { termsOf, type ViewerTerms } from '../../server/viewer.ts';
 import { errors } from '../../server/errors.ts';
 import type { RecordKind } from './kind.ts';
 import { type caseTable, type incident, participant, participates, recordRule } from './table.ts';
@@ -22,12 +22,22 @@ export function isParticipant(ctx: Ctx, kind: RecordKind, idColumn: PgColumn | S
 
 /** The records of `table` (the kind's table or an alias of it) the caller may see. */
 export function visibleRecords(ctx: Ctx, kind: RecordKind, table: RecordKind['table'] = kind.table): SQL {
-  return recordRule(table, participant[kind.ownerColumn], termsOf(ctx));
+  return recordsVisibleTo(termsOf(ctx), kind, table);
+}
+
+/** visibleRecords for a viewer given as terms (values, or a prepared statement's placeholders). */
+export function recordsVisibleTo(terms: ViewerTerms, kind: RecordKind, table: RecordKind['table'] = kind.table): SQL {
+  return recordRule(table, participant[kind.ownerColumn], terms);
 }
 
 /** For rows that point at a record (tasks, costs, links, instances): the record `recordId` is one the caller may see. */
 export function recordVisible(ctx: Ctx, kind: RecordKind, recordId: PgColumn | SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${kind.table} WHERE ${kind.table.id} = ${recordId} AND ${visibleRecords(ctx, kind)})`;
+  return recordVisibleTo(termsOf(ctx), kind, recordId);
+}
+
+/** recordVisible for a viewer given as terms (values, or a prepared statement's placeholders). */
+export function recordVisibleTo(terms: ViewerTerms, kind: RecordKind, recordId: PgColumn | SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${kind.table} WHERE ${kind.table.id} = ${recordId} AND ${recordsVisibleTo(terms, kind)})`;
 }
 
 /** Those of `ids` the caller may see, in ascending order. */

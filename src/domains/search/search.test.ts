@@ -118,6 +118,15 @@ describe('GET /{organization}/search', () => {
     expect(badPage.status).toBe(422);
   });
 
+  it('answers the same whatever order type[] names the kinds in, and with a kind named twice', async () => {
+    const inOrder = await ok(search({ q: 'kraken reef', 'type[]': ['Incident', 'Task', 'Case'] }));
+    const reversed = await ok(search({ q: 'kraken reef', 'type[]': ['Case', 'Task', 'Incident', 'Task'] }));
+    expect(reversed).toEqual(inOrder);
+    expect(labels(reversed, 'incidents')).toEqual(['Kraken reef alarm', 'Kraken reef shared', 'Harbour outage']);
+    expect(labels(reversed, 'tasks')).toEqual(['Fence the kraken reef']);
+    expect(labels(reversed, 'cases')).toEqual(['Kraken reef case']);
+  });
+
   it('ignores paging, and accepts the kinds Dispatch drops from its answer', async () => {
     const paged = await ok(search({ q: 'kraken reef', 'type[]': 'Tag', itemsPerPage: 1, page: 3 }));
     expect(labels(paged, 'tags')).toEqual(['Kraken reef', 'Seabed']);

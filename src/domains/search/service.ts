@@ -3,14 +3,16 @@
 // (§2.3: the same parser, ts_rank_cd); then each kind's hits read in full by the kind's own reader,
 // in the order of their rank. Restricted incidents and cases, and tasks of incidents, the caller may
 // not see are left out in the query itself, so that they take no place among a kind's hits.
-import { eq, sql, type SQL } from 'drizzle-orm';
+// The query is built once per set of kinds and prepared: the caller and `q` are its parameters.
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { GroupDef } from '../../crud/group.ts';
 import { groupReader } from '../../crud/reader.ts';
-import { rowsOf } from '../../db/statements.ts';
+import { statementOf, type Statement } from '../../db/statements.ts';
 import { toTsQuery } from '../../list/search.ts';
 import type { Ctx } from '../../server/context.ts';
+import { paramsOf, PLACEHOLDERS, type ViewerTerms } from '../../server/viewer.ts';
 import { readVisibleCases } from '../case/reader.ts';
 import { CASE } from '../case/kind.ts';
 import { definitionGroup } from '../definition/group.ts';
@@ -21,12 +23,11 @@ import { DocumentRead } from '../document/schema.ts';
 import { document } from '../document/table.ts';
 import { INCIDENT } from '../incident/kind.ts';
 import { readVisible } from '../incident/service.ts';
-import { incidentVisible } from '../incident/visibility.ts';
 import { individualGroup } from '../individual/group.ts';
 import { IndividualContactRead } from '../individual/schema.ts';
 import { individualContact } from '../individual/table.ts';
 import { caseTable, incident } from '../lifecycle/table.ts';
-import { visibleRecords } from '../lifecycle/visibility.ts';
+import { recordsVisibleTo, recordVisibleTo } from '../lifecycle/visibility.ts';
 import { queryGroup } from '../query/group.ts';
 import { QueryRead } from '../query/schema.ts';
 import { query } from '../query/table.ts';
@@ -61,8 +62,8 @@ type SearchedTable = PgTable & { id: PgColumn; organization_id: PgColumn; search
 interface Searched {
   key: ResultKey;
   table: SearchedTable;
-  /** Which of the organization's rows the caller may see, when not all of them. */
-  visible?: (ctx: Ctx) => SQL;
+  /** Which of the organization's rows the viewer (given as terms) may see, when not all of them. */
+  visible?: (terms: ViewerTerms) => SQL;
   /** Read objects of these ids, in their order (ids the caller may not see left out). */
   read: (ctx: Ctx, ids: number[]) => Promise<unknown[]>;
 }
@@ -83,13 +84,13 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
   Incident: {
     key: 'incidents',
     table: incident,
-    visible: (ctx) => visibleRecords(ctx, INCIDENT),
+    visible: (terms) => recordsVisibleTo(terms, INCIDENT),
     read: (ctx, ids) => readVisible(ctx, ctx.db, ids, true),
   },
   Task: {
     key: 'tasks',
     table: task,
-    visible: (ctx) => incidentVisible(ctx, task.incident_id),
+    visible: (terms) => recordVisibleTo(terms, INCIDENT, task.incident_id),
     read: async (ctx, ids) => inOrder(await taskReader()(ctx.db, ids, ctx), ids),
   },
   Tag: plainKind('tags', tag, tagGroup, TagRead),
@@ -103,10 +104,13 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
   Case: {
     key: 'cases',
     table: caseTable,
-    visible: (ctx) => visibleRecords(ctx, CASE),
+    visible: (terms) => recordsVisibleTo(terms, CASE),
     read: (ctx, ids) => readVisibleCases(ctx, ctx.db, ids, 'full'),
   },
 };
+
+/** The searched kinds in one order, so that a set of kinds has one statement whatever order `type[]` names them in. */
+const ORDER = (Object.keys(SEARCHED) as SearchType[]).filter((t) => SEARCHED[t]);
 
 const emptyResults = (): Record<ResultKey, unknown[]> => ({
   documents: [],
@@ -123,14 +127,32 @@ const emptyResults = (): Record<ResultKey, unknown[]> => ({
   cases: [],
 });
 
-/** One kind's best hits: (key, id, rank), the caller's organization and visibility applied. */
-function hitsOf(ctx: Ctx, kind: Searched, tsq: SQL): SQL {
+/** The tsquery of `q`, computed once per run (an InitPlan), not once per row ranked. */
+const TSQUERY = sql`(SELECT to_tsquery('simple', ${sql.placeholder('tsquery')}))`;
+
+/** One kind's best hits: (key, id, rank), the viewer's organization and visibility applied. */
+function hitsOf(kind: Searched): SQL {
   const t = kind.table;
-  const rank = sql`ts_rank_cd(${t.search_vector}, ${tsq})::float8`;
-  const visible = kind.visible ? sql` AND ${kind.visible(ctx)}` : sql``;
+  const rank = sql`ts_rank_cd(${t.search_vector}, ${TSQUERY})::float8`;
+  const visible = kind.visible ? sql` AND ${kind.visible(PLACEHOLDERS)}` : sql``;
   return sql`(SELECT ${kind.key}::text AS key, ${t.id} AS id, ${rank} AS rank FROM ${t}
-    WHERE ${eq(t.organization_id, ctx.organization.id)} AND ${t.search_vector} @@ ${tsq}${visible}
-    ORDER BY rank DESC, ${t.id} LIMIT ${SEARCH_LIMIT_PER_TYPE})`;
+    WHERE ${t.organization_id} = ${PLACEHOLDERS.organization} AND ${t.search_vector} @@ ${TSQUERY}${visible}
+    ORDER BY rank DESC, ${t.id} LIMIT ${sql.raw(String(SEARCH_LIMIT_PER_TYPE))})`;
+}
+
+type Hit = { key: ResultKey; id: number; rank: number };
+
+/** The hits statement of a set of kinds (in SEARCHED's order), built on first use. */
+const statements = new Map<string, Statement<Hit>>();
+function hitsStatement(kinds: Searched[]): Statement<Hit> {
+  const shape = kinds.map((k) => k.key).join(' ');
+  let statement = statements.get(shape);
+  if (!statement) {
+    const union = sql.join(kinds.map(hitsOf), sql` UNION ALL `);
+    statement = statementOf<Hit>(sql`SELECT key, id, rank FROM (${union}) hits ORDER BY rank DESC, key, id`);
+    statements.set(shape, statement);
+  }
+  return statement;
 }
 
 /** Records of the requested kinds matching `q`, every kind's key present, each kind's best first. */
@@ -138,19 +160,12 @@ export async function search(ctx: Ctx, params: SearchQueryT): Promise<SearchResp
   const results = emptyResults();
   // The one typed boundary: each kind's reader reads objects of its key's read shape.
   const answer = () => ({ query: params.q, results: results as SearchResponseT['results'] });
-  const kinds = [...new Set(params['type[]'])].map((t) => SEARCHED[t]).filter((k): k is Searched => !!k);
+  const asked = new Set(params['type[]']);
+  const kinds = ORDER.filter((t) => asked.has(t)).map((t) => SEARCHED[t] as Searched);
   const tsquery = toTsQuery(params.q);
   if (tsquery === null || kinds.length === 0) return answer();
 
-  const tsq = sql`to_tsquery('simple', ${tsquery})`;
-  const union = sql.join(
-    kinds.map((k) => hitsOf(ctx, k, tsq)),
-    sql` UNION ALL `,
-  );
-  const hits = rowsOf<{ key: ResultKey; id: number; rank: number }>(
-    await ctx.db.execute(sql`SELECT key, id, rank FROM (${union}) hits ORDER BY rank DESC, key, id`),
-  );
-
+  const hits = await hitsStatement(kinds)(ctx.db, { tsquery, ...paramsOf(ctx) });
   const idsOf = new Map<ResultKey, number[]>();
   for (const hit of hits) {
     const ids = idsOf.get(hit.key) ?? [];

@@ -3,6 +3,7 @@
 // response (one query for all of them where the readers allow, crud/reader.ts). The readers read
 // on behalf of a viewer: incidents and cases they may not see are left out at every depth.
 import type { RefTarget } from '../../crud/refs.ts';
+import { narrowRead } from '../../crud/narrow.ts';
 import { groupReader, jsonColumns, readChecked, shallowReader, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import type { Static } from '@sinclair/typebox';
@@ -179,6 +180,16 @@ export async function readIncidents(db: Executor, ids: number[], full: true, vie
 export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
 export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
   return full ? inOrder(await readChecked(incidentReader(), db, ids, viewer), ids) : inOrder(await readChecked(incidentMinimalReader(), db, ids, viewer), ids);
+}
+
+/**
+ * As readIncidents, for a list whose items `include[]` cuts: only the nested records the kept
+ * fields need are read (the web UI's dashboard keeps no people, only the total of the costs).
+ */
+export async function readIncidentsIncluded(db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]) {
+  const def = narrowRead(full ? fullDef : minimalDef, include, { total_cost: ['incident_costs'] });
+  const shape = full ? IncidentRead : IncidentReadMinimal;
+  return inOrder(await readChecked(groupReader(def, shape), db, ids, viewer), ids);
 }
 
 const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => !!x);

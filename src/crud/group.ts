@@ -134,6 +134,7 @@ export function listDefinition(def: GroupDef): ListDefinition {
       tableName: 'project',
       table: project,
       on: eq(project.id, column(def.table, 'project_id')),
+      local: { id: column(def.table, 'project_id') },
       fields: { id: 'int', name: 'text' },
     });
   }

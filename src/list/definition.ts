@@ -22,6 +22,13 @@ interface ModelBase {
 export interface OneRelation extends ModelBase {
   kind: 'one';
   on: SQL;
+  /**
+   * Fields of the related row that the listed row holds itself, as the column `on` equates them
+   * with (`Project.id` is the listed row's `project_id`): filters and sorts on them alone read that
+   * column and need no join, so an index of the listed table serves them. Only where the join adds
+   * nothing: a foreign key to a table without a visibility rule.
+   */
+  local?: Record<string, PgColumn>;
 }
 
 /** Related records there may be many of per row: filters become EXISTS, so rows never repeat. */

@@ -7,7 +7,7 @@ import type { Executor } from '../db/connection.ts';
 import type { RequestLog } from '../server/context.ts';
 import type { ListQueryT } from '../server/shapes.ts';
 import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
-import { column, own, type AnyListDefinition, type OneRelation } from './definition.ts';
+import { column, own, type AnyListDefinition } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
 import { toTsQuery } from './search.ts';
 
@@ -24,7 +24,6 @@ export interface Page<T> {
  * as Dispatch 0.1.0 ignored it: the web UI sorts projects by `display_name` and the like.
  */
 function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterCompiler, log?: RequestLog): SQL[] {
-  const joins: Set<OneRelation> = compiler.joins;
   const fields = query['sortBy[]'];
   const directions = query['descending[]'];
   const out: SQL[] = [];
@@ -44,10 +43,7 @@ function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterComp
     } else {
       // A dotted field names a table by its snake_case name; only the last two segments count.
       const rel = def.relations?.find((r) => r.tableName === parts.at(-2));
-      if (rel?.kind === 'one' && own(rel.fields, field)) {
-        joins.add(rel);
-        col = compiler.field(rel.table, field);
-      }
+      if (rel?.kind === 'one' && own(rel.fields, field)) col = compiler.relationField(rel, field);
     }
     if (!col) {
       log?.debug({ list: def.model, sortBy: fields[i] }, `sort ignored: ${def.model} lists cannot sort by '${fields[i]}'`);

@@ -14,7 +14,7 @@ import { validationError } from '../server/errors.ts';
 import { jsonDepthPast, tooDeep } from '../server/json-body.ts';
 import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
 import { ruleOf, visibleRows } from '../server/visibility.ts';
-import { column, own, type FieldType, type AnyListDefinition, type OneRelation, type Relation } from './definition.ts';
+import { column, own, type FieldType, type AnyListDefinition, type ManyRelation, type OneRelation } from './definition.ts';
 
 const MAX_DEPTH = 32;
 const MAX_LEAVES = 256;
@@ -104,7 +104,8 @@ function coerce(type: FieldType, value: unknown, field: string): unknown {
 interface Target {
   col: PgColumn | SQL;
   type: FieldType;
-  relation?: Relation;
+  /** Related records there may be many of, matched inside EXISTS. */
+  relation?: ManyRelation;
 }
 
 const ORIGINAL_NAME = Symbol.for('drizzle:OriginalName');
@@ -228,6 +229,18 @@ export class FilterCompiler {
     return visibleColumn(table, column(table, field), this.viewer);
   }
 
+  /**
+   * A field of a one-to-one relation as the viewer may read it (for sorting too): the listed row's
+   * own column where it holds the field (`Project.id`, its `project_id`), else the joined row's,
+   * and the relation is joined.
+   */
+  relationField(rel: OneRelation, field: string): PgColumn | SQL {
+    const local = rel.local && own(rel.local, field);
+    if (local && !ruleOf(rel.table)) return visibleColumn(this.def.table, local, this.viewer);
+    this.joins.add(rel);
+    return this.field(rel.table, field);
+  }
+
   compile(spec: unknown): SQL | undefined {
     return walkFilter<SQL>(spec, {
       leaf: (l) => this.leaf(l),
@@ -248,6 +261,7 @@ export class FilterCompiler {
     if (!relation) throw invalidFilter(`The query does not reach a model named '${name}'.`, 'value_error.not_found.model');
     const type = own(relation.fields, field);
     if (!type) throw invalidFilter(`${relation.model} has no attribute '${field}'.`, 'value_error.not_found.field');
+    if (relation.kind === 'one') return { col: this.relationField(relation, field), type };
     return { col: this.field(relation.table, field), type, relation };
   }
 
@@ -255,11 +269,8 @@ export class FilterCompiler {
     const target = this.resolve(model, field);
     const condition = this.condition(target, op, value, field);
     const rel = target.relation;
+    // One-to-one relations are joined (resolve); many are matched inside EXISTS, so rows never repeat.
     if (!rel) return condition;
-    if (rel.kind === 'one') {
-      this.joins.add(rel);
-      return condition;
-    }
     return rel.exists(and(condition, visibleRows(rel.table, this.viewer))!);
   }
 

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/connection.ts';
 import { recordTarget } from '../lifecycle/kind.ts';
 import { CASE } from './kind.ts';
 import type { RefTarget } from '../../crud/refs.ts';
+import { narrowRead } from '../../crud/narrow.ts';
 import { groupReader, jsonColumns, readChecked, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import type { Viewer } from '../../server/viewer.ts';
@@ -144,4 +145,12 @@ export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number
   if (shape === true || shape === 'full') return inOrder(await readChecked(caseReader(), db, ids, viewer), ids);
   if (shape === 'in-instance') return inOrder(await readChecked(groupReader(withoutInstances, CaseRead), db, ids, viewer), ids);
   return inOrder(await readChecked(caseMinimalReader(), db, ids, viewer), ids);
+}
+
+/**
+ * Minimal read objects as readVisibleCases reads them, for a list whose items `include[]` cuts:
+ * only the nested records the kept fields need are read (the web UI's dashboard keeps no assignee).
+ */
+export async function readVisibleCasesIncluded(viewer: Viewer, db: Executor, ids: number[], include: string[]): Promise<CaseReadMinimalT[]> {
+  return inOrder(await readChecked(groupReader(narrowRead(minimalDef, include), CaseReadMinimal), db, ids, viewer), ids);
 }

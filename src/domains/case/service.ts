@@ -12,7 +12,7 @@ import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { type CaseReadMinimalT, readVisibleCases } from './reader.ts';
+import { type CaseReadMinimalT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
 export { caseList };
@@ -24,13 +24,10 @@ export interface CaseListQuery extends ListQueryT {
 /** The cases the caller may see, minimal, cut to `include[]` when given. */
 export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<Included<CaseReadMinimalT>>> {
   const page = await runList<{ id: number }>(ctx.db, ctx, caseList, query, visibleCases(ctx));
-  const items = await readVisibleCases(
-    ctx,
-    ctx.db,
-    page.items.map((i) => i.id),
-    false,
-  );
-  return { ...page, items: applyInclude(items, query['include[]']) };
+  const include = query['include[]'];
+  const ids = page.items.map((i) => i.id);
+  const items = include.length ? await readVisibleCasesIncluded(ctx, ctx.db, ids, include) : await readVisibleCases(ctx, ctx.db, ids, false);
+  return { ...page, items: applyInclude(items, include) };
 }
 
 export async function getCase(ctx: Ctx, id: number) {

@@ -87,6 +87,34 @@ describe('incident list', () => {
     expect(fromFull.body.items).toEqual([{ participants: [{ individual: { email: 'owner@example.com' } }, { individual: { email: 'dba@corp.example' } }] }]);
   });
 
+  it('cut by include[], gives the whole items cut: what a kept field is computed from is read too', async () => {
+    const costType = await call(w.t.app, 'POST', '/default/incident_cost_types', { token: w.owner, body: { name: 'Credits', project: { name: 'default' } } });
+    const current = (await a.get(web.id, w.owner)).body;
+    await a.edit(web.id, {
+      duplicates: [{ id: closed.id }],
+      incident_costs: [...current.incident_costs, { amount: 250, incident_cost_type: { id: costType.body.id } }],
+    });
+    // As the web UI's dashboard asks, with a field of the people it leaves out.
+    const include = ['title', 'total_cost', 'duplicates', 'project', 'tags', 'incident_priority', 'commander.individual.email'];
+    const whole = (await a.list(listQuery({ sort: 'id' }))).body.items;
+    const cut = (await a.list({ 'include[]': include, ...listQuery({ sort: 'id' }) })).body.items;
+    const keep = (i: any) => ({
+      title: i.title,
+      total_cost: i.total_cost,
+      duplicates: i.duplicates,
+      project: i.project,
+      tags: i.tags,
+      incident_priority: i.incident_priority,
+      commander: i.commander && { individual: { email: i.commander.individual.email } },
+    });
+    expect(cut).toEqual(whole.map(keep));
+    const down = cut.find((i: any) => i.title === 'Website down');
+    // The response cost of its people, and the 250 added.
+    expect(down.total_cost).toBeGreaterThanOrEqual(250);
+    expect(down.duplicates).toMatchObject([{ id: closed.id }]);
+    expect(cut.find((i: any) => i.title === 'Database latency').commander).toEqual({ individual: { email: 'dba@corp.example' } });
+  });
+
   it('filters through related models', async () => {
     expect(titles(await filtered([{ model: 'IncidentPriority', field: 'name', op: '==', value: 'High' }]))).toEqual(['Database latency']);
     expect(titles(await filtered([{ model: 'IncidentSeverity', field: 'name', op: '==', value: 'High' }]))).toEqual(['Database latency']);

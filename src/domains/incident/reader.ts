@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { documentResponse, numberText } from '../../crud/document.ts';
 import type { Ctx } from '../../server/context.ts';
 import { column } from '../../crud/group.ts';
+import { narrowRead } from '../../crud/narrow.ts';
 import { groupReader, jsonColumns, readChecked, shallowReader, type DocumentField, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import type { Static } from '@sinclair/typebox';
@@ -215,6 +216,16 @@ export async function readIncidents(db: Executor, ids: number[], full: true, vie
 export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
 export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
   return full ? inOrder(await readChecked(incidentReader(), db, ids, viewer), ids) : inOrder(await readChecked(incidentMinimalReader(), db, ids, viewer), ids);
+}
+
+/**
+ * As readIncidents, for a list whose items `include[]` cuts: only the nested records the kept
+ * fields need are read (the web UI's dashboard keeps no people, only the total of the costs).
+ */
+export async function readIncidentsIncluded(db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]) {
+  const def = narrowRead(full ? fullDef : minimalDef, include, { total_cost: ['incident_costs'] });
+  const shape = full ? IncidentRead : IncidentReadMinimal;
+  return inOrder(await readChecked(groupReader(def, shape), db, ids, viewer), ids);
 }
 
 const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => !!x);

@@ -18,7 +18,7 @@ import { addParticipant, contactName, participantByEmail, renounceRole } from '.
 import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
-import { incidentResponse, type IncidentReadMinimalT, type IncidentReadT, readIncidents } from './reader.ts';
+import { incidentResponse, type IncidentReadMinimalT, type IncidentReadT, readIncidents, readIncidentsIncluded } from './reader.ts';
 import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 export { incidentList };
@@ -31,13 +31,10 @@ export interface IncidentListQuery extends ListQueryT {
 /** The incidents the caller may see: minimal items, full with `expand`, cut to `include[]` when given. */
 export async function listIncidents(ctx: Ctx, query: IncidentListQuery): Promise<Page<Included<IncidentReadT | IncidentReadMinimalT>>> {
   const page = await runList<{ id: number }>(ctx.db, ctx, incidentList, query, visibleIncidents(ctx));
-  const items = await readVisible(
-    ctx,
-    ctx.db,
-    page.items.map((i) => i.id),
-    query.expand,
-  );
-  return { ...page, items: applyInclude(items, query['include[]']) };
+  const include = query['include[]'];
+  const ids = page.items.map((i) => i.id);
+  const items = include.length ? await readIncidentsIncluded(ctx.db, ids, query.expand, ctx, include) : await readVisible(ctx, ctx.db, ids, query.expand);
+  return { ...page, items: applyInclude(items, include) };
 }
 
 /** Read objects of incidents the caller may see, with what they nest narrowed to what the caller may see. */

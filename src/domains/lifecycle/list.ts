@@ -3,7 +3,6 @@
 // declared here; each kind adds its own fields and relations.
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { readColumns } from '../../db/columns.ts';
 import type { AnyListDefinition, Fields, Relation } from '../../list/definition.ts';
 import { individualContact } from '../individual/table.ts';
 import { project } from '../project/table.ts';
@@ -48,14 +47,23 @@ export function recordList(kind: RecordKind, spec: RecordListSpec): AnyListDefin
     model: spec.model,
     tableName: kind.name,
     table,
-    columns: readColumns(table),
+    // The page picks ids (from an index alone where one fits); the readers build the items.
+    columns: { id: table.id },
     idColumn: table.id,
     searchVector: table.search_vector,
     // Lists of records grow large: the page can stop after LIMIT rows of an index instead of sorting all.
     separateCount: true,
     fields: { ...COMMON_FIELDS, ...spec.fields },
     relations: [
-      { kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, table.project_id), fields: { id: 'int', name: 'text' } },
+      {
+        kind: 'one',
+        model: 'Project',
+        tableName: 'project',
+        table: project,
+        on: eq(project.id, table.project_id),
+        local: { id: table.project_id },
+        fields: { id: 'int', name: 'text' },
+      },
       ...assessmentRelations(kind, spec.assessment),
       ...tagRelations(spec.tags.table, spec.tags.owner, spec.tags.tag, table.id),
       {

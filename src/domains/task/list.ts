@@ -69,7 +69,15 @@ export const taskList: ListDefinition<typeof columns> = {
     incident_id: 'int',
   },
   relations: [
-    { kind: 'one', model: 'Project', tableName: 'project', table: project, on: eq(project.id, task.project_id), fields: { id: 'int', name: 'text' } },
+    {
+      kind: 'one',
+      model: 'Project',
+      tableName: 'project',
+      table: project,
+      on: eq(project.id, task.project_id),
+      local: { id: task.project_id },
+      fields: { id: 'int', name: 'text' },
+    },
     {
       kind: 'one',
       model: 'Incident',

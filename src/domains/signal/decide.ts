@@ -1,5 +1,6 @@
-// What the filters of a batch's instances decide. One statement evaluates every live filter for every
-// instance of the batch: whether the instance matches the filter's expression and, for a deduplicate
+// What the filters of a batch's instances decide, before they are stored. One statement evaluates every
+// live filter for every instance of the batch: whether the instance matches the filter's expression
+// (over the batch's rows as they will be stored) and, for a deduplicate
 // filter, the earliest earlier instance of the same definition and fingerprint in the window that
 // matches too and was not snoozed. Then, in order of creation, each instance meets its filters in
 // their order: the first active one that hits decides (snooze; or deduplicate, joining the case of
@@ -77,12 +78,15 @@ const windowStart = (at: Date, seconds: number) => {
   return Math.abs(from) < 8.64e15 ? new Date(from) : new Date(-8.64e15);
 };
 
+/** Instances of the batch as the rows they will be stored as (store.ts batchRows), `raw` carried when asked. */
+export type BatchRows<P extends Pending> = (items: P[], withRaw: boolean) => { instances: SQL; links: SQL };
+
 /** Every live filter of every instance evaluated in one statement, keyed `${instance id}:${filter id}`. */
-async function evaluate(tx: Executor, items: Pending[]): Promise<Map<string, Evaluated>> {
+async function evaluate<P extends Pending>(tx: Executor, items: P[], batchRows: BatchRows<P>): Promise<Map<string, Evaluated>> {
   const out = new Map<string, Evaluated>();
   const batchIds = sql.param(items.map((i) => i.id));
   const parts: SQL[] = [];
-  const byDefinition = new Map<number, Pending[]>();
+  const byDefinition = new Map<number, P[]>();
   for (const item of items) {
     if (item.filters.length === 0) continue;
     const group = byDefinition.get(item.def.id) ?? [];
@@ -95,14 +99,19 @@ async function evaluate(tx: Executor, items: Pending[]): Promise<Map<string, Eva
       const members = group.filter((i) => i.filters.some((g) => g.id === f.id));
       const rows = JSON.stringify(members.map((i) => ({ id: i.id, fingerprint: i.fingerprint, since: windowStart(i.at, f.window).toISOString() })));
       const m = matcherOf(f);
-      const matchesNew = m ? m(sql`x.id`) : sql`TRUE`;
+      // The new instances are matched as the rows they will be stored as, all at once; the stored candidates one by one.
+      let matchesNew = sql`TRUE`;
+      if (m) {
+        const batch = batchRows(members, m.readsRaw);
+        matchesNew = sql`x.id IN (${m.batch(batch.instances, batch.links)})`;
+      }
       const candidate =
         f.action !== 'deduplicate'
           ? sql`NULL::json`
           : sql`(
         SELECT json_build_array(c.id, c.case_id, extract(epoch FROM c.created_at) * 1000) FROM ${signalInstance} c
         WHERE c.signal_id = ${defId} AND c.fingerprint = x.fingerprint AND c.created_at >= x.since
-          AND c.id <> ALL(${batchIds}::uuid[]) AND c.filter_action IS DISTINCT FROM 'snooze'${m ? sql` AND ${m(sql`c.id`)}` : sql``}
+          AND c.id <> ALL(${batchIds}::uuid[]) AND c.filter_action IS DISTINCT FROM 'snooze'${m ? sql` AND ${m.stored(sql`c.id`)}` : sql``}
         ORDER BY c.created_at, c.id LIMIT 1)`;
       parts.push(sql`SELECT x.id::text AS id, ${f.id}::int AS filter, ${matchesNew} AS m, ${candidate} AS c
         FROM json_to_recordset(${rows}::json) AS x(id uuid, fingerprint text, since timestamptz)`);
@@ -117,8 +126,8 @@ async function evaluate(tx: Executor, items: Pending[]): Promise<Map<string, Eva
 const before = (a: [number, string], b: [number, string]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 /** The decisions of the batch's instances, by id. */
-export async function decide(tx: Executor, items: Pending[]): Promise<Map<string, Decision>> {
-  const evaluated = await evaluate(tx, items);
+export async function decide<P extends Pending>(tx: Executor, items: P[], batchRows: BatchRows<P>): Promise<Map<string, Decision>> {
+  const evaluated = await evaluate(tx, items, batchRows);
   const decisions = new Map<string, Decision>();
   const ordered = [...items].sort((a, b) => (before([a.at.getTime(), a.id], [b.at.getTime(), b.id]) ? -1 : 1));
   const done: Pending[] = [];

@@ -122,6 +122,26 @@ describe('snooze', () => {
     expect(res.body.signal.id).toBe(def.id);
   });
 
+  it('an expression over the instance itself and its entity types matches the new instance as it will be stored', async () => {
+    const { variant } = await definition([
+      {
+        action: 'snooze',
+        expression: [
+          { field: 'raw', op: 'like', value: '%"host": "loud"%' },
+          { field: 'case_id', op: '==', value: null },
+        ],
+      },
+      { action: 'deduplicate', expression: [{ or: [{ model: 'EntityType', field: 'id', op: '==', value: hostType.id }] }] },
+    ]);
+    const loud = await s.ingest({ variant, host: 'loud' });
+    expect(loud.body.filter_action).toBe('snooze');
+    const first = await s.ingest({ variant, host: 'calm' });
+    expect(first.body.filter_action ?? null).toBeNull();
+    const again = await s.ingest({ variant, host: 'calm' });
+    expect(again.body.filter_action).toBe('deduplicate');
+    expect(again.body.case.id).toBe(first.body.case.id);
+  });
+
   it('without expiration snoozes for good; an empty expression matches everything; the first filter that acts wins', async () => {
     const { variant } = await definition([{ action: 'snooze' }, { action: 'deduplicate' }]);
     const a = await s.ingest({ variant, host: 'q' });

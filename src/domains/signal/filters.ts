@@ -77,12 +77,27 @@ export const instanceList: ListDefinition<typeof instanceColumns> = {
   ],
 };
 
-/** A compiled expression: the condition that the instance with id `instanceId` matches it. */
-export type Matcher = (instanceId: SQL) => SQL;
+/**
+ * A compiled expression, built once per filter version: the same condition run over stored
+ * instances, or over a batch of instances not stored yet.
+ */
+export interface Matcher {
+  /** The condition that the stored instance with id `instanceId` matches. */
+  stored(instanceId: SQL): SQL;
+  /**
+   * The ids of the matching instances among `instances`, rows shaped as signal_instance rows (every
+   * column, in order) with their entity links as signal_instance_entity rows (`links`). Both stand in
+   * for the tables under the tables' own names (a query's WITH hides a table of that name), so the
+   * condition reads them exactly as it would read the instances once stored.
+   */
+  batch(instances: SQL, links: SQL): SQL;
+  /** Whether the expression reads `raw` (the batch then carries the documents). */
+  readsRaw: boolean;
+}
 
 /**
- * An expression as a condition on one instance (an EXISTS over it, its one-to-one models joined),
- * or undefined when it matches every instance (an empty list). Errors are 422s on `loc`.
+ * An expression as a condition on one instance (its one-to-one models joined, its entities through
+ * EXISTS), or undefined when it matches every instance (an empty list). Errors are 422s on `loc`.
  */
 export function compileExpression(expression: unknown, loc: (string | number)[] = ['expression']): Matcher | undefined {
   // An organization's saved rule, applied by the service to every instance: nothing narrowed.
@@ -98,8 +113,16 @@ export function compileExpression(expression: unknown, loc: (string | number)[] 
   let from = sql`${signalInstance}`;
   for (const rel of compiler.joins) from = sql`${from} LEFT JOIN ${tableRef(rel.table)} ON ${compiler.joinOn(rel)}`;
   const matched = condition;
-  return (instanceId) => sql`EXISTS (SELECT 1 FROM ${from} WHERE ${signalInstance.id} = ${instanceId} AND ${matched})`;
+  return {
+    stored: (instanceId) => sql`EXISTS (SELECT 1 FROM ${from} WHERE ${signalInstance.id} = ${instanceId} AND ${matched})`,
+    batch: (instances, links) =>
+      sql`WITH ${signalInstance} AS (${instances}), ${signalInstanceEntity} AS (${links}) SELECT ${signalInstance.id} AS id FROM ${from} WHERE ${matched}`,
+    readsRaw: readsRaw(expression),
+  };
 }
+
+/** Whether an expression reads the instance's `raw` (a leaf on the field `raw`; no other model has one). */
+const readsRaw = (expression: unknown) => /"field":"raw"/.test(JSON.stringify(expression ?? null));
 
 /** Whether an expression reaches a case: through the Case model, or by the instance's `case_id`. */
 const namesCases = (expression: unknown) => /"(model|field)":"(Case|case_id|case\.[^"]*)"/.test(JSON.stringify(expression ?? null));

@@ -11,9 +11,9 @@
 //  3. In process: entities extracted (for the whole batch in one sandboxed call), the fingerprint
 //     computed (fingerprint.ts), filters compiled.
 //  4. One transaction (store.ts): the locks of the fingerprints and the entities in one statement;
-//     every filter evaluated for every instance in one more (decide.ts); the cases the undecided
-//     instances open (openCases); the instances with their links and outcomes in one more (stored
-//     before the filters run instead when a filter has an expression, which matches stored rows).
+//     every filter evaluated for every instance in one more (decide.ts; an expression runs over the
+//     batch's rows as they will be stored); the cases the undecided instances open (openCases); the
+//     instances with their links and outcomes in one more.
 //  5. The answers built from what was stored, with the definitions, entities and cases they name read
 //     once for the batch (reader.ts readStored; a retry's from the stored instance), while the next
 //     batch writes.
@@ -32,7 +32,7 @@ import { lookupDefinitions, textOf, variantOf, type Definition } from './definit
 import { extractBatch, fingerprintOf, type Found } from './fingerprint.ts';
 import { checkRaw, idempotencyKeyOf, type IngestBody } from './ingest-input.ts';
 import { readInstances, readStored, type SignalInstanceReadT, type StoredInstance } from './reader.ts';
-import { entityIdsOf, insertInstances, KeyTaken, lockAndFindEntities, writeOutcomes, type NewInstance } from './store.ts';
+import { batchRows, entityIdsOf, insertInstances, KeyTaken, lockAndFindEntities, type NewInstance } from './store.ts';
 
 export type { IngestBody } from './ingest-input.ts';
 
@@ -155,11 +155,7 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
   if (prepared.length > 0) {
     await ctx.db.transaction(async (tx) => {
       const entityIds = await lockAndFindEntities(tx, ctx, prepared);
-      // Filters with expressions match stored instances (with their entities), so those are stored
-      // first and their outcomes written after; otherwise each instance is written once, decided.
-      const byExpression = prepared.some((p) => p.filters.some((f) => matcherOf(f) !== null));
-      if (byExpression) await insertInstances(tx, ctx, prepared, entityIds);
-      const decisions = await decide(tx, prepared);
+      const decisions = await decide(tx, prepared, (items, withRaw) => batchRows(ctx, items, entityIds, undefined, withRaw));
       const opening = prepared.filter((p) => decisions.get(p.id)!.filterAction === null && p.def.create_case);
       const caseIds = await openCases(
         tx,
@@ -190,8 +186,7 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
         });
         ids[p.n] = p.id;
       }
-      if (byExpression) await writeOutcomes(tx, made);
-      else await insertInstances(tx, ctx, prepared, entityIds, new Map(made.map((m) => [m.id, m])));
+      await insertInstances(tx, ctx, prepared, entityIds, new Map(made.map((m) => [m.id, m])));
     });
   }
   for (const [n, leader] of followers) {

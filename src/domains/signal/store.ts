@@ -1,8 +1,8 @@
 // The writes of an ingestion batch, each one statement for the whole batch: the locks of the
-// fingerprints with the batch's entities; the instances with their entity links (and, when known
-// already, what the filters decided); what the filters decided, when they could only decide once
-// the instances were stored.
-import { sql } from 'drizzle-orm';
+// fingerprints with the batch's entities; the instances with their entity links and what the
+// filters decided. The batch's rows (batchRows) also stand in for the stored instances when the
+// filters' expressions are evaluated before the instances are stored.
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { runStatement } from '../../db/statements.ts';
 import type { Ctx } from '../../server/context.ts';
@@ -102,17 +102,17 @@ export const entityIdsOf = (item: NewInstance, ids: Map<string, number>) =>
   item.found.map((f) => ids.get(entityKey(f.typeId, f.value))).filter((id): id is number => id !== undefined);
 
 /**
- * Stores the instances and their entity links in one statement, with their outcomes when given.
- * Throws KeyTaken when an idempotency key was taken meanwhile (nothing of the batch may stand then).
+ * The batch's instances as rows shaped as signal_instance rows (every column, in the table's order,
+ * with its outcome when given), and their entity links as signal_instance_entity rows: what the
+ * instances are once stored, before they are. `raw` is carried only when `withRaw` (null otherwise).
  */
-export async function insertInstances(
-  tx: Executor,
+export function batchRows(
   ctx: Ctx,
   items: NewInstance[],
   entities: Map<string, number>,
   outcomes?: Map<string, Outcome>,
-): Promise<void> {
-  // `raw` travels as a text array: PostgreSQL reads it three times faster than documents nested in JSON.
+  withRaw = true,
+): { instances: SQL; links: SQL } {
   const rows = JSON.stringify(
     items.map((i, n) => {
       const o = outcomes?.get(i.id);
@@ -130,43 +130,46 @@ export async function insertInstances(
       };
     }),
   );
-  const links = JSON.stringify(items.flatMap((i) => entityIdsOf(i, entities).map((id) => ({ instance: i.id, entity_id: id }))));
+  const links = JSON.stringify(items.flatMap((i) => entityIdsOf(i, entities).map((id) => ({ signal_instance_id: i.id, entity_id: id }))));
+  const recordset = sql`json_to_recordset(${rows}::json) AS x(n int, id uuid, project_id int, signal_id int, fingerprint text, idempotency_key text,
+    created_at timestamptz, case_id int, filter_action text, filter_monitor jsonb)`;
+  // `raw` travels as a text array: PostgreSQL reads it three times faster than documents nested in JSON.
+  const from = withRaw ? sql`${recordset} JOIN unnest(${sql.param(items.map((i) => i.rawText))}::text[]) WITH ORDINALITY AS r(raw, n) ON r.n = x.n` : recordset;
+  return {
+    instances: sql`SELECT x.id, ${ctx.organization.id}::int AS organization_id, x.project_id, x.signal_id, x.case_id, ${withRaw ? sql`r.raw::jsonb` : sql`NULL::jsonb`} AS raw,
+      x.fingerprint, x.filter_action, x.filter_monitor, x.idempotency_key, x.created_at FROM ${from}`,
+    links: sql`SELECT l.signal_instance_id, l.entity_id FROM json_to_recordset(${links}::json) AS l(signal_instance_id uuid, entity_id int)`,
+  };
+}
+
+/**
+ * Stores the instances, with their outcomes, and their entity links in one statement.
+ * Throws KeyTaken when an idempotency key was taken meanwhile (nothing of the batch may stand then).
+ */
+export async function insertInstances(
+  tx: Executor,
+  ctx: Ctx,
+  items: NewInstance[],
+  entities: Map<string, number>,
+  outcomes: Map<string, Outcome>,
+): Promise<void> {
+  const batch = batchRows(ctx, items, entities, outcomes);
   const [row] = await runStatement<{ stored: number }>(
     tx,
     sql`
-    WITH x AS (
-      SELECT x.*, r.raw::jsonb AS raw
-      FROM json_to_recordset(${rows}::json) AS x(n int, id uuid, project_id int, signal_id int, fingerprint text, idempotency_key text,
-        created_at timestamptz, case_id int, filter_action text, filter_monitor jsonb)
-      JOIN unnest(${sql.param(items.map((i) => i.rawText))}::text[]) WITH ORDINALITY AS r(raw, n) ON r.n = x.n
-    ),
+    WITH x AS (${batch.instances}),
     i AS (
-      INSERT INTO ${signalInstance} (id, organization_id, project_id, signal_id, raw, fingerprint, idempotency_key, created_at, case_id, filter_action, filter_monitor)
-      SELECT x.id, ${ctx.organization.id}, x.project_id, x.signal_id, x.raw, x.fingerprint, x.idempotency_key, x.created_at, x.case_id, x.filter_action, x.filter_monitor FROM x
+      INSERT INTO ${signalInstance} (id, organization_id, project_id, signal_id, case_id, raw, fingerprint, filter_action, filter_monitor, idempotency_key, created_at)
+      SELECT * FROM x
       ON CONFLICT DO NOTHING
       RETURNING id
     ),
     linked AS (
       INSERT INTO ${signalInstanceEntity} (signal_instance_id, entity_id)
-      SELECT l.instance, l.entity_id FROM json_to_recordset(${links}::json) AS l(instance uuid, entity_id int) JOIN i ON i.id = l.instance
+      SELECT l.signal_instance_id, l.entity_id FROM (${batch.links}) l JOIN i ON i.id = l.signal_instance_id
       ON CONFLICT DO NOTHING
     )
     SELECT count(*)::int AS stored FROM i`,
   );
   if (row.stored < items.length) throw new KeyTaken();
-}
-
-/** What the filters decided and the case each instance opened or joined, for instances stored already. */
-export async function writeOutcomes(tx: Executor, outcomes: Outcome[]): Promise<void> {
-  const rows = outcomes
-    .filter((o) => o.caseId !== null || o.filterAction !== null || o.monitor !== null)
-    .map((o) => ({ id: o.id, case_id: o.caseId, filter_action: o.filterAction, filter_monitor: o.monitor }));
-  if (rows.length === 0) return;
-  await runStatement(
-    tx,
-    sql`
-    UPDATE ${signalInstance} SET case_id = x.case_id, filter_action = x.filter_action, filter_monitor = x.filter_monitor
-    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(id uuid, case_id int, filter_action text, filter_monitor jsonb)
-    WHERE ${signalInstance.id} = x.id`,
-  );
 }

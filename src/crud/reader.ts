@@ -88,8 +88,8 @@ export interface DocumentWriter {
   latest(target: ReadDef, shape: TSchema, where: (t: PgTable) => SQL, order: (t: PgTable) => SQL): SQL;
 }
 
-/** A field the one-statement read writes with the def's own SQL (JSON text), given the row's alias `at`. */
-export type DocumentField = (at: PgTable, doc: DocumentWriter, shape: TSchema) => SQL;
+/** A field the one-statement read writes with the def's own SQL (JSON text), given the row's alias `at`; undefined leaves it out. */
+export type DocumentField = (at: PgTable, doc: DocumentWriter, shape: TSchema) => SQL | undefined;
 
 /** What a reader needs of a group: records that are not a CRUD group (participants, incidents) declare only this. */
 export type ReadDef = Pick<GroupDef, 'table' | 'projectScoped' | 'refs' | 'links' | 'children' | 'hooks'> & {

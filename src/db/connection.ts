@@ -110,6 +110,21 @@ export function connectFailure(err: unknown, url: string, timeouts: Pick<PgTimeo
   return new DatabaseOpenError(`cannot connect to ${where}: ${cause}`);
 }
 
+/**
+ * The session's settings: the URL's own `options`, and JIT compilation off. Muster's statements
+ * are short; JIT pays off only for long analytic queries, yet PostgreSQL's cost threshold sends a
+ * large read (a dashboard's 3,000 records) to a compilation that takes seconds.
+ */
+function sessionOptions(url: string): string {
+  let own = '';
+  try {
+    own = new URL(url).searchParams.get('options') ?? '';
+  } catch {
+    /* not a URL pg parses with options */
+  }
+  return `${own} -c jit=off`.trim();
+}
+
 export async function openPostgres(url: string, poolSize = 10, timeouts: PgTimeouts = DEFAULT_PG_TIMEOUTS): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -118,6 +133,7 @@ export async function openPostgres(url: string, poolSize = 10, timeouts: PgTimeo
     // Sent in the start-up packet; PostgreSQL applies them to every statement of the session.
     statement_timeout: timeouts.statement || undefined,
     idle_in_transaction_session_timeout: timeouts.idleInTransaction || undefined,
+    options: sessionOptions(url),
     // A peer that vanished is noticed on idle connections too.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,

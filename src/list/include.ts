@@ -44,3 +44,55 @@ export function applyInclude<T extends object>(items: T[], include: string[]): I
 export const includeShape = <T extends TSchema>(schema: T): TUnsafe<Included<Static<T>>> =>
   // The same schema without `required` at any depth: its static type is the value's with every field optional.
   withoutKeywords(schema, ['required', 'default']) as TUnsafe<Included<Static<T>>>;
+
+type Shape = TSchema & { type?: string; properties?: Record<string, Shape>; items?: Shape };
+
+/** `schema` cut to the path as `pick` cuts a value of it; null where the cut is not one a shape can say. */
+function cutPath(schema: Shape, path: string[]): Shape | null {
+  const [head, ...rest] = path;
+  const many = head.endsWith('[]');
+  const key = many ? head.slice(0, -2) : head;
+  const prop = schema.type === 'object' ? schema.properties?.[key] : undefined;
+  if (!prop) return null;
+  let kept: Shape | null = prop;
+  if (rest.length) {
+    if (prop.type === 'array') kept = many && prop.items ? withItems(prop, cutPath(prop.items, rest)) : null;
+    else kept = prop.type === 'object' ? cutPath(prop, rest) : null;
+  }
+  return kept && ({ ...schema, properties: { [key]: kept } } as Shape);
+}
+
+const withItems = (array: Shape, items: Shape | null): Shape | null => items && ({ ...array, items } as Shape);
+
+const cuts = new WeakMap<TSchema, Map<string, TSchema | null>>();
+
+/**
+ * The item shape (an includeShape's item: nothing required, no defaults) cut to what applyInclude
+ * keeps of an item, its properties in the shape's order as the serializer writes them; null when
+ * a path cuts in a way only applyInclude can (through a list without `[]`, into a scalar, or to a
+ * field the shape does not have). Made once per shape and set of paths.
+ */
+export function includedShape(item: TSchema, include: string[]): TSchema | null {
+  let byPaths = cuts.get(item);
+  if (!byPaths) cuts.set(item, (byPaths = new Map()));
+  const key = JSON.stringify(include);
+  if (byPaths.has(key)) return byPaths.get(key)!;
+  const shape = item as Shape;
+  // As Object.assign in applyInclude: of two paths with the same first segment, the last wins.
+  const last = new Map<string, string[]>();
+  for (const path of include.map((p) => p.split('.').filter(Boolean)).filter((p) => p.length > 0)) last.set(path[0].replace(/\[\]$/, ''), path);
+  const properties: Record<string, Shape> = {};
+  let cut: TSchema | null = { ...shape, properties };
+  for (const name of Object.keys(shape.properties ?? {})) {
+    const path = last.get(name);
+    if (!path) continue;
+    const one = cutPath(shape, path);
+    if (!one) {
+      cut = null;
+      break;
+    }
+    properties[name] = one.properties![name];
+  }
+  byPaths.set(key, cut);
+  return cut;
+}

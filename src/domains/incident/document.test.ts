@@ -9,14 +9,17 @@ import type { Ctx } from '../../server/context.ts';
 import { JsonText } from '../../server/json-text.ts';
 import { resolveCaller } from '../auth/service.ts';
 import type { OrganizationRow } from '../organization/table.ts';
-import { incidentResponse } from './reader.ts';
+import { incidentItemsText, incidentResponse } from './reader.ts';
 import { IncidentRead } from './schema.ts';
-import { getIncident } from './service.ts';
+import { getIncident, readVisible } from './service.ts';
+import { applyInclude, includeShape } from '../../list/include.ts';
+import { Pagination } from '../../server/shapes.ts';
 
 let w: World;
 let full: number;
 let restricted: number;
 const serialize = fastJson(IncidentRead as object);
+const serializePage = fastJson(includeShape(Pagination(IncidentRead, 'IncidentPagination')) as object);
 
 async function ctxOf(email: string): Promise<Ctx> {
   const caller = (await resolveCaller(w.t.database.db, email, { slug: 'default' }))!;
@@ -81,4 +84,42 @@ describe('GET incident in one statement', () => {
     expect((await api(w).get(restricted, w.owner)).status).toBe(200);
     expect((await api(w).get(999999, w.owner)).status).toBe(404);
   });
+});
+
+describe('incident lists in one statement', () => {
+  const DASHBOARD = ['closed_at', 'commanders_location', 'created_at', 'duplicates', 'incident_priority', 'incident_severity', 'incident_type', 'name'];
+  const shapes: [string, Record<string, unknown>, string[], boolean][] = [
+    ['minimal items', {}, [], false],
+    ['full items (expand)', { expand: true }, [], true],
+    ['the dashboard’s include[]', {}, [...DASHBOARD, 'participants_team', 'project', 'reported_at', 'status', 'tags', 'title', 'total_cost'], false],
+    ['nested and list paths, a field unknown', {}, ['commander.individual.email', 'tags[].name', 'title', 'nosuch', 'title'], false],
+  ];
+  for (const who of ['owner', 'member'] as const) {
+    for (const [what, extra, include, full] of shapes) {
+      it(`writes ${what} as the readers' objects serialize (${who})`, async () => {
+        const query: Record<string, unknown> = { itemsPerPage: -1, ...extra, 'include[]': include };
+        const res = await call(w.t.app, 'GET', '/default/incidents', { token: w[who], query });
+        expect(res.status).toBe(200);
+        const ids = (res.body.items as { id?: number }[]).map((i) => i.id);
+        const ctx = await ctxOf(`${who}@example.com`);
+        const listed = await call(w.t.app, 'GET', '/default/incidents', { token: w[who], query: { itemsPerPage: -1 } });
+        const read = await readVisible(
+          ctx,
+          ctx.db,
+          (listed.body.items as { id: number }[]).map((i) => i.id),
+          full,
+        );
+        const expected = serializePage({ items: applyInclude(read, include), itemsPerPage: listed.body.total, page: 1, total: listed.body.total });
+        const raw = await w.t.app.inject({
+          url: `/api/v1/default/incidents?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => [v].flat().map((x) => [k, String(x)])))}`,
+          headers: { authorization: `Bearer ${w[who]}` },
+        });
+        expect(raw.body).toBe(expected);
+        // And it was the statement that wrote them, not the readers.
+        const listedIds = (listed.body.items as { id: number }[]).map((i) => i.id);
+        expect(await incidentItemsText(ctx.db, listedIds, full, ctx, include)).toBe(JSON.stringify(JSON.parse(expected).items));
+        if (!include.length || include.includes('id')) expect(ids.includes(restricted)).toBe(who === 'owner');
+      });
+    }
+  }
 });

@@ -4,7 +4,9 @@
 // on behalf of a viewer: incidents and cases they may not see are left out at every depth.
 import type { RefTarget } from '../../crud/refs.ts';
 import { sql } from 'drizzle-orm';
-import { documentResponse, numberText } from '../../crud/document.ts';
+import { documentResponse, numberText, readDocuments } from '../../crud/document.ts';
+import { includedShape } from '../../list/include.ts';
+import { withoutKeywords } from '../../server/shapes.ts';
 import type { Ctx } from '../../server/context.ts';
 import { column } from '../../crud/group.ts';
 import { narrowRead } from '../../crud/narrow.ts';
@@ -61,6 +63,9 @@ function minimalOnly(items: Record<string, unknown>[]) {
   for (const item of items) for (const key of FULL_ONLY) delete item[key];
 }
 
+/** Fields a def's one-statement read leaves out, as its hooks delete them. */
+const leftOut = (fields: string[]): Record<string, DocumentField> => Object.fromEntries(fields.map((f) => [f, () => undefined]));
+
 /** total_cost in the one-statement read: the costs' sum in the order the readers add them. */
 const totalCostText: DocumentField = (at) =>
   numberText(sql`(SELECT COALESCE(sum(c."amount" ORDER BY c."id"), 0) FROM "incident_cost" c WHERE c."incident_id" = ${column(at, 'id')})`);
@@ -94,7 +99,7 @@ const duplicateDef: ReadDef = {
       for (const item of items) item.duplicates = [];
     },
   },
-  document: { total_cost: totalCostText, duplicates: () => sql`'[]'` },
+  document: { total_cost: totalCostText, duplicates: () => sql`'[]'`, ...leftOut(FULL_ONLY) },
 };
 
 const duplicatesLink = (read: () => Reader) => ({
@@ -116,7 +121,7 @@ const minimalDef: ReadDef = {
       minimalOnly(items);
     },
   },
-  document: { total_cost: totalCostText },
+  document: { total_cost: totalCostText, ...leftOut(FULL_ONLY) },
 };
 
 /** The timeline in order, and the newest report of each type, as JSON built in the read's query. */
@@ -232,3 +237,16 @@ const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId
 
 /** GET incident's answer: IncidentRead as text PostgreSQL writes, or the readers' (`readers`). */
 export const incidentResponse = (ctx: Ctx, id: number, readers: () => Promise<IncidentReadT>) => documentResponse(fullDef, IncidentRead, ctx, id, readers);
+
+/** A list's item shape, as the list route serializes its items (includeShape: nothing required, no defaults). */
+const listItem = withoutKeywords(IncidentRead, ['required', 'default']);
+
+/**
+ * A list page's items as the text PostgreSQL writes (minimal, full with `full`, cut to `include[]`),
+ * for incidents the list found the viewer may see; undefined when the readers must read them.
+ */
+export async function incidentItemsText(db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]): Promise<string | undefined> {
+  const shape = include.length ? includedShape(listItem, include) : listItem;
+  const texts = shape ? await readDocuments(full ? fullDef : minimalDef, shape, db, ids, viewer) : undefined;
+  return texts && `[${texts.join(',')}]`;
+}

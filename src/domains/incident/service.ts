@@ -4,7 +4,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import { readAfterCheck, removeRecord } from '../lifecycle/records.ts';
 import type { Executor } from '../../db/connection.ts';
-import { runList, type Page } from '../../list/engine.ts';
+import { pageText, runList, type Page } from '../../list/engine.ts';
+import { jsonText } from '../../server/json-text.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
@@ -18,7 +19,7 @@ import { addParticipant, contactName, participantByEmail, renounceRole } from '.
 import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
-import { incidentResponse, type IncidentReadMinimalT, type IncidentReadT, readIncidents, readIncidentsIncluded } from './reader.ts';
+import { incidentItemsText, incidentResponse, type IncidentReadMinimalT, type IncidentReadT, readIncidents, readIncidentsIncluded } from './reader.ts';
 import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 export { incidentList };
@@ -33,6 +34,9 @@ export async function listIncidents(ctx: Ctx, query: IncidentListQuery): Promise
   const page = await runList<{ id: number }>(ctx.db, ctx, incidentList, query, visibleIncidents(ctx));
   const include = query['include[]'];
   const ids = page.items.map((i) => i.id);
+  // The page's text as PostgreSQL writes it, where it can; else the readers' objects, cut by applyInclude.
+  const text = await incidentItemsText(ctx.db, ids, query.expand, ctx, include);
+  if (text !== undefined) return jsonText(pageText(page, text));
   const items = include.length ? await readIncidentsIncluded(ctx.db, ids, query.expand, ctx, include) : await readVisible(ctx, ctx.db, ids, query.expand);
   return { ...page, items: applyInclude(items, include) };
 }

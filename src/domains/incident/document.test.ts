@@ -88,7 +88,7 @@ describe('GET incident in one statement', () => {
 
 describe('incident lists in one statement', () => {
   const DASHBOARD = ['closed_at', 'commanders_location', 'created_at', 'duplicates', 'incident_priority', 'incident_severity', 'incident_type', 'name'];
-  const shapes: [string, Record<string, unknown>, string[], boolean][] = [
+  const shapes: [string, Record<string, boolean>, string[], boolean][] = [
     ['minimal items', {}, [], false],
     ['full items (expand)', { expand: true }, [], true],
     ['the dashboard’s include[]', {}, [...DASHBOARD, 'participants_team', 'project', 'reported_at', 'status', 'tags', 'title', 'total_cost'], false],
@@ -97,7 +97,7 @@ describe('incident lists in one statement', () => {
   for (const who of ['owner', 'member'] as const) {
     for (const [what, extra, include, full] of shapes) {
       it(`writes ${what} as the readers' objects serialize (${who})`, async () => {
-        const query: Record<string, unknown> = { itemsPerPage: -1, ...extra, 'include[]': include };
+        const query: Record<string, number | boolean | string[]> = { itemsPerPage: -1, ...extra, 'include[]': include };
         const res = await call(w.t.app, 'GET', '/default/incidents', { token: w[who], query });
         expect(res.status).toBe(200);
         const ids = (res.body.items as { id?: number }[]).map((i) => i.id);

@@ -13,7 +13,7 @@ import { and, getTableName, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { TSchema } from '@sinclair/typebox';
 import { readColumns } from '../db/columns.ts';
-import { projectDef, readDefOf, type DocumentWriter, type ReadDef } from './reader.ts';
+import { projectDef, readDefOf, type DocumentWriter, type ReadDef, type SpliceSource } from './reader.ts';
 import { column } from './group.ts';
 import { ruleOf } from '../server/visibility.ts';
 import type { Executor } from '../db/connection.ts';
@@ -134,6 +134,31 @@ function jsonObject(value: SQL, shape: Shape): SQL {
   return sql`CASE WHEN ${value} IS NULL THEN NULL WHEN jsonb_typeof(${value}) = 'object' THEN '{' || substr(concat(${sql.join(members, sql`, `)}), 2) || '}' ELSE ${slow} END`;
 }
 
+// Spliced fields: the statement writes a marker (STX name ETX id STX, bytes no JSON text holds) that
+// fill() replaces with the text JavaScript writes, each source read once for all the markers of a response.
+const splices = new Map<string, { source: SpliceSource<unknown>; text: (value: unknown) => string }>();
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the markers are control characters because JSON text never holds them bare.
+const MARKER = /\u0002(s\d+)\u0003(\d+)\u0002/g;
+
+/** `texts` with their spliced fields written. */
+async function fill(db: Executor, texts: string[]): Promise<string[]> {
+  if (!texts.some((t) => t.includes('\u0002'))) return texts;
+  const wanted = new Map<SpliceSource<unknown>, Set<number>>();
+  for (const text of texts)
+    for (const [, name, id] of text.matchAll(MARKER)) {
+      const { source } = splices.get(name)!;
+      wanted.set(source, (wanted.get(source) ?? new Set()).add(Number(id)));
+    }
+  const read = new Map<SpliceSource<unknown>, Map<number, unknown>>();
+  await Promise.all([...wanted].map(async ([source, ids]) => read.set(source, await source(db, [...ids]))));
+  return texts.map((text) =>
+    text.replace(MARKER, (_m, name: string, id: string) => {
+      const { source, text: write } = splices.get(name)!;
+      return write(read.get(source)!.get(Number(id)));
+    }),
+  );
+}
+
 /** Builds the statement's text for a def and a shape; `terms` are the viewer's (placeholders), or none when nothing is narrowed. */
 export class DocumentBuilder implements DocumentWriter {
   private aliases = 0;
@@ -223,6 +248,12 @@ export class DocumentBuilder implements DocumentWriter {
     return orNull(sql`(SELECT ${this.object(target, shape, t)} FROM ${this.from(t, target.table)} WHERE ${where(t)} ORDER BY ${order(t)} LIMIT 1)`, shape);
   }
 
+  splice<T>(at: PgTable, source: SpliceSource<T>, text: (value: T | undefined) => string): SQL {
+    const name = `s${splices.size + 1}`;
+    splices.set(name, { source: source as SpliceSource<unknown>, text: text as (value: unknown) => string });
+    return sql`(chr(2) || ${lit(name)} || chr(3) || ${column(at, 'id')}::text || chr(2))`;
+  }
+
   /** Rows as an array of objects, in `order`, those the viewer may not see left out. */
   many(target: ReadDef | undefined, table: PgTable, shape: Shape, rows: (t: PgTable) => { from: SQL; where: SQL; order: SQL }): SQL {
     const t = this.alias(table);
@@ -300,7 +331,8 @@ export async function readDocument(def: ReadDef, shape: TSchema, db: Executor, i
   const rows = (await statement(def, shape, db, reading, scoped).execute({ id, ...(viewer === UNRESTRICTED ? {} : paramsOf(viewer)) })) as {
     doc: string;
   }[];
-  return rows[0]?.doc;
+  const doc = rows[0]?.doc;
+  return doc === undefined || doc.includes(SLOW) ? doc : (await fill(db, [doc]))[0];
 }
 
 /** The statement reading rows by id (`ids`) as `shape`'s text: rows a list has selected within the viewer's scope, so only what they nest is narrowed. */
@@ -337,7 +369,8 @@ export async function readDocuments(def: ReadDef, shape: TSchema, db: Executor, 
   }[];
   const byId = new Map(rows.map((r) => [r.id, r.doc]));
   const texts = ids.map((id) => byId.get(id));
-  return texts.every((t): t is string => t !== undefined && !t.includes(SLOW)) ? texts : undefined;
+  if (!texts.every((t): t is string => t !== undefined && !t.includes(SLOW))) return undefined;
+  return fill(db, texts);
 }
 
 /**

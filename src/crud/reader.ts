@@ -86,7 +86,15 @@ export interface DocumentWriter {
   many(target: ReadDef | undefined, table: PgTable, shape: TSchema, rows: (t: PgTable) => { from: SQL; where: SQL; order: SQL }): SQL;
   /** The first row `where` picks in `order`, as `shape`'s object; null when none. */
   latest(target: ReadDef, shape: TSchema, where: (t: PgTable) => SQL, order: (t: PgTable) => SQL): SQL;
+  /**
+   * A field JavaScript computes once the statement has run (a cost that depends on the clock): `source`
+   * reads what the field needs for the records of one response at once, `text` writes one record's.
+   */
+  splice<T>(at: PgTable, source: SpliceSource<T>, text: (value: T | undefined) => string): SQL;
 }
+
+/** What spliced fields read, for the ids of the records of one response; one call per response and source. */
+export type SpliceSource<T> = (db: Executor, ids: number[]) => Promise<Map<number, T>>;
 
 /** A field the one-statement read writes with the def's own SQL (JSON text), given the row's alias `at`; undefined leaves it out. */
 export type DocumentField = (at: PgTable, doc: DocumentWriter, shape: TSchema) => SQL | undefined;

@@ -7,7 +7,14 @@ import { recordTarget } from '../lifecycle/kind.ts';
 import { CASE } from './kind.ts';
 import type { RefTarget } from '../../crud/refs.ts';
 import { narrowRead } from '../../crud/narrow.ts';
-import { groupReader, jsonColumns, readChecked, type ReadDef } from '../../crud/reader.ts';
+import { groupReader, jsonColumns, readChecked, type DocumentField, type ReadDef, type SpliceSource } from '../../crud/reader.ts';
+import { column } from '../../crud/group.ts';
+import { documentResponse, readDocuments } from '../../crud/document.ts';
+import { includedShape } from '../../list/include.ts';
+import type { Ctx } from '../../server/context.ts';
+import { withoutKeywords } from '../../server/shapes.ts';
+import { sql } from 'drizzle-orm';
+import fastJson from 'fast-json-stringify';
 import type { Reader } from '../../crud/group.ts';
 import type { Viewer } from '../../server/viewer.ts';
 import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
@@ -56,7 +63,20 @@ const nestedDef: ReadDef = {
       }
     },
   },
+  document: { related: () => sql`'[]'`, duplicates: () => sql`'[]'` },
 };
+
+/** The costs of cases by id, for spliced fields of one-statement reads (they depend on the clock). */
+const costsOf: SpliceSource<Record<string, unknown>> = async (db, ids) => {
+  const items: Record<string, unknown>[] = ids.map((id) => ({ id }));
+  await addCaseCosts(db, items);
+  return new Map(items.map((item) => [item.id as number, item]));
+};
+const costText =
+  (field: 'total_cost_classic' | 'total_cost_new'): DocumentField =>
+  (at, doc) =>
+    doc.splice(at, costsOf, (costs) => String(costs?.[field] ?? 0));
+const costFields = { total_cost_classic: costText('total_cost_classic'), total_cost_new: costText('total_cost_new') };
 
 const minimalDef: ReadDef = {
   table: caseTable,
@@ -67,6 +87,7 @@ const minimalDef: ReadDef = {
     duplicates: caseLink(caseDuplicate, 'duplicate_id', () => groupReader(nestedDef)),
   },
   hooks: { afterRead: (db, items) => addCaseCosts(db, items) },
+  document: costFields,
 };
 
 /** The timeline in order, as JSON built in the read's query. */
@@ -84,6 +105,12 @@ async function instancesAndPlugins(db: Executor, items: Record<string, unknown>[
     item.groups = [];
   }
 }
+
+/** A case's newest signal instances, spliced into one-statement reads as the shape's serializer writes them. */
+const instancesText: DocumentField = (at, doc, shape) => {
+  const write = fastJson(shape as object);
+  return doc.splice(at, readCaseSignalInstances, (instances) => write(instances ?? []));
+};
 
 const fullDef = (withInstances: boolean): ReadDef => ({
   table: caseTable,
@@ -109,6 +136,18 @@ const fullDef = (withInstances: boolean): ReadDef => ({
       await instancesAndPlugins(db, items, withInstances);
       await addCaseCosts(db, items);
     },
+  },
+  document: {
+    ...costFields,
+    documents: () => sql`'[]'`,
+    groups: () => sql`'[]'`,
+    signal_instances: withInstances ? instancesText : () => sql`'[]'`,
+    events: (at, doc, shape) =>
+      doc.many({ table: event, projectScoped: false }, event, shape, (t) => ({
+        from: doc.from(t, event),
+        where: sql`${column(t, 'case_id')} = ${column(at, 'id')}`,
+        order: sql`${column(t, 'started_at')}, ${column(t, 'created_at')}`,
+      })),
   },
 });
 const withInstances = fullDef(true);
@@ -153,4 +192,20 @@ export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number
  */
 export async function readVisibleCasesIncluded(viewer: Viewer, db: Executor, ids: number[], include: string[]): Promise<CaseReadMinimalT[]> {
   return inOrder(await readChecked(groupReader(narrowRead(minimalDef, include), CaseReadMinimal), db, ids, viewer), ids);
+}
+
+/** GET case's answer: CaseRead as text PostgreSQL writes, or the readers' (`readers`). */
+export const caseResponse = (ctx: Ctx, id: number, readers: () => Promise<CaseReadT>) => documentResponse(withInstances, CaseRead, ctx, id, readers);
+
+/** A list's item shape, as the case list route serializes its items (includeShape: nothing required, no defaults). */
+const listItem = withoutKeywords(CaseReadMinimal, ['required', 'default']);
+
+/**
+ * A list page's minimal items as the text PostgreSQL writes (cut to `include[]`), for cases the list
+ * found the viewer may see; undefined when the readers must read them.
+ */
+export async function caseItemsText(db: Executor, ids: number[], viewer: Viewer, include: string[]): Promise<string | undefined> {
+  const shape = include.length ? includedShape(listItem, include) : listItem;
+  const texts = shape ? await readDocuments(minimalDef, shape, db, ids, viewer) : undefined;
+  return texts && `[${texts.join(',')}]`;
 }

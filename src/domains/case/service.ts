@@ -8,11 +8,12 @@ import { addParticipant } from '../lifecycle/participants.ts';
 import { atLeast } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { CASE, caseList } from './kind.ts';
-import { runList, type Page } from '../../list/engine.ts';
+import { pageText, runList, type Page } from '../../list/engine.ts';
+import { jsonText } from '../../server/json-text.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { type CaseReadMinimalT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
+import { caseItemsText, caseResponse, type CaseReadMinimalT, type CaseReadT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
 export { caseList };
@@ -26,6 +27,9 @@ export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<In
   const page = await runList<{ id: number }>(ctx.db, ctx, caseList, query, visibleCases(ctx));
   const include = query['include[]'];
   const ids = page.items.map((i) => i.id);
+  // The page's text as PostgreSQL writes it, where it can; else the readers' objects, cut by applyInclude.
+  const text = await caseItemsText(ctx.db, ids, ctx, include);
+  if (text !== undefined) return jsonText(pageText(page, text));
   const items = include.length ? await readVisibleCasesIncluded(ctx, ctx.db, ids, include) : await readVisibleCases(ctx, ctx.db, ids, false);
   return { ...page, items: applyInclude(items, include) };
 }
@@ -33,6 +37,9 @@ export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<In
 export async function getCase(ctx: Ctx, id: number) {
   return readAfterCheck(assertCanViewCase(ctx, id), readVisibleCases(ctx, ctx.db, [id], true));
 }
+
+/** GET case: the response text PostgreSQL writes in one statement, or the readers' object. */
+export const getCaseResponse = (ctx: Ctx, id: number): Promise<CaseReadT> => caseResponse(ctx, id, () => getCase(ctx, id));
 
 /**
  * The case's participants, active or not, in the order they joined: minimal (the contact without its

@@ -23,13 +23,30 @@ export interface CaseListQuery extends ListQueryT {
 }
 
 /** The cases the caller may see, minimal, cut to `include[]` when given. */
-export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<Page<Included<CaseReadMinimalT>>> {
-  const page = await runList<{ id: number }>(ctx.db, ctx, caseList, query, visibleCases(ctx));
+export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<CasePage> {
+  return readPage(ctx, await pageOfIds(ctx, query), query);
+}
+
+/** GET cases: the page as text PostgreSQL writes where it can, else listCases' objects. */
+export async function listCasesResponse(ctx: Ctx, query: CaseListQuery): Promise<CasePage> {
+  const page = await pageOfIds(ctx, query);
+  const text = await caseItemsText(
+    ctx.db,
+    page.items.map((i) => i.id),
+    ctx,
+    query['include[]'],
+  );
+  return text === undefined ? readPage(ctx, page, query) : jsonText<CasePage>(pageText(page, text));
+}
+
+type CasePage = Page<Included<CaseReadMinimalT>>;
+
+const pageOfIds = (ctx: Ctx, query: CaseListQuery) => runList<{ id: number }>(ctx.db, ctx, caseList, query, visibleCases(ctx));
+
+/** The page's read objects (cut to `include[]`). */
+async function readPage(ctx: Ctx, page: Page<{ id: number }>, query: CaseListQuery): Promise<CasePage> {
   const include = query['include[]'];
   const ids = page.items.map((i) => i.id);
-  // The page's text as PostgreSQL writes it, where it can; else the readers' objects, cut by applyInclude.
-  const text = await caseItemsText(ctx.db, ids, ctx, include);
-  if (text !== undefined) return jsonText(pageText(page, text));
   const items = include.length ? await readVisibleCasesIncluded(ctx, ctx.db, ids, include) : await readVisibleCases(ctx, ctx.db, ids, false);
   return { ...page, items: applyInclude(items, include) };
 }

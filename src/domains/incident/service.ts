@@ -30,13 +30,31 @@ export interface IncidentListQuery extends ListQueryT {
 }
 
 /** The incidents the caller may see: minimal items, full with `expand`, cut to `include[]` when given. */
-export async function listIncidents(ctx: Ctx, query: IncidentListQuery): Promise<Page<Included<IncidentReadT | IncidentReadMinimalT>>> {
-  const page = await runList<{ id: number }>(ctx.db, ctx, incidentList, query, visibleIncidents(ctx));
+export async function listIncidents(ctx: Ctx, query: IncidentListQuery): Promise<IncidentPage> {
+  return readPage(ctx, await pageOfIds(ctx, query), query);
+}
+
+/** GET incidents: the page as text PostgreSQL writes where it can, else listIncidents' objects. */
+export async function listIncidentsResponse(ctx: Ctx, query: IncidentListQuery): Promise<IncidentPage> {
+  const page = await pageOfIds(ctx, query);
+  const text = await incidentItemsText(
+    ctx.db,
+    page.items.map((i) => i.id),
+    query.expand,
+    ctx,
+    query['include[]'],
+  );
+  return text === undefined ? readPage(ctx, page, query) : jsonText<IncidentPage>(pageText(page, text));
+}
+
+type IncidentPage = Page<Included<IncidentReadT | IncidentReadMinimalT>>;
+
+const pageOfIds = (ctx: Ctx, query: IncidentListQuery) => runList<{ id: number }>(ctx.db, ctx, incidentList, query, visibleIncidents(ctx));
+
+/** The page's read objects (cut to `include[]`). */
+async function readPage(ctx: Ctx, page: Page<{ id: number }>, query: IncidentListQuery): Promise<IncidentPage> {
   const include = query['include[]'];
   const ids = page.items.map((i) => i.id);
-  // The page's text as PostgreSQL writes it, where it can; else the readers' objects, cut by applyInclude.
-  const text = await incidentItemsText(ctx.db, ids, query.expand, ctx, include);
-  if (text !== undefined) return jsonText(pageText(page, text));
   const items = include.length ? await readIncidentsIncluded(ctx.db, ids, query.expand, ctx, include) : await readVisible(ctx, ctx.db, ids, query.expand);
   return { ...page, items: applyInclude(items, include) };
 }

@@ -209,3 +209,6 @@ export async function caseItemsText(db: Executor, ids: number[], viewer: Viewer,
   const texts = shape ? await readDocuments(minimalDef, shape, db, ids, viewer) : undefined;
   return texts && `[${texts.join(',')}]`;
 }
+
+/** CaseRead texts PostgreSQL writes for cases found visible to `viewer`, in order; undefined when the readers must read them. */
+export const caseTexts = (db: Executor, ids: number[], viewer: Viewer) => readDocuments(withInstances, CaseRead, db, ids, viewer);

@@ -250,3 +250,6 @@ export async function incidentItemsText(db: Executor, ids: number[], full: boole
   const texts = shape ? await readDocuments(full ? fullDef : minimalDef, shape, db, ids, viewer) : undefined;
   return texts && `[${texts.join(',')}]`;
 }
+
+/** IncidentRead texts PostgreSQL writes for incidents found visible to `viewer`, in order; undefined when the readers must read them. */
+export const incidentTexts = (db: Executor, ids: number[], viewer: Viewer) => readDocuments(fullDef, IncidentRead, db, ids, viewer);

@@ -65,18 +65,24 @@ function cutPath(schema: Shape, path: string[]): Shape | null {
 const withItems = (array: Shape, items: Shape | null): Shape | null => items && ({ ...array, items } as Shape);
 
 const cuts = new WeakMap<TSchema, Map<string, TSchema | null>>();
+/**
+ * Each cut shape gets statements of its own (prepared on every connection), so the sets of paths
+ * clients choose are bounded: past this many, a new set is cut by applyInclude instead.
+ */
+const MAX_CUTS = 64;
 
 /**
  * The item shape (an includeShape's item: nothing required, no defaults) cut to what applyInclude
  * keeps of an item, its properties in the shape's order as the serializer writes them; null when
  * a path cuts in a way only applyInclude can (through a list without `[]`, into a scalar, or to a
- * field the shape does not have). Made once per shape and set of paths.
+ * field the shape does not have, or past MAX_CUTS sets of paths). Made once per shape and set of paths.
  */
 export function includedShape(item: TSchema, include: string[]): TSchema | null {
   let byPaths = cuts.get(item);
   if (!byPaths) cuts.set(item, (byPaths = new Map()));
   const key = JSON.stringify(include);
   if (byPaths.has(key)) return byPaths.get(key)!;
+  if (byPaths.size >= MAX_CUTS) return null;
   const shape = item as Shape;
   // As Object.assign in applyInclude: of two paths with the same first segment, the last wins.
   const last = new Map<string, string[]>();

@@ -162,6 +162,8 @@ async function fill(db: Executor, texts: string[]): Promise<string[]> {
 /** Builds the statement's text for a def and a shape; `terms` are the viewer's (placeholders), or none when nothing is narrowed. */
 export class DocumentBuilder implements DocumentWriter {
   private aliases = 0;
+  /** How many lists the object being written sits in. */
+  private lists = 0;
   constructor(private readonly terms: ViewerTerms | undefined) {}
 
   /** A fresh alias of `table`, for its row in a subquery. */
@@ -259,9 +261,15 @@ export class DocumentBuilder implements DocumentWriter {
     const t = this.alias(table);
     const { from, where, order } = rows(t);
     const visible = this.visible(t, table);
-    if (!target || shape.type !== 'array' || !shape.items)
+    // Incidents and cases listed inside a listed record (a related case's incidents, a duplicate's
+    // duplicates) are nearly always none, yet each level multiplies the statement, and PostgreSQL
+    // sets up every subquery of it at every run: those lists are written only when empty.
+    const nestedRecords = this.lists > 0 && !!ruleOf(table);
+    if (!target || shape.type !== 'array' || !shape.items || nestedRecords)
       return sql`CASE WHEN EXISTS (SELECT 1 FROM ${from} WHERE ${and(where, visible)}) THEN ${slow} ELSE '[]' END`;
+    this.lists++;
     const items = this.object(target, shape.items, t);
+    this.lists--;
     return sql`COALESCE((SELECT '[' || string_agg(${items}, ',' ORDER BY ${order}) || ']' FROM ${from} WHERE ${and(where, visible)}), '[]')`;
   }
 }

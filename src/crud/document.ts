@@ -19,6 +19,7 @@ import { ruleOf } from '../server/visibility.ts';
 import type { Executor } from '../db/connection.ts';
 import { atLeast, type Ctx } from '../server/context.ts';
 import { jsonText } from '../server/json-text.ts';
+import { includedShape } from '../list/include.ts';
 import { paramsOf, PLACEHOLDERS, UNRESTRICTED, type Viewer, type ViewerTerms } from '../server/viewer.ts';
 
 /** Marks text the statement could not write as the serializer would: control characters never stand bare in JSON. */
@@ -379,6 +380,17 @@ export async function readDocuments(def: ReadDef, shape: TSchema, db: Executor, 
   const texts = ids.map((id) => byId.get(id));
   if (!texts.every((t): t is string => t !== undefined && !t.includes(SLOW))) return undefined;
   return fill(db, texts);
+}
+
+/**
+ * A list page's items as one text (`item`: the list's item shape, nothing required and no
+ * defaults, as includeShape serializes it), cut to `include[]`, for rows the list found the viewer
+ * may see; undefined when the readers must read them.
+ */
+export async function listItemsText(def: ReadDef, item: TSchema, db: Executor, ids: number[], viewer: Viewer, include: string[]): Promise<string | undefined> {
+  const shape = include.length ? includedShape(item, include) : item;
+  const texts = shape ? await readDocuments(def, shape, db, ids, viewer) : undefined;
+  return texts && `[${texts.join(',')}]`;
 }
 
 /**

@@ -9,8 +9,7 @@ import type { RefTarget } from '../../crud/refs.ts';
 import { narrowRead } from '../../crud/narrow.ts';
 import { groupReader, jsonColumns, readChecked, type DocumentField, type ReadDef, type SpliceSource } from '../../crud/reader.ts';
 import { column } from '../../crud/group.ts';
-import { documentResponse, readDocuments } from '../../crud/document.ts';
-import { includedShape } from '../../list/include.ts';
+import { documentResponse, readDocuments, listItemsText } from '../../crud/document.ts';
 import type { Ctx } from '../../server/context.ts';
 import { withoutKeywords } from '../../server/shapes.ts';
 import { sql } from 'drizzle-orm';
@@ -204,11 +203,7 @@ const listItem = withoutKeywords(CaseReadMinimal, ['required', 'default']);
  * A list page's minimal items as the text PostgreSQL writes (cut to `include[]`), for cases the list
  * found the viewer may see; undefined when the readers must read them.
  */
-export async function caseItemsText(db: Executor, ids: number[], viewer: Viewer, include: string[]): Promise<string | undefined> {
-  const shape = include.length ? includedShape(listItem, include) : listItem;
-  const texts = shape ? await readDocuments(minimalDef, shape, db, ids, viewer) : undefined;
-  return texts && `[${texts.join(',')}]`;
-}
+export const caseItemsText = (db: Executor, ids: number[], viewer: Viewer, include: string[]) => listItemsText(minimalDef, listItem, db, ids, viewer, include);
 
 /** CaseRead texts PostgreSQL writes for cases found visible to `viewer`, in order; undefined when the readers must read them. */
 export const caseTexts = (db: Executor, ids: number[], viewer: Viewer) => readDocuments(withInstances, CaseRead, db, ids, viewer);

@@ -4,8 +4,7 @@
 // on behalf of a viewer: incidents and cases they may not see are left out at every depth.
 import type { RefTarget } from '../../crud/refs.ts';
 import { sql } from 'drizzle-orm';
-import { documentResponse, numberText, readDocuments } from '../../crud/document.ts';
-import { includedShape } from '../../list/include.ts';
+import { documentResponse, numberText, readDocuments, listItemsText } from '../../crud/document.ts';
 import { withoutKeywords } from '../../server/shapes.ts';
 import type { Ctx } from '../../server/context.ts';
 import { column } from '../../crud/group.ts';
@@ -245,11 +244,8 @@ const listItem = withoutKeywords(IncidentRead, ['required', 'default']);
  * A list page's items as the text PostgreSQL writes (minimal, full with `full`, cut to `include[]`),
  * for incidents the list found the viewer may see; undefined when the readers must read them.
  */
-export async function incidentItemsText(db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]): Promise<string | undefined> {
-  const shape = include.length ? includedShape(listItem, include) : listItem;
-  const texts = shape ? await readDocuments(full ? fullDef : minimalDef, shape, db, ids, viewer) : undefined;
-  return texts && `[${texts.join(',')}]`;
-}
+export const incidentItemsText = (db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]) =>
+  listItemsText(full ? fullDef : minimalDef, listItem, db, ids, viewer, include);
 
 /** IncidentRead texts PostgreSQL writes for incidents found visible to `viewer`, in order; undefined when the readers must read them. */
 export const incidentTexts = (db: Executor, ids: number[], viewer: Viewer) => readDocuments(fullDef, IncidentRead, db, ids, viewer);

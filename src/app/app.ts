@@ -12,6 +12,7 @@ import { DOMAIN_ROUTES } from './domains.ts';
 import chatRoutes from '../chat/routes.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { installAuth } from '../domains/auth/hook.ts';
+import { installEtags } from '../server/etag.ts';
 import { installJsonText } from '../server/json-text.ts';
 import { projectHoldings } from '../domains/project/holdings.ts';
 import * as tables from './schema.ts';
@@ -97,6 +98,7 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
   installErrorHandling(app, settings.bodyLimit, settings.staticDir ? staticFiles(settings.staticDir) : undefined);
   installJsonBody(app);
   installJsonText(app, { check: settings.checkResponses });
+  installEtags(app, API_PREFIX);
   // Before authentication, which reads `organization_id` from the path.
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;

@@ -127,7 +127,7 @@ describe('muster server', { timeout: 300_000 }, () => {
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain(`the static directory ${join(cwd, 'nowhere')} (MUSTER_STATIC_DIR, --static-dir) is not a directory`);
       const server = await startServer({ cwd, env: target.env, args: ['--static-dir', ui] });
-      expect(server.output()).toContain(`Serving the web UI in ${ui} at /`);
+      expect(server.output()).toContain(`Serving the web UI in ${ui} at http://127.0.0.1:${server.port}/`);
       const page = await fetch(`${server.base.replace(/\/api\/v1$/, '')}/default/incidents`);
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-cache');
@@ -149,6 +149,12 @@ describe('muster server', { timeout: 300_000 }, () => {
       const reg = await http(server.base, 'POST', '/default/auth/register', { body: { email: 'cli@example.com', password: 'correct horse battery' } });
       expect(reg.status).toBe(200);
       expect(server.output()).toContain(`http://127.0.0.1:${server.port}/api/v1`);
+      // Without --static-dir, Muster's own web UI is served at /, and its pages' paths answer its index.
+      for (const path of ['/', '/default/incidents']) {
+        const page = await fetch(`http://127.0.0.1:${server.port}${path}`);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('<div id="root"></div>');
+      }
       const end = await server.stop();
       expect(end.code).toBe(0);
       await expect(fetch(`${server.base}/healthcheck`)).rejects.toThrow();

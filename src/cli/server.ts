@@ -10,7 +10,7 @@ import { Command, Option } from 'commander';
 import { describeSettings, loadSettings, readSettings, type Settings } from '../config.ts';
 import { openReady } from '../app/bootstrap.ts';
 import { loadPluginPackages } from '../plugins/registry.ts';
-import { checkStaticDir } from '../server/static-files.ts';
+import { builtInUi, checkStaticDir } from '../server/static-files.ts';
 import { formatTable } from './table.ts';
 
 // The application (every domain's routes) loads only for the commands that serve or list it.
@@ -44,10 +44,13 @@ const int = (v: string) => {
 };
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-/** The settings with the command line's overrides: --log-level, --static-dir (checked here, before the database is opened). */
+/**
+ * The settings with the command line's overrides: --log-level, --static-dir (checked here, before the
+ * database is opened). Without a static directory, Muster's own web UI is served at /.
+ */
 function withOptions(settings: Settings, opts: Pick<StartOptions, 'logLevel' | 'staticDir'>): Settings {
   const level = opts.logLevel?.toLowerCase();
-  const staticDir = opts.staticDir ?? settings.staticDir;
+  const staticDir = opts.staticDir ?? settings.staticDir ?? builtInUi();
   return {
     ...settings,
     ...(level ? { logLevel: level === 'warning' ? 'warn' : level } : {}),
@@ -125,7 +128,10 @@ async function serve(opts: StartOptions) {
     throw (err as NodeJS.ErrnoException).code ? listenFailure(err as NodeJS.ErrnoException, addressOf(opts)) : err;
   }
   const label = cluster.isWorker ? `worker ${process.pid}` : `pid ${process.pid}`;
-  if (settings.staticDir) console.log(`Serving the web UI in ${settings.staticDir} at /`);
+  if (settings.staticDir) {
+    const at = where.endsWith(API_PREFIX) ? `${where.slice(0, -API_PREFIX.length)}/` : '/';
+    console.log(`Serving the web UI in ${settings.staticDir} at ${at}`);
+  }
   console.log(
     `Muster serving ${where} (${database.kind === 'embedded' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL'}; ${label}; ${jobs ? 'running background jobs' : 'no background jobs'}; ${scheduler ? 'running the scheduler' : 'no scheduler'})`,
   );

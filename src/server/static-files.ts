@@ -14,6 +14,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const TYPES: Record<string, string> = {
@@ -54,6 +55,12 @@ export const isHashed = (name: string) => {
 };
 
 export class StaticDirError extends Error {}
+
+/** Muster's own web UI, built from ui/ into ui/dist and shipped with the package. */
+export const BUILT_IN_UI = fileURLToPath(new URL('../../ui/dist', import.meta.url));
+
+/** The built-in UI's directory, or undefined when this copy has none (a checkout without the build). */
+export const builtInUi = (): string | undefined => (existsSync(join(BUILT_IN_UI, 'index.html')) ? BUILT_IN_UI : undefined);
 
 /** What the not-found handler does with a request: the file was answered, or the API's 404 it is. */
 export type StaticHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<'answered' | 'not-found'>;

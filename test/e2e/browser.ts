@@ -1,0 +1,130 @@
+// End-to-end tests of the web UI: a real `muster server start` on a fresh embedded data directory,
+// serving the built UI (ui/dist), driven by Chromium through playwright-core. Every page's console
+// errors and uncaught exceptions fail the test; a failing test leaves a screenshot of the page in
+// test-artifacts/e2e/ (kept by CI as an artifact).
+//
+// Chromium: MUSTER_CHROMIUM, else the first of chromium, chromium-browser, google-chrome on the
+// PATH. Without one the suite is skipped with a message, unless MUSTER_E2E_REQUIRED=1 (CI sets it),
+// which fails it instead.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, onTestFailed } from 'vitest';
+import { embeddedTarget, ROOT, type RunningServer, startServer, type Target, tempDir } from '../cli-helpers.ts';
+
+export const ARTIFACTS = join(ROOT, 'test-artifacts', 'e2e');
+
+function findChromium(): string | undefined {
+  const candidates = [process.env.MUSTER_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  return candidates.find((path) => path && existsSync(path));
+}
+
+export const CHROMIUM = findChromium();
+const BUILT = existsSync(join(ROOT, 'ui', 'dist', 'index.html'));
+if (!BUILT) throw new Error('ui/dist has no build: run `npm run ui:build` first');
+if (!CHROMIUM && process.env.MUSTER_E2E_REQUIRED === '1')
+  throw new Error('no Chromium found for the web UI tests (set MUSTER_CHROMIUM, or install the chromium package)');
+
+/** `describe`, or `describe.skip` with a note when there is no browser here. */
+export const describeUi: typeof describe = CHROMIUM
+  ? describe
+  : (((name: string, fn: () => void) => {
+      console.warn(`web UI tests skipped: no Chromium (set MUSTER_CHROMIUM or install chromium): ${name}`);
+      return describe.skip(name, fn);
+    }) as typeof describe);
+
+export interface UiServer {
+  server: RunningServer;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  browser: Browser;
+  /** A fresh browser context (its own storage) and page, its errors collected. */
+  page(options?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
+}
+
+/**
+ * Starts a server and a browser for the describe block it is called in; both stop after it. The
+ * returned object is filled in by beforeAll.
+ */
+export function useUiServer(): UiServer {
+  const ui = {} as UiServer;
+  let target: Target | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    target = embeddedTarget();
+    const cwd = tempDir('muster-e2e-');
+    ui.server = await startServer({ cwd, env: { ...target.env, DATABASE_URL: undefined, MUSTER_JWT_SECRET: 'e2e-secret', MUSTER_ENCRYPTION_KEY: 'e2e-key' } });
+    ui.origin = `http://127.0.0.1:${ui.server.port}`;
+    ui.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    ui.page = async (options = {}) => {
+      const context = await ui.browser.newContext({ baseURL: ui.origin, colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 900 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      watchErrors(page);
+      return page;
+    };
+  }, 180_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await ui.browser?.close();
+    await ui.server?.stop();
+    await target?.cleanup();
+  });
+  return ui;
+}
+
+const errorsOf = new WeakMap<Page, string[]>();
+
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  errorsOf.set(page, errors);
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  onTestFailed(async ({ task }) => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const file = join(ARTIFACTS, `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    console.error(`screenshot of the failed page: ${file}`);
+  });
+}
+
+/**
+ * The console errors and uncaught exceptions the page has had. An API refusal the page shows to the
+ * person (a 4xx the browser logs as a failed resource) is not one: pass `allow` for those.
+ */
+export function expectNoErrors(page: Page, allow: RegExp[] = []) {
+  const errors = (errorsOf.get(page) ?? []).filter((e) => !/Failed to load resource/.test(e) && !allow.some((a) => a.test(e)));
+  expect(errors).toEqual([]);
+}
+
+/** The page's serious and critical accessibility violations (axe-core), as `id: target` lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
+}
+
+/** Registers `email` through the register page and waits for the incidents table. */
+export async function registerInBrowser(page: Page, email: string, password = 'a long enough passphrase', organization = 'default') {
+  await page.goto(`/${organization}/auth/register`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`**/${organization}/incidents**`);
+}
+
+/** Signs `email` in through the sign-in page. */
+export async function signInBrowser(page: Page, email: string, password = 'a long enough passphrase', organization = 'default') {
+  await page.goto(`/${organization}/auth/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**/${organization}/incidents**`);
+}
+
+/** The API token the page holds after signing in. */
+export const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('muster.token'));

@@ -1,0 +1,5 @@
+import { EmptyState } from '../../components/Feedback.tsx';
+
+export default function SignalsPage() {
+  return <EmptyState title="SignalsPage">Not built yet.</EmptyState>;
+}

@@ -33,7 +33,7 @@ const NAV: [string, string][] = [
   ['settings', 'Settings'],
 ];
 
-export function Layout() {
+export default function Layout() {
   const session = useSession();
   const { organization } = session;
   const location = useLocation();

@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
 import { ErrorAlert, Loading } from '../components/Feedback.tsx';
 import { readToken } from '../api/token.ts';
-import { Layout } from './Layout.tsx';
+
+// The frame (navigation, menus, search) loads with the first signed-in page, not with sign-in.
+const Layout = lazy(() => import('./Layout.tsx'));
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => {
   const Page = lazy(load);
@@ -31,7 +33,11 @@ export const router = createBrowserRouter([
   { path: '/:organization/auth/register', element: page(() => import('../pages/auth/RegisterPage.tsx')), errorElement: <RouteError /> },
   {
     path: '/:organization',
-    element: <Layout />,
+    element: (
+      <Suspense fallback={<Loading />}>
+        <Layout />
+      </Suspense>
+    ),
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="incidents" replace /> },

@@ -1,1 +1,0 @@
-import{F as e,t}from"./index-DiePFut4.js";var n=e();function r(){return(0,n.jsx)(t,{title:`IncidentPage`,children:`Not built yet.`})}export{r as default};

@@ -103,7 +103,12 @@ const DEFS = {
     default: 'false',
     description: 'Check every response text PostgreSQL writes against its serializer (a development and test setting; slows reads)',
   },
-  uiUrl: { env: 'MUSTER_UI_URL', kind: 'string', default: 'http://127.0.0.1:8000', description: 'Base URL of the web UI, for the links Muster writes into chat, mail and tickets' },
+  uiUrl: {
+    env: 'MUSTER_UI_URL',
+    kind: 'string',
+    default: 'http://127.0.0.1:8000',
+    description: 'Base URL of the web UI, for the links Muster writes into chat, mail and tickets',
+  },
   namePrefix: { env: 'MUSTER_NAME_PREFIX', kind: 'string', default: 'muster', description: 'Prefix of generated incident and case names' },
   schedulerTz: {
     env: 'MUSTER_SCHEDULER_TZ',

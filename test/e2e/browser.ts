@@ -1,5 +1,5 @@
-// End-to-end tests of the web UI: a real `muster server start` on a fresh embedded data directory,
-// serving the built UI (ui/dist), driven by Chromium through playwright-core. Every page's console
+// End-to-end tests of the web UI: a real `muster server start` on a fresh embedded data directory
+// (or, when DATABASE_URL names a PostgreSQL server, a fresh database on it), serving the built UI (ui/dist), driven by Chromium through playwright-core. Every page's console
 // errors and uncaught exceptions fail the test; a failing test leaves a screenshot of the page in
 // test-artifacts/e2e/ (kept by CI as an artifact).
 //
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed } from 'vitest';
-import { embeddedTarget, ROOT, type RunningServer, startServer, type Target, tempDir } from '../cli-helpers.ts';
+import { embeddedTarget, postgresTarget, ROOT, type RunningServer, SERVER_URL, startServer, type Target, tempDir } from '../cli-helpers.ts';
 
 export const ARTIFACTS = join(ROOT, 'test-artifacts', 'e2e');
 
@@ -52,9 +52,9 @@ export function useUiServer(): UiServer {
   let target: Target | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    target = embeddedTarget();
+    target = SERVER_URL ? await postgresTarget() : embeddedTarget();
     const cwd = tempDir('muster-e2e-');
-    ui.server = await startServer({ cwd, env: { ...target.env, DATABASE_URL: undefined, MUSTER_JWT_SECRET: 'e2e-secret', MUSTER_ENCRYPTION_KEY: 'e2e-key' } });
+    ui.server = await startServer({ cwd, env: { DATABASE_URL: undefined, MUSTER_JWT_SECRET: 'e2e-secret', MUSTER_ENCRYPTION_KEY: 'e2e-key', ...target.env } });
     ui.origin = `http://127.0.0.1:${ui.server.port}`;
     ui.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
     ui.page = async (options = {}) => {

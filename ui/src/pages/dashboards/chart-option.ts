@@ -15,7 +15,7 @@ export function chartOption(data: Series, kind: ChartKind, format: (x: number) =
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? format(v) : '-') },
     xAxis: { type: 'category', data: data.categories, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => format(v) } },
-    series: data.series.map((s) => ({ name: s.name, type: kind, data: s.data, connectNulls: false, showSymbol: kind === 'line' })),
+    series: data.series.map((s) => ({ name: s.name, type: kind, data: s.data, connectNulls: false, showSymbol: kind === 'line', barMaxWidth: 56 })),
   };
 }
 

@@ -60,9 +60,19 @@ describeUi('web UI: dashboards and search', () => {
     await expect.poll(() => stat('Incidents').textContent()).toBe('3');
     expect(await axeViolations(page)).toEqual([]);
 
+    // Filters from the URL reach the API: a custom window and the project, type and priority by name.
+    await page.goto('/default/dashboards/incidents?window=custom&from=2000-01-01&project=default&type=Default&priority=Low');
+    await expect.poll(() => stat('Incidents').textContent()).toBe('3');
+    expect(await page.getByLabel('From').inputValue()).toBe('2000-01-01');
+    await page.goto('/default/dashboards/incidents?window=custom&to=2000-01-01');
+    await page.getByRole('heading', { name: 'No incidents in this window' }).waitFor();
+    await page.getByRole('region', { name: 'Incidents by status' }).getByRole('heading', { name: 'Nothing to show' }).waitFor();
+    await page.goto('/default/dashboards/incidents?window=90');
+
     // Dark mode redraws the charts.
     await page.getByRole('button', { name: 'Use the dark colour scheme' }).click();
     await byStatus.locator('svg').first().waitFor();
+    await page.getByRole('region', { name: 'Costs per month' }).locator('svg').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Use the light colour scheme' }).click();
 

@@ -162,7 +162,7 @@ export default function ReportIncidentPage() {
             />
             <ErrorAlert error={projects.error ?? types.error ?? priorities.error ?? severities.error ?? tags.error} title="Could not load the choices" />
             <Group justify="end">
-              <Button variant="default" onClick={() => navigate(-1)}>
+              <Button variant="default" onClick={() => navigate(`/${organization}/incidents`)}>
                 Cancel
               </Button>
               <Button type="submit" color="red" loading={report.isPending}>

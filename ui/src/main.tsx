@@ -24,13 +24,14 @@ setUnauthorizedHandler(() => {
   if (!location.pathname.includes('/auth/')) router.navigate(`/${organization}/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`);
 });
 
-// Shades picked for contrast (WCAG AA, 4.5:1): white on the filled colours, and a dimmed text darker
-// (lighter in dark mode) than Mantine's default, which is below 4.5:1 on the page background.
+// Shades picked for contrast (WCAG AA, 4.5:1): white on the filled colours, and a dimmed text and a
+// field's error text darker (lighter in dark mode) than Mantine's defaults, which are below 4.5:1 on
+// the page background.
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm', primaryShade: { light: 8, dark: 8 } });
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
-  dark: { '--mantine-color-dimmed': '#a6a7ab' },
+  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': '#c92a2a' },
+  dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-error': '#ff8787' },
 });
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
 

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { axeViolations, describeUi, expectNoErrors, registerInBrowser, tokenOf, useUiServer } from './browser.ts';
+
+/** The API as the signed-in page would call it. */
+async function apiOf(page: Page, origin: string) {
+  const token = await tokenOf(page);
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${origin}/api/v1/default${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+const rowOf = (page: Page, text: string) => page.getByRole('table', { name: 'Incidents' }).getByRole('row').filter({ hasText: text });
+
+describeUi('web UI: incidents table and report form', () => {
+  const ui = useUiServer();
+
+  it('reports an incident, filters, saves and applies a view, and changes priorities in bulk', async () => {
+    const page = await ui.page();
+    await registerInBrowser(page, 'lead@example.com');
+    await page.getByRole('heading', { level: 1, name: 'Incidents' }).waitFor();
+    await page.getByText('No incidents match').waitFor();
+
+    // Report one through the form.
+    await page.getByRole('main').getByRole('link', { name: 'Report incident' }).click();
+    await page.waitForURL('**/default/incidents/report');
+    await page.getByRole('heading', { level: 1, name: 'Report an incident' }).waitFor();
+    await page.getByRole('button', { name: 'Report incident' }).click();
+    await page.getByText('Give the incident a title').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Checkout is failing');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Payments time out, since 10:00 UTC.');
+    await page.getByRole('button', { name: 'Report incident' }).click();
+    await page.waitForURL(/\/default\/incidents\/(?!report)[^/?]+$/);
+    const reportedName = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+
+    // Two more through the API, one of them closed.
+    const call = await apiOf(page, ui.origin);
+    const second = await call('POST', '/incidents', { title: 'Search is slow', description: 'p99 above 2 s' });
+    const closed = await call('POST', '/incidents', { title: 'Old certificate expired', description: 'Renewed', status: 'Closed' });
+    const reported = (await call('GET', `/incidents?filter=${encodeURIComponent(JSON.stringify([{ field: 'name', op: '==', value: reportedName }]))}`))
+      .items[0];
+    expect(reported.title).toBe('Checkout is failing');
+
+    await page.goto('/default/incidents');
+    await rowOf(page, 'Checkout is failing').waitFor();
+    await rowOf(page, 'Old certificate expired').waitFor();
+    expect(await rowOf(page, 'Checkout is failing').getByRole('link', { name: reportedName }).getAttribute('href')).toBe(`/default/incidents/${reportedName}`);
+
+    // Filter by status through the controls: the URL says so, the table follows.
+    await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await page.getByRole('option', { name: 'Closed' }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/[?&]status=Closed/);
+    await rowOf(page, 'Checkout is failing').waitFor({ state: 'detached' });
+    await rowOf(page, 'Old certificate expired').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Save it as a view, clear the filters, apply the view.
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('Closed ones');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const views = await call('GET', '/search/filters');
+    expect(views.items).toMatchObject([
+      { name: 'Closed ones', subject: 'incident', expression: [{ and: [{ or: [{ field: 'status', op: '==', value: 'Closed' }] }] }] },
+    ]);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('status'));
+    await rowOf(page, 'Checkout is failing').waitFor();
+    await page.getByRole('combobox', { name: 'Saved view', exact: true }).click();
+    await page.getByRole('option', { name: 'Closed ones' }).click();
+    await page.waitForURL(/[?&]status=Closed/);
+    await rowOf(page, 'Checkout is failing').waitFor({ state: 'detached' });
+
+    // CSV of what the filter matches: all rows, beyond the page on screen.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await rowOf(page, 'Search is slow').waitFor();
+    await page.getByRole('textbox', { name: 'Search incidents' }).fill('slow');
+    await page.waitForURL(/[?&]q=slow/);
+    await rowOf(page, 'Checkout is failing').waitFor({ state: 'detached' });
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(file.suggestedFilename()).toMatch(/^incidents-default-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await file.path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toMatch(/^name,title,status,priority,/);
+    expect(csv.slice(1, -1)).toEqual([expect.stringContaining(',Search is slow,Active,Low,')]);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    // Bulk: the priority of two incidents.
+    await rowOf(page, 'Checkout is failing').waitFor();
+    await page.getByRole('checkbox', { name: `Select row ${reported.id}` }).check();
+    await page.getByRole('checkbox', { name: `Select row ${second.id}` }).check();
+    await page.getByRole('toolbar', { name: 'Bulk actions' }).getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Set priority' }).click();
+    await page.getByRole('menuitem', { name: 'High' }).click();
+    await page.getByText('2 incidents changed.').waitFor();
+    for (const id of [reported.id, second.id]) expect((await call('GET', `/incidents/${id}`)).incident_priority.name).toBe('High');
+    expect((await call('GET', `/incidents/${closed.id}`)).incident_priority.name).not.toBe('High');
+    await rowOf(page, 'Search is slow').getByRole('cell', { name: 'High', exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expectNoErrors(page);
+  });
+});

@@ -25,7 +25,7 @@ export function CaseFilterBar({ organization, params, setParams }: Props) {
 
   return (
     <Group align="end" gap="sm" wrap="wrap">
-      <MultiSelect label="Status" data={[...CASE_STATUSES]} value={values.status ?? []} onChange={(v) => set('status', v)} clearable w={200} />
+      <MultiSelect label="Status" data={[...CASE_STATUSES]} value={values.status ?? []} onChange={(v) => set('status', v)} clearable searchable w={200} />
       <MultiSelect
         label="Priority"
         data={withChosen(priorities.names, 'priority')}

@@ -1,7 +1,7 @@
 // The case's status moves (transitions.ts): forward ones as buttons, the rest under "Move back".
 // Escalating with no incident yet opens the escalate form, closing the resolution form; the API's
 // refusal is shown in its words.
-import { Alert, Anchor, Button, Group, Menu, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Modal, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -55,13 +55,15 @@ export function CaseStatusActions({ organization, c }: { organization: string; c
       </Group>
       <ErrorAlert error={move.error} title="The status did not change" />
       {escalated && (
-        <Alert color="green" title="Escalated" variant="light">
-          The case is now incident{' '}
-          <Anchor component={Link} to={incidentPath(organization, escalated)}>
-            {escalated.name ?? escalated.id}
-          </Anchor>
-          .
-        </Alert>
+        <Paper withBorder p="sm" role="status" aria-label="Escalated">
+          <Text size="sm">
+            Escalated: the case is now incident{' '}
+            <Anchor component={Link} to={incidentPath(organization, escalated)}>
+              {escalated.name ?? escalated.id}
+            </Anchor>
+            .
+          </Text>
+        </Paper>
       )}
       <EscalateDialog
         organization={organization}

@@ -80,6 +80,36 @@ describeUi('web UI: cases', () => {
     await table.getByText('Phishing mail to finance').waitFor();
     await post({ title: 'Badge cloned at the front desk', description: 'Seen on camera.' });
     await table.getByText('Badge cloned at the front desk').waitFor({ timeout: 15_000 });
+
+    // Bulk: the selected rows change status.
+    await table
+      .getByRole('row', { name: /Tailgating at the side door/ })
+      .getByRole('checkbox')
+      .check();
+    await page.getByRole('combobox', { name: 'New status for the selected cases' }).click();
+    await page.getByRole('option', { name: 'Closed' }).click();
+    await page.getByRole('button', { name: 'Apply to 1' }).click();
+    await table
+      .getByRole('row', { name: /Tailgating at the side door/ })
+      .getByText('Closed')
+      .waitFor();
+
+    // A Member who takes no part in someone else's case may read it, not move it: the API says why.
+    const mine = await table
+      .getByRole('row', { name: /Phishing mail to finance/ })
+      .getByRole('link')
+      .textContent();
+    const others = await fetch(`${ui.origin}/api/v1/default/cases?itemsPerPage=-1`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    const theirs = others.items.find((c: { title: string }) => c.title === 'Laptop stolen at the station');
+    if (theirs) {
+      await page.goto(`/default/cases/${theirs.name}`);
+      await page.getByRole('button', { name: 'Mark stable' }).click();
+      await page.getByRole('alert').filter({ hasText: 'The status did not change' }).waitFor();
+    }
+    // A numeric id works as well as a name.
+    const id = others.items.find((c: { name: string }) => c.name === mine).id;
+    await page.goto(`/default/cases/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Phishing mail to finance' }).waitFor();
     expectNoErrors(page);
   });
 });

@@ -1,5 +1,167 @@
-import { EmptyState } from '../../components/Feedback.tsx';
+// One case, found by its name (as the links Muster writes name it) or its id: its summary and edits,
+// status moves and escalation, links, signal instances, timeline, documents and tags. Live: the
+// record is re-read every few seconds (304 while it has not changed).
+import { Anchor, Badge, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useRecord } from '../../api/list.ts';
+import { useOrganization } from '../../api/session.ts';
+import { ErrorAlert, Loading } from '../../components/Feedback.tsx';
+import { Time } from '../../components/Time.tsx';
+import { CaseDetailsForm } from './CaseDetailsForm.tsx';
+import { CaseLinks } from './CaseLinks.tsx';
+import { CaseStatusActions } from './CaseStatusActions.tsx';
+import { CaseTags } from './CaseTags.tsx';
+import { CaseTimeline } from './CaseTimeline.tsx';
+import { useCaseId } from './case-api.ts';
+import { SignalInstances } from './SignalInstances.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import type { Case } from './types.ts';
 
 export default function CasePage() {
-  return <EmptyState title="CasePage">Not built yet.</EmptyState>;
+  const organization = useOrganization();
+  const name = useParams().name ?? '';
+  const id = useCaseId(organization, name);
+  const record = useRecord<Case>(organization, id.data === undefined ? null : `/cases/${id.data}`);
+  const error = id.error ?? record.error;
+  if (error)
+    return (
+      <Stack>
+        <Title order={1}>Case {name}</Title>
+        <ErrorAlert error={error} title="This case could not be shown" />
+        <Anchor component={Link} to={`/${organization}/cases`}>
+          Back to the cases
+        </Anchor>
+      </Stack>
+    );
+  if (!record.data) return <Loading label="Loading the case" />;
+  return <CaseView organization={organization} c={record.data} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Title order={2} size="h3" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function CaseView({ organization, c }: { organization: string; c: Case }) {
+  const stamps: [string, string | null | undefined][] = [
+    ['Reported', c.reported_at],
+    ['Triage', c.triage_at],
+    ['Escalated', c.escalated_at],
+    ['Closed', c.closed_at],
+  ];
+  return (
+    <Stack>
+      <div>
+        <Text size="sm">
+          <Anchor component={Link} to={`/${organization}/cases`}>
+            Cases
+          </Anchor>{' '}
+          / {c.name ?? c.id}
+        </Text>
+        <Title order={1}>{c.title}</Title>
+        <Group gap="xs" mt="xs">
+          <StatusBadge status={c.status} />
+          <Badge variant="outline" color="gray" autoContrast>
+            Priority: {c.case_priority?.name ?? '-'}
+          </Badge>
+          <Badge variant="outline" color="gray" autoContrast>
+            Severity: {c.case_severity?.name ?? '-'}
+          </Badge>
+          <Badge variant="outline" color="gray" autoContrast>
+            Type: {c.case_type?.name ?? '-'}
+          </Badge>
+          <Badge variant="outline" color={c.visibility === 'Restricted' ? 'red' : 'gray'} autoContrast>
+            {c.visibility ?? 'Open'}
+          </Badge>
+          <Text size="sm">Project {c.project?.display_name ?? c.project?.name}</Text>
+        </Group>
+      </div>
+      <CaseStatusActions organization={organization} c={c} />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            <Section title="Details">
+              <CaseDetailsForm organization={organization} c={c} />
+            </Section>
+            <Section title="Signal instances">
+              <SignalInstances organization={organization} instances={c.signal_instances ?? []} />
+            </Section>
+            <Section title="Timeline">
+              <CaseTimeline events={c.events ?? []} />
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack>
+            <Section title="Summary">
+              <List size="sm" listStyleType="none" spacing={4}>
+                <List.Item>Assignee: {c.assignee?.individual?.email ?? 'nobody'}</List.Item>
+                <List.Item>Reporter: {c.reporter?.individual?.email ?? '-'}</List.Item>
+                {stamps.map(([label, value]) => (
+                  <List.Item key={label}>
+                    {label}: <Time value={value} />
+                  </List.Item>
+                ))}
+                {c.ticket?.weblink ? (
+                  <List.Item>
+                    <Anchor href={c.ticket.weblink} target="_blank" rel="noreferrer">
+                      Ticket
+                    </Anchor>
+                  </List.Item>
+                ) : null}
+              </List>
+            </Section>
+            <Paper withBorder p="md" component="section" aria-label="Links">
+              <CaseLinks organization={organization} c={c} />
+            </Paper>
+            <Section title="Tags">
+              <CaseTags organization={organization} c={c} />
+            </Section>
+            <Section title="Documents">
+              {c.documents?.length ? (
+                <List size="sm">
+                  {c.documents.map((d) => (
+                    <List.Item key={d.id}>
+                      {d.weblink ? (
+                        <Anchor href={d.weblink} target="_blank" rel="noreferrer">
+                          {d.name}
+                        </Anchor>
+                      ) : (
+                        d.name
+                      )}
+                      {d.resource_type ? ` (${d.resource_type})` : ''} <Time value={d.created_at} />
+                    </List.Item>
+                  ))}
+                </List>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No documents. A storage or document plugin adds them to new cases.
+                </Text>
+              )}
+            </Section>
+            <Section title="Participants">
+              <List size="sm" spacing={4}>
+                {(c.participants ?? []).map((p) => (
+                  <List.Item key={p.id}>
+                    {p.individual?.email ?? p.id}{' '}
+                    {(p.participant_roles ?? [])
+                      .filter((r) => !r.renounced_at)
+                      .map((r) => r.role)
+                      .join(', ')}
+                  </List.Item>
+                ))}
+              </List>
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
 }

@@ -79,11 +79,7 @@ function PolicyForm() {
           />
         ) : null}
         <ErrorAlert error={save.error} title="The policy was not changed" />
-        {save.isSuccess && !save.isPending ? (
-          <Text role="status" c="green.9">
-            Saved: {POLICIES.find(([value]) => value === save.data.policy)?.[1]}.
-          </Text>
-        ) : null}
+        {save.isSuccess && !save.isPending ? <Text role="status">Saved: {POLICIES.find(([value]) => value === save.data.policy)?.[1]}.</Text> : null}
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save policy

@@ -81,6 +81,7 @@ function SettingsNav() {
                 to={`/${organization}/settings/${key}`}
                 label={label}
                 active={current === key}
+                variant="filled"
                 aria-current={current === key ? 'page' : undefined}
               />
             ))}

@@ -80,11 +80,7 @@ export function UsersSection() {
         </Text>
       </div>
       <ErrorAlert error={setRole.error} title="The role was not changed" />
-      {changed ? (
-        <Text role="status" c="green.9">
-          {changed}
-        </Text>
-      ) : null}
+      {changed ? <Text role="status">{changed}</Text> : null}
       <DataTable<User>
         label="Users"
         columns={columns}

@@ -140,4 +140,50 @@ describeUi('web UI: settings', () => {
     await page.getByRole('alert').filter({ hasText: 'The role was not changed' }).waitFor();
     expectNoErrors(page);
   });
+
+  it('reads every section and opens its form; configures a plugin whose secret comes back masked', async () => {
+    const page = await ui.page();
+    await signInBrowser(page, 'owner@example.com');
+    const declared = [
+      'projects',
+      'incident-priorities',
+      'incident-severities',
+      'incident-types',
+      'incident-cost-types',
+      'case-priorities',
+      'case-severities',
+      'case-types',
+      'tag-types',
+      'tags',
+      'individuals',
+      'teams',
+      'services',
+      'notifications',
+      'workflows',
+    ];
+    for (const key of declared) {
+      await page.goto(`/default/settings/${key}`);
+      const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+      await page.getByRole('table', { name: title }).waitFor();
+      await page.getByRole('link', { name: /^New / }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: /^Create / }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.getByRole('alert').count(), key).toBe(0);
+    }
+
+    await page.goto('/default/settings/plugins');
+    await page.getByRole('link', { name: 'Configure Muster Plugin - Webhook in default' }).click();
+    const form = page.getByRole('dialog', { name: 'Configure the plugin' });
+    await form.getByLabel(/^Secret/).fill('a shared secret');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Configure Muster Plugin - Webhook in default' }).click();
+    const again = page.getByRole('dialog', { name: 'Configure the plugin' });
+    expect(await again.getByLabel(/^Secret/).inputValue()).toBe('**********');
+    await again.getByText('Stored; leave as is to keep it.', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expectNoErrors(page);
+  });
 });

@@ -58,6 +58,7 @@ function ConfigInput({ field: f, value, onChange }: { field: ConfigField; value:
           value={String(value ?? '')}
           onChange={(e) => onChange(e.currentTarget.value)}
           autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': `Show or hide ${f.label}` }}
         />
       );
     case 'bool':
@@ -375,13 +376,19 @@ export function PluginsSection() {
         </Title>
         <Catalogue onInstall={(plugin) => setInstalling({ plugin: plugin.id })} />
       </section>
-      <Modal opened={!!configuring} onClose={() => setParam('configure', null)} title="Configure the plugin" size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={!!configuring}
+        onClose={() => setParam('configure', null)}
+        title="Configure the plugin"
+        size="lg"
+      >
         {configuring ? <ConfigureForm id={configuring} onDone={() => setParam('configure', null)} /> : null}
       </Modal>
-      <Modal opened={!!installing} onClose={() => setInstalling(null)} title="Install a plugin" size="lg">
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={!!installing} onClose={() => setInstalling(null)} title="Install a plugin" size="lg">
         {installing ? <InstallForm pluginId={installing.plugin} project={project} onDone={() => setInstalling(null)} /> : null}
       </Modal>
-      <Modal opened={!!removing} onClose={() => setRemoving(null)} title="Remove the instance?">
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={!!removing} onClose={() => setRemoving(null)} title="Remove the instance?">
         <Stack>
           <Text>
             {removing?.plugin.title} will be removed from {removing?.project?.name ?? 'its project'}, with the workflows that run through it.

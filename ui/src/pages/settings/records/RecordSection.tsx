@@ -165,7 +165,13 @@ export function RecordSection({ decl }: { decl: SectionDecl }) {
           </EmptyState>
         }
       />
-      <Modal opened={formOpen} onClose={closeForm} title={creating ? `New ${decl.thing}` : `Edit ${decl.thing}`} size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={formOpen}
+        onClose={closeForm}
+        title={creating ? `New ${decl.thing}` : `Edit ${decl.thing}`}
+        size="lg"
+      >
         {creating && decl.projectScoped && !projects.data && !projects.error ? (
           // The form starts in the default project, so it waits for the list of them.
           <Loading />
@@ -179,7 +185,7 @@ export function RecordSection({ decl }: { decl: SectionDecl }) {
           <Loading />
         )}
       </Modal>
-      <Modal opened={!!deleting} onClose={() => setDeleting(null)} title={`Delete the ${decl.thing}?`}>
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={!!deleting} onClose={() => setDeleting(null)} title={`Delete the ${decl.thing}?`}>
         <Stack>
           <Text>{deleting ? recordName(deleting) : ''} will be deleted. This cannot be undone.</Text>
           <ErrorAlert error={remove.error} title={`Could not delete the ${decl.thing}`} />

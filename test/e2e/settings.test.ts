@@ -173,6 +173,21 @@ describeUi('web UI: settings', () => {
       expect(await page.getByRole('alert').count(), key).toBe(0);
     }
 
+    // A contact, edited: its search filters go back with the edit.
+    await page.goto('/default/settings/individuals');
+    await page.getByRole('link', { name: 'New individual' }).click();
+    const contact = page.getByRole('dialog', { name: 'New individual' });
+    await contact.getByRole('textbox', { name: /^Email/ }).fill('alex@example.com');
+    await contact.getByRole('textbox', { name: /^Name/ }).fill('Alex');
+    await contact.getByRole('button', { name: 'Create individual' }).click();
+    await contact.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Edit Alex' }).click();
+    const editContact = page.getByRole('dialog', { name: 'Edit individual' });
+    await editContact.getByRole('textbox', { name: /^Title/ }).fill('Site reliability');
+    await editContact.getByRole('button', { name: 'Save changes' }).click();
+    await editContact.waitFor({ state: 'detached' });
+    await rowOf(page, 'Individuals', 'Site reliability').waitFor();
+
     await page.goto('/default/settings/plugins');
     await page.getByRole('link', { name: 'Configure Muster Plugin - Webhook in default' }).click();
     const form = page.getByRole('dialog', { name: 'Configure the plugin' });

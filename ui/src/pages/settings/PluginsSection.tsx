@@ -79,7 +79,8 @@ function ConfigureForm({ id, onDone }: { id: number; onDone: () => void }) {
   const organization = useOrganization();
   const instance = useRecord<Instance>(organization, `/plugins/instances/${id}`, { live: false });
   if (instance.error) return <ErrorAlert error={instance.error} title="The instance could not be read" />;
-  if (!instance.data) return <Loading />;
+  // Not a cached copy from an earlier opening: the form starts from what the API holds now.
+  if (!instance.data || !instance.isFetchedAfterMount) return <Loading />;
   return <ConfigureLoaded instance={instance.data} onDone={onDone} />;
 }
 

@@ -7,6 +7,7 @@ import type { ColumnDecl, FieldDecl, Row, SectionDecl } from './records/declarat
 
 const name: ColumnDecl = { key: 'name', header: 'Name', sortable: true };
 const description: ColumnDecl = { key: 'description', header: 'Description' };
+// Only where the read object carries its project (contacts, services and notifications do not).
 const project: ColumnDecl = { key: 'project', header: 'Project' };
 const flag = (key: string, header: string): ColumnDecl => ({ key, header, sortable: true });
 const color: ColumnDecl = {
@@ -205,14 +206,7 @@ export const SECTIONS: SectionDecl[] = [
     canDelete: true,
     sort: 'email',
     keepOnUpdate: keepFilters,
-    columns: [
-      { key: 'email', header: 'Email', sortable: true },
-      name,
-      flag('title', 'Title'),
-      flag('company', 'Company'),
-      flag('is_active', 'Active'),
-      project,
-    ],
+    columns: [{ key: 'email', header: 'Email', sortable: true }, name, flag('title', 'Title'), flag('company', 'Company'), flag('is_active', 'Active')],
     fields: [
       email('email', 'Email'),
       text('name', 'Name'),
@@ -235,7 +229,7 @@ export const SECTIONS: SectionDecl[] = [
     projectScoped: true,
     canDelete: true,
     keepOnUpdate: keepFilters,
-    columns: [name, { key: 'email', header: 'Email', sortable: true }, { key: 'company', header: 'Company' }, flag('is_active', 'Active'), project],
+    columns: [name, { key: 'email', header: 'Email', sortable: true }, { key: 'company', header: 'Company' }, flag('is_active', 'Active')],
     fields: [
       text('name', 'Name'),
       email('email', 'Email'),
@@ -256,7 +250,7 @@ export const SECTIONS: SectionDecl[] = [
     projectScoped: true,
     canDelete: true,
     keepOnUpdate: keepFilters,
-    columns: [name, flag('type', 'On-call plugin'), flag('external_id', 'External id'), flag('is_active', 'Active'), project],
+    columns: [name, flag('type', 'On-call plugin'), flag('external_id', 'External id'), flag('is_active', 'Active')],
     fields: [
       text('name', 'Name'),
       area('description', 'Description'),

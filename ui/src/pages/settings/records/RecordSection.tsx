@@ -179,7 +179,8 @@ export function RecordSection({ decl }: { decl: SectionDecl }) {
           <RecordForm decl={decl} mode="create" project={project ?? defaultProject} onDone={closeForm} onCancel={closeForm} />
         ) : editing.error ? (
           <ErrorAlert error={editing.error} title={`Could not read the ${decl.thing}`} />
-        ) : editing.data ? (
+        ) : editing.data && editing.isFetchedAfterMount ? (
+          // Not a cached copy from an earlier opening: the form starts from what the API holds now.
           <RecordForm key={editing.data.id} decl={decl} mode="update" row={editing.data} onDone={closeForm} onCancel={closeForm} />
         ) : (
           <Loading />

@@ -4,28 +4,15 @@
 import { Type } from '@sinclair/typebox';
 import type { Ctx } from '../../server/context.ts';
 import type { App } from '../../server/routing.ts';
-import { DateTime, Email, NullResponse, Opt, OrgParams } from '../../server/shapes.ts';
+import { NullResponse, OrgParams } from '../../server/shapes.ts';
 import { guardRecord } from '../auth/hook.ts';
-import { StringEnum } from '../search_filter/schema.ts';
-import { ADDABLE_ROLES, addCustomEvent, addIncidentParticipant, deleteCustomEvent, updateCustomEvent } from './timeline.ts';
+import { EventCreateMinimal, EventUpdate, IncidentParticipantAdd } from './timeline-schema.ts';
+import { addCustomEvent, addIncidentParticipant, deleteCustomEvent, updateCustomEvent } from './timeline.ts';
 import { assertCanEdit } from './visibility.ts';
 
 const tags = ['incidents'];
 const one = OrgParams('incident_id');
 const guard = (check: (ctx: Ctx, id: number) => Promise<unknown>) => guardRecord('incident_id', check);
-
-const eventFields = {
-  description: Type.String({ minLength: 1 }),
-  started_at: Opt(DateTime()),
-  source: Opt(Type.String()),
-  details: Opt(Type.Object({}, { additionalProperties: true })),
-};
-export const EventCreateMinimal = Type.Object(eventFields, { title: 'EventCreateMinimal', additionalProperties: false });
-export const EventUpdate = Type.Object({ uuid: Type.String({ format: 'uuid' }), ...eventFields }, { title: 'EventUpdate', additionalProperties: false });
-export const IncidentParticipantAdd = Type.Object(
-  { email: Email(), role: Type.Optional(StringEnum(ADDABLE_ROLES, 'AddableParticipantRole')) },
-  { title: 'IncidentParticipantAdd', additionalProperties: false },
-);
 
 export default async function incidentTimelineRoutes(app: App) {
   app.post(

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { event } from '../event/table.ts';
-import type { ParticipantRole } from '../incident_role/roles.ts';
+import type { ADDABLE_ROLES } from './timeline-schema.ts';
 import { addTimelineEntry, assignIncidentRole } from './service.ts';
 import { assertCanEdit } from './visibility.ts';
 
@@ -70,8 +70,5 @@ export async function deleteCustomEvent(ctx: Ctx, id: number, uuid: string) {
   });
   return null;
 }
-
-/** The roles someone can be given by email here; the commander and reporter change through an update. */
-export const ADDABLE_ROLES = ['Participant', 'Observer', 'Scribe', 'Liaison'] as const satisfies readonly ParticipantRole[];
 
 export const addIncidentParticipant = (ctx: Ctx, id: number, email: string, role: (typeof ADDABLE_ROLES)[number]) => assignIncidentRole(ctx, id, email, role);

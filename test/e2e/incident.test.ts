@@ -71,6 +71,108 @@ describeUi('web UI: the incident page', () => {
     expectNoErrors(fresh);
   });
 
+  it('edits the summary, adds people, tasks, reports, costs and tags, corrects a timeline entry and exports the timeline, every tab accessible', async () => {
+    const page = await ui.page({ colorScheme: 'dark' });
+    await registerInBrowser(page, 'scribe@example.com');
+    const token = await tokenOf(page);
+    const apiCall = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${ui.origin}/api/v1/default${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect(res.status, `${method} ${path}`).toBe(200);
+      return res.json();
+    };
+    const created = await apiCall('POST', '/incidents', { title: 'Search is slow', description: 'p99 at 4 s.' });
+    await apiCall('POST', '/incident_cost_types', { name: 'Credits', project: { name: 'default' } });
+    await apiCall('POST', '/tag_types', { name: 'Component', project: { name: 'default' } });
+    await apiCall('POST', '/tags', { name: 'search-api', tag_type: { name: 'Component' }, project: { name: 'default' } });
+    await page.goto(`/default/incidents/${created.name}`);
+
+    // Summary: an edit through the form.
+    await page.getByLabel('Title').fill('Search is very slow');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Search is very slow' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const tab = async (name: RegExp) => {
+      await page.getByRole('tab', { name }).click();
+      await page.getByRole('tabpanel').waitFor();
+    };
+
+    await tab(/^People/);
+    await page.getByLabel('Email').fill('helper@corp.example');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('table', { name: 'Participants' }).getByText('helper@corp.example').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await tab(/^Tasks/);
+    await page.getByRole('textbox', { name: 'Task', exact: true }).fill('Add an index');
+    await page.getByRole('button', { name: 'Add task' }).click();
+    await page.getByRole('table', { name: 'Tasks' }).getByText('Add an index').waitFor();
+    await page.getByRole('button', { name: 'Resolve task: Add an index' }).click();
+    await page.getByRole('button', { name: 'Reopen task: Add an index' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await tab(/^Reports/);
+    const tactical = page.getByRole('form', { name: 'New tactical report' });
+    await tactical.getByRole('button', { name: 'Create tactical report' }).click();
+    await tactical.getByText('Fill in conditions').waitFor();
+    await tactical.getByLabel('Conditions').fill('Degraded');
+    await tactical.getByLabel('Actions').fill('Scaling out');
+    await tactical.getByLabel('Needs').fill('Nothing');
+    await tactical.getByRole('button', { name: 'Create tactical report' }).click();
+    await tactical.getByText('Created.').waitFor();
+    expect((await apiCall('GET', `/incidents/${created.id}`)).last_tactical_report.details).toMatchObject({ conditions: 'Degraded' });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await tab(/^Costs/);
+    await page.getByRole('combobox', { name: 'Cost type' }).click();
+    await page.getByRole('option', { name: 'Credits' }).click();
+    await page.getByLabel('Amount').fill('250');
+    await page.getByRole('button', { name: 'Add cost' }).click();
+    await page.getByRole('table', { name: 'Costs' }).getByText('250').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await tab(/^Tags/);
+    await page.getByRole('combobox', { name: 'Add a tag' }).click();
+    await page.getByRole('option', { name: 'Component: search-api' }).click();
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByRole('button', { name: 'Remove the tag Component: search-api' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await tab(/^Documents/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await tab(/^Timeline/);
+    await page.getByLabel('What happened').fill('Typo in this entyr');
+    await page.getByRole('button', { name: 'Add to timeline' }).click();
+    const entries = page.getByRole('list', { name: 'Timeline entries' });
+    const entry = entries.getByRole('listitem').filter({ hasText: 'Typo in this entyr' });
+    await entry.getByRole('button', { name: 'Edit this entry' }).click();
+    // While it is edited, the entry shows a form instead of its words.
+    await entries.getByLabel('What happened').fill('Typo fixed in this entry');
+    await entries.getByRole('button', { name: 'Save' }).click();
+    await entries.getByText('Typo fixed in this entry').waitFor();
+    // Filters narrow what is shown, and the export writes what is shown.
+    await page.getByLabel('Words').fill('typo fixed');
+    await page.getByText('1 of').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /Export shown entries as CSV/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${created.name}-timeline.csv`);
+    const csv = await new Response((await file.createReadStream()) as unknown as ReadableStream).text();
+    expect(csv.split('\r\n')[0]).toBe('started_at,type,source,owner,description,uuid');
+    expect(csv).toContain('Custom event,Incident Participant,scribe@example.com,Typo fixed in this entry');
+    expect(await axeViolations(page)).toEqual([]);
+    const fixed = entries.getByRole('listitem').filter({ hasText: 'Typo fixed in this entry' });
+    await fixed.getByRole('button', { name: 'Delete this entry' }).click();
+    await fixed.getByRole('button', { name: 'Delete it' }).click();
+    await page.getByText('No entry matches').waitFor();
+    expectNoErrors(page);
+  });
+
   it('says so in words when no incident has that name', async () => {
     const page = await ui.page();
     await registerInBrowser(page, 'someone@example.com');

@@ -12,6 +12,8 @@ interface Named {
   name?: string | null;
   project?: { id: number } | null;
   tag_type?: { name: string } | null;
+  /** Cost types Muster computes (the response cost) are not editable. */
+  editable?: boolean;
 }
 
 const inProject = (incident: Incident) => (r: Named) => !r.project || r.project.id === incident.project.id;
@@ -55,14 +57,18 @@ export function CostsSection({ organization, incident }: { organization: string;
                 <Table.Td>{c.incident_cost_type.name}</Table.Td>
                 <Table.Td>{c.amount.toLocaleString()}</Table.Td>
                 <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove the ${c.incident_cost_type.name} cost`}
-                    onClick={() => update.mutate({ incident_costs: costs.filter((x) => x.id !== c.id) })}
-                  >
-                    ✕
-                  </ActionIcon>
+                  {c.incident_cost_type.editable === false ? (
+                    <Text size="sm">Computed</Text>
+                  ) : (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove the ${c.incident_cost_type.name} cost`}
+                      onClick={() => update.mutate({ incident_costs: costs.filter((x) => x.id !== c.id) })}
+                    >
+                      ✕
+                    </ActionIcon>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -74,7 +80,9 @@ export function CostsSection({ organization, incident }: { organization: string;
         <Select
           label="Cost type"
           placeholder="Choose a cost type"
-          data={(types.data ?? []).filter(inProject(incident)).map((t) => ({ value: String(t.id), label: t.name ?? String(t.id) }))}
+          data={(types.data ?? [])
+            .filter((t) => inProject(incident)(t) && t.editable !== false)
+            .map((t) => ({ value: String(t.id), label: t.name ?? String(t.id) }))}
           value={type}
           onChange={setType}
           searchable

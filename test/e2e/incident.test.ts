@@ -1,12 +1,21 @@
 import { expect, it } from 'vitest';
-import { axeViolations, describeUi, expectNoErrors, registerInBrowser, tokenOf, useUiServer } from './browser.ts';
+import { axeViolations, describeUi, expectNoErrors, registerInBrowser, signInBrowser, tokenOf, useUiServer } from './browser.ts';
 
 describeUi('web UI: the incident page', () => {
   const ui = useUiServer();
+  // The first person registered is the organization's Owner (cost types and tags need an Admin).
+  const OWNER = 'commander@example.com';
+  let registered = false;
+  const ownerPage = async (options?: { colorScheme?: 'light' | 'dark' }) => {
+    const page = await ui.page(options);
+    if (registered) await signInBrowser(page, OWNER);
+    else await registerInBrowser(page, OWNER);
+    registered = true;
+    return page;
+  };
 
   it('opens an incident by name, changes its status, adds to its timeline, links an entry and follows changes live', async () => {
-    const page = await ui.page();
-    await registerInBrowser(page, 'commander@example.com');
+    const page = await ownerPage();
     const token = await tokenOf(page);
     const apiCall = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${ui.origin}/api/v1/default${path}`, {
@@ -42,6 +51,9 @@ describeUi('web UI: the incident page', () => {
     const entries = page.getByRole('list', { name: 'Timeline entries' });
     await entries.getByText('Rolled back the payment gateway').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // `s` brings the focus to the status, on any tab.
+    await page.keyboard.press('s');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Closed');
 
     // Its deep link, opened afresh, scrolls to it and highlights it.
     const events = (await apiCall('GET', `/incidents/${created.id}`)).events as { uuid: string; description: string }[];
@@ -72,8 +84,7 @@ describeUi('web UI: the incident page', () => {
   });
 
   it('edits the summary, adds people, tasks, reports, costs and tags, corrects a timeline entry and exports the timeline, every tab accessible', async () => {
-    const page = await ui.page({ colorScheme: 'dark' });
-    await registerInBrowser(page, 'scribe@example.com');
+    const page = await ownerPage({ colorScheme: 'dark' });
     const token = await tokenOf(page);
     const apiCall = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${ui.origin}/api/v1/default${path}`, {
@@ -164,7 +175,7 @@ describeUi('web UI: the incident page', () => {
     expect(file.suggestedFilename()).toBe(`${created.name}-timeline.csv`);
     const csv = await new Response((await file.createReadStream()) as unknown as ReadableStream).text();
     expect(csv.split('\r\n')[0]).toBe('started_at,type,source,owner,description,uuid');
-    expect(csv).toContain('Custom event,Incident Participant,scribe@example.com,Typo fixed in this entry');
+    expect(csv).toContain('Custom event,Incident Participant,commander@example.com,Typo fixed in this entry');
     expect(await axeViolations(page)).toEqual([]);
     const fixed = entries.getByRole('listitem').filter({ hasText: 'Typo fixed in this entry' });
     await fixed.getByRole('button', { name: 'Delete this entry' }).click();

@@ -168,6 +168,7 @@ describeUi('web UI: the incident page', () => {
     await entries.getByText('Typo fixed in this entry').waitFor();
     // Filters narrow what is shown, and the export writes what is shown.
     await page.getByLabel('Words').fill('typo fixed');
+    await page.waitForURL(/tab=timeline&words=typo\+fixed$/);
     await page.getByText('1 of').waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /Export shown entries as CSV/ }).click();

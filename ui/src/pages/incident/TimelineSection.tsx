@@ -1,17 +1,28 @@
-// The incident's timeline: filters (kind, source, words), the CSV export of what is shown, a form to
+// The incident's timeline: filters (kind, source, words; kept in the URL), the CSV export of what is shown, a form to
 // add an entry, and the entries, each with its own link (`?tab=timeline#event-<uuid>`). The entry a
 // link names is scrolled to and highlighted when the page opens. Custom events (people's entries)
 // can be corrected and removed; the events Muster wrote cannot.
 import { ActionIcon, Anchor, Badge, Button, Group, MultiSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { EventCreateMinimal } from '../../../../src/domains/incident/timeline-schema.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
 import { Time } from '../../components/Time.tsx';
 import { shapeResolver } from '../../lib/form.ts';
 import { useIncidentAction } from './mutations.ts';
-import { distinct, eventAnchor, eventLink, eventOfHash, filterTimeline, kindOf, NO_FILTER, type TimelineFilter, timelineCsv } from './timeline.ts';
+import {
+  distinct,
+  eventAnchor,
+  eventLink,
+  eventOfHash,
+  filterTimeline,
+  kindOf,
+  paramsWithTimelineFilter,
+  type TimelineFilter,
+  timelineCsv,
+  timelineFilterFromParams,
+} from './timeline.ts';
 import type { Incident, TimelineEvent } from './types.ts';
 
 const CUSTOM = 'Custom event';
@@ -38,9 +49,14 @@ function download(filename: string, text: string) {
 }
 
 export function TimelineSection({ organization, incident }: { organization: string; incident: Incident }) {
-  const [filter, setFilter] = useState<TimelineFilter>(NO_FILTER);
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => timelineFilterFromParams(params), [params]);
+  const setFilter = (change: (f: TimelineFilter) => TimelineFilter) =>
+    setParams((prev) => paramsWithTimelineFilter(prev, change(timelineFilterFromParams(prev))), { replace: true });
   const events = incident.events;
-  const shown = useMemo(() => filterTimeline(events, filter), [events, filter]);
+  // The words as typed (the URL follows them; reading them back from it could move the caret).
+  const [text, setText] = useState(filter.text);
+  const shown = useMemo(() => filterTimeline(events, { ...filter, text }), [events, filter, text]);
   const kinds = useMemo(() => distinct(events.map(kindOf)), [events]);
   const sources = useMemo(() => distinct(events.map((e) => e.source)), [events]);
   const target = eventOfHash(useLocation().hash);
@@ -88,8 +104,12 @@ export function TimelineSection({ organization, incident }: { organization: stri
         <TextInput
           label="Words"
           placeholder="Search the entries"
-          value={filter.text}
-          onChange={(e) => setFilter((f) => ({ ...f, text: e.currentTarget.value }))}
+          value={text}
+          onChange={(e) => {
+            const words = e.currentTarget.value;
+            setText(words);
+            setFilter((f) => ({ ...f, text: words }));
+          }}
         />
         <Text size="sm" aria-live="polite">
           {shown.length} of {events.length} entries

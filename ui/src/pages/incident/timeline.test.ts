@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, eventLink, eventOfHash, filterTimeline, NO_FILTER, timelineCsv } from './timeline.ts';
+import { csvField, eventLink, eventOfHash, filterTimeline, NO_FILTER, paramsWithTimelineFilter, timelineCsv, timelineFilterFromParams } from './timeline.ts';
 
 const ev = (over: Partial<{ uuid: string; type: string | null; source: string; description: string; owner: string | null; started_at: string }>) => ({
   uuid: '00000000-0000-4000-8000-000000000001',
@@ -67,5 +67,16 @@ describe('deep links', () => {
     expect(link).toBe(`/default/incidents/dispatch-default-default-3?tab=timeline#event-${uuid}`);
     expect(eventOfHash(new URL(link, 'http://x').hash)).toBe(uuid);
     expect(eventOfHash('#summary')).toBeNull();
+  });
+});
+
+describe('the filter in the URL', () => {
+  it('writes and reads kinds, sources and words, keeping the other parameters', () => {
+    const filter = { kinds: ['Custom event', 'Other'], sources: ['Slack'], text: 'db team' };
+    const params = paramsWithTimelineFilter(new URLSearchParams('tab=timeline&kind=Old'), filter);
+    expect(params.toString()).toBe('tab=timeline&kind=Custom+event&kind=Other&source=Slack&words=db+team');
+    expect(timelineFilterFromParams(params)).toEqual(filter);
+    expect(paramsWithTimelineFilter(params, NO_FILTER).toString()).toBe('tab=timeline');
+    expect(timelineFilterFromParams(new URLSearchParams())).toEqual(NO_FILTER);
   });
 });

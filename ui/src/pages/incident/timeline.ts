@@ -59,3 +59,17 @@ export function timelineCsv(events: Pick<TimelineEvent, (typeof CSV_COLUMNS)[num
   const rows = [CSV_COLUMNS.join(','), ...events.map((e) => CSV_COLUMNS.map((c) => csvField(c === 'type' ? kindOf(e) : e[c])).join(','))];
   return `${rows.join('\r\n')}\r\n`;
 }
+
+/** The filter kept in the URL (`?tab=timeline&kind=Custom+event&source=Slack&words=db`), so a narrowed view is a link too. */
+export function timelineFilterFromParams(params: URLSearchParams): TimelineFilter {
+  return { kinds: params.getAll('kind'), sources: params.getAll('source'), text: params.get('words') ?? '' };
+}
+
+export function paramsWithTimelineFilter(params: URLSearchParams, filter: TimelineFilter): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of ['kind', 'source', 'words']) next.delete(key);
+  for (const k of filter.kinds) next.append('kind', k);
+  for (const s of filter.sources) next.append('source', s);
+  if (filter.text) next.set('words', filter.text);
+  return next;
+}

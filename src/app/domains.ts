@@ -34,6 +34,7 @@ import incidentCostRoutes from '../domains/incident_cost/routes.ts';
 import feedbackRoutes from '../domains/feedback/routes.ts';
 import taskRoutes from '../domains/task/routes.ts';
 import incidentForecastRoutes from '../domains/incident/forecast-routes.ts';
+import incidentTimelineRoutes from '../domains/incident/timeline-routes.ts';
 import signalRoutes from '../domains/signal/routes.ts';
 import caseRoutes from '../domains/case/routes.ts';
 import tagRecommendationRoutes from '../domains/tag_recommendation/routes.ts';
@@ -75,6 +76,7 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   feedbackRoutes,
   taskRoutes,
   incidentForecastRoutes,
+  incidentTimelineRoutes,
   caseRoutes,
   signalRoutes,
   tagRecommendationRoutes,

@@ -26,6 +26,16 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   { op: 'POST /{organization}/invitations', reason: `an invitation to register, issued by Owners and Managers: ${REGISTRATION}` },
   { op: 'DELETE /{organization}/invitations/{invitation_id}', reason: `withdrawing an invitation: ${REGISTRATION}` },
   { op: 'GET /{organization}/auth/myrole', reason: `the caller's role in the organization: ${WEB_UI}` },
+  { op: 'POST /{organization}/incidents/{incident_id}/event', reason: `a custom timeline event, as Dispatch's later API adds it: ${WEB_UI}` },
+  { op: 'PATCH /{organization}/incidents/{incident_id}/event', reason: `correcting a custom timeline event, as Dispatch's later API does: ${WEB_UI}` },
+  {
+    op: 'DELETE /{organization}/incidents/{incident_id}/event/{event_uuid}',
+    reason: `removing a custom timeline event, as Dispatch's later API does: ${WEB_UI}`,
+  },
+  {
+    op: 'POST /{organization}/incidents/{incident_id}/participants',
+    reason: "adding a person to an incident by email with a role, for Muster's own web UI (Dispatch adds people only from chat)",
+  },
   { op: 'GET /{organization}/cases/{case_id}/participants', reason: `a case's participants (\`?minimal=true\`), for its participant pickers: ${WEB_UI}` },
   ...crudOps('cost_models', 'cost_model_id').map((op) => ({ op, reason: `activity-based cost models of incident and case types: ${WEB_UI}` })),
   { op: 'GET /{organization}/plugins/plugin_events', reason: `the plugin events cost model activities price: ${WEB_UI}` },

@@ -38,5 +38,7 @@ export const SHORTCUT_HELP: [string, string][] = [
   ['Enter', 'Open the row'],
   ['g i', 'Incidents'],
   ['g c', 'Cases'],
+  ['s', 'Incident page: focus the status'],
+  ['t', 'Incident page: open the timeline'],
   ['?', 'These shortcuts'],
 ];

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, eventLink, eventOfHash, filterTimeline, NO_FILTER, paramsWithTimelineFilter, timelineCsv, timelineFilterFromParams } from './timeline.ts';
+
+const ev = (over: Partial<{ uuid: string; type: string | null; source: string; description: string; owner: string | null; started_at: string }>) => ({
+  uuid: '00000000-0000-4000-8000-000000000001',
+  type: 'Other',
+  source: 'Muster Core App',
+  description: 'Incident created',
+  owner: 'a@example.com',
+  started_at: '2026-11-24T10:00:00Z',
+  ...over,
+});
+
+describe('filterTimeline', () => {
+  const events = [
+    ev({ description: 'Incident created' }),
+    ev({ type: 'Custom event', source: 'Incident Participant', description: 'Paged the DB team', owner: 'bob@example.com' }),
+    ev({ type: 'Field updated', description: 'Incident status changed from Active to Stable' }),
+    ev({ type: null, source: 'Slack', description: 'Imported from chat' }),
+  ];
+
+  it('keeps everything without a filter', () => {
+    expect(filterTimeline(events, NO_FILTER)).toHaveLength(4);
+  });
+
+  it('narrows by kind (a missing type is Other), by source, and both together', () => {
+    expect(filterTimeline(events, { ...NO_FILTER, kinds: ['Other'] }).map((e) => e.description)).toEqual(['Incident created', 'Imported from chat']);
+    expect(filterTimeline(events, { ...NO_FILTER, sources: ['Slack', 'Incident Participant'] })).toHaveLength(2);
+    expect(filterTimeline(events, { ...NO_FILTER, kinds: ['Other'], sources: ['Slack'] }).map((e) => e.description)).toEqual(['Imported from chat']);
+  });
+
+  it('matches every word of the text in description, owner or source, in any case', () => {
+    expect(filterTimeline(events, { ...NO_FILTER, text: 'db PAGED' }).map((e) => e.description)).toEqual(['Paged the DB team']);
+    expect(filterTimeline(events, { ...NO_FILTER, text: 'bob' })).toHaveLength(1);
+    expect(filterTimeline(events, { ...NO_FILTER, text: 'slack chat' })).toHaveLength(1);
+    expect(filterTimeline(events, { ...NO_FILTER, text: 'db stable' })).toEqual([]);
+  });
+});
+
+describe('timelineCsv', () => {
+  it('writes a header and one row per entry, quoting what needs it', () => {
+    const csv = timelineCsv([
+      ev({ description: 'Plain' }),
+      ev({ type: 'Custom event', owner: null, description: 'Said "stop", then\nstopped' }),
+      ev({ type: null, description: '=SUM(A1)' }),
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'started_at,type,source,owner,description,uuid',
+      '2026-11-24T10:00:00Z,Other,Muster Core App,a@example.com,Plain,00000000-0000-4000-8000-000000000001',
+      '2026-11-24T10:00:00Z,Custom event,Muster Core App,,"Said ""stop"", then\nstopped",00000000-0000-4000-8000-000000000001',
+      "2026-11-24T10:00:00Z,Other,Muster Core App,a@example.com,'=SUM(A1),00000000-0000-4000-8000-000000000001",
+      '',
+    ]);
+  });
+
+  it('quotes commas and carriage returns', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('a\rb')).toBe('"a\rb"');
+    expect(csvField(null)).toBe('');
+  });
+});
+
+describe('deep links', () => {
+  it('links an entry and reads the entry back from the hash', () => {
+    const uuid = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+    const link = eventLink('default', 'dispatch-default-default-3', uuid);
+    expect(link).toBe(`/default/incidents/dispatch-default-default-3?tab=timeline#event-${uuid}`);
+    expect(eventOfHash(new URL(link, 'http://x').hash)).toBe(uuid);
+    expect(eventOfHash('#summary')).toBeNull();
+  });
+});
+
+describe('the filter in the URL', () => {
+  it('writes and reads kinds, sources and words, keeping the other parameters', () => {
+    const filter = { kinds: ['Custom event', 'Other'], sources: ['Slack'], text: 'db team' };
+    const params = paramsWithTimelineFilter(new URLSearchParams('tab=timeline&kind=Old'), filter);
+    expect(params.toString()).toBe('tab=timeline&kind=Custom+event&kind=Other&source=Slack&words=db+team');
+    expect(timelineFilterFromParams(params)).toEqual(filter);
+    expect(paramsWithTimelineFilter(params, NO_FILTER).toString()).toBe('tab=timeline');
+    expect(timelineFilterFromParams(new URLSearchParams())).toEqual(NO_FILTER);
+  });
+});

@@ -1,0 +1,75 @@
+// The timeline as people read it: its entries narrowed by kind (the event's type), source and text,
+// each entry's deep link, and the whole (or narrowed) timeline written as CSV for a post-incident
+// review. Pure functions, tested in timeline.test.ts.
+import type { TimelineEvent } from './types.ts';
+
+export interface TimelineFilter {
+  /** Event types to keep (`Custom event`, `Field updated`, …); none kept means all. */
+  kinds: string[];
+  sources: string[];
+  /** Words that must all appear in the description, owner or source (any case). */
+  text: string;
+}
+
+export const NO_FILTER: TimelineFilter = { kinds: [], sources: [], text: '' };
+
+export const kindOf = (e: Pick<TimelineEvent, 'type'>) => e.type || 'Other';
+
+export function filterTimeline<E extends Pick<TimelineEvent, 'type' | 'source' | 'description' | 'owner'>>(events: E[], filter: TimelineFilter): E[] {
+  const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
+  return events.filter((e) => {
+    if (filter.kinds.length && !filter.kinds.includes(kindOf(e))) return false;
+    if (filter.sources.length && !filter.sources.includes(e.source)) return false;
+    if (words.length) {
+      const hay = `${e.description} ${e.owner ?? ''} ${e.source}`.toLowerCase();
+      if (!words.every((w) => hay.includes(w))) return false;
+    }
+    return true;
+  });
+}
+
+/** The distinct values of a field, sorted, for the filter pickers. */
+export const distinct = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+
+/** The anchor of an entry on the page: `#event-<uuid>`. */
+export const eventAnchor = (uuid: string) => `event-${uuid}`;
+
+/** The uuid an anchor names, or null when the hash is not an entry's. */
+export const eventOfHash = (hash: string) => {
+  const match = /^#?event-([0-9a-f-]{36})$/i.exec(hash);
+  return match ? match[1] : null;
+};
+
+/** The entry's deep link: `/{org}/incidents/{name}?tab=timeline#event-<uuid>`. */
+export const eventLink = (organization: string, incidentName: string, uuid: string) =>
+  `/${encodeURIComponent(organization)}/incidents/${encodeURIComponent(incidentName)}?tab=timeline#${eventAnchor(uuid)}`;
+
+const CSV_COLUMNS = ['started_at', 'type', 'source', 'owner', 'description', 'uuid'] as const;
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; quotes doubled. */
+export function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  // A leading =, +, - or @ would be run as a formula by spreadsheets: kept as text.
+  if (/^[=+\-@]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The timeline as CSV: a header row, then one row per entry, CRLF line ends. */
+export function timelineCsv(events: Pick<TimelineEvent, (typeof CSV_COLUMNS)[number]>[]): string {
+  const rows = [CSV_COLUMNS.join(','), ...events.map((e) => CSV_COLUMNS.map((c) => csvField(c === 'type' ? kindOf(e) : e[c])).join(','))];
+  return `${rows.join('\r\n')}\r\n`;
+}
+
+/** The filter kept in the URL (`?tab=timeline&kind=Custom+event&source=Slack&words=db`), so a narrowed view is a link too. */
+export function timelineFilterFromParams(params: URLSearchParams): TimelineFilter {
+  return { kinds: params.getAll('kind'), sources: params.getAll('source'), text: params.get('words') ?? '' };
+}
+
+export function paramsWithTimelineFilter(params: URLSearchParams, filter: TimelineFilter): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of ['kind', 'source', 'words']) next.delete(key);
+  for (const k of filter.kinds) next.append('kind', k);
+  for (const s of filter.sources) next.append('source', s);
+  if (filter.text) next.set('words', filter.text);
+  return next;
+}

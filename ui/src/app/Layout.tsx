@@ -76,7 +76,7 @@ export default function Layout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
-            <Text component={Link} to={`/${organization}/incidents`} fw={700} fz="lg">
+            <Text component={Link} to={`/${organization}/incidents`} fw={700} fz="lg" c="var(--mantine-color-text)" td="none">
               Muster
             </Text>
             <Text c="dimmed" size="sm" visibleFrom="sm">

@@ -41,7 +41,7 @@ export default function CasesPage() {
         id: 'name',
         header: 'Name',
         cell: ({ row }) => (
-          <Anchor component={Link} to={casePath(organization, row.original)} size="sm">
+          <Anchor component={Link} to={casePath(organization, row.original)} size="sm" style={{ whiteSpace: 'nowrap' }}>
             {row.original.name ?? row.original.id}
           </Anchor>
         ),

@@ -150,7 +150,7 @@ function incidentColumns(organization: string): ColumnDef<Incident, unknown>[] {
       id: 'name',
       header: 'Name',
       cell: ({ row: { original: i } }) => (
-        <Anchor component={Link} to={`/${organization}/incidents/${i.name ?? i.id}`} size="sm" fw={600}>
+        <Anchor component={Link} to={`/${organization}/incidents/${i.name ?? i.id}`} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {i.name ?? i.id}
         </Anchor>
       ),

@@ -95,7 +95,7 @@ const DEFS = {
   staticDir: {
     env: 'MUSTER_STATIC_DIR',
     kind: 'string',
-    description: 'Directory of a built web UI to serve at / (its index.html for every other path outside /api/); unset serves none',
+    description: "Directory of another built web UI to serve at / (its index.html for every other path outside /api/); unset serves Muster's own (ui/dist)",
   },
   checkResponses: {
     env: 'MUSTER_CHECK_RESPONSES',

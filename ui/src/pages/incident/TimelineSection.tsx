@@ -9,6 +9,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { EventCreateMinimal } from '../../../../src/domains/incident/timeline-schema.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
 import { Time } from '../../components/Time.tsx';
+import { download } from '../../lib/csv.ts';
 import { shapeResolver } from '../../lib/form.ts';
 import { useIncidentAction } from './mutations.ts';
 import {
@@ -38,15 +39,6 @@ const eventResolver: Resolver<NewEvent> = async (values, context, options) => {
   const result = await checkEvent({ description: values.description.trim(), started_at: toIso(values.when) }, context, options as never);
   return { values: Object.keys(result.errors).length ? {} : values, errors: result.errors } as Awaited<ReturnType<Resolver<NewEvent>>>;
 };
-
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function TimelineSection({ organization, incident }: { organization: string; incident: Incident }) {
   const [params, setParams] = useSearchParams();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, eventLink, eventOfHash, filterTimeline, NO_FILTER, paramsWithTimelineFilter, timelineCsv, timelineFilterFromParams } from './timeline.ts';
+import { eventLink, eventOfHash, filterTimeline, NO_FILTER, paramsWithTimelineFilter, timelineCsv, timelineFilterFromParams } from './timeline.ts';
 
 const ev = (over: Partial<{ uuid: string; type: string | null; source: string; description: string; owner: string | null; started_at: string }>) => ({
   uuid: '00000000-0000-4000-8000-000000000001',
@@ -51,12 +51,6 @@ describe('timelineCsv', () => {
       "2026-11-24T10:00:00Z,Other,Muster Core App,a@example.com,'=SUM(A1),00000000-0000-4000-8000-000000000001",
       '',
     ]);
-  });
-
-  it('quotes commas and carriage returns', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('a\rb')).toBe('"a\rb"');
-    expect(csvField(null)).toBe('');
   });
 });
 

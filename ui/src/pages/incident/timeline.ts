@@ -1,6 +1,7 @@
 // The timeline as people read it: its entries narrowed by kind (the event's type), source and text,
 // each entry's deep link, and the whole (or narrowed) timeline written as CSV for a post-incident
 // review. Pure functions, tested in timeline.test.ts.
+import { type CsvColumn, toCsv } from '../../lib/csv.ts';
 import type { TimelineEvent } from './types.ts';
 
 export interface TimelineFilter {
@@ -44,21 +45,17 @@ export const eventOfHash = (hash: string) => {
 export const eventLink = (organization: string, incidentName: string, uuid: string) =>
   `/${encodeURIComponent(organization)}/incidents/${encodeURIComponent(incidentName)}?tab=timeline#${eventAnchor(uuid)}`;
 
-const CSV_COLUMNS = ['started_at', 'type', 'source', 'owner', 'description', 'uuid'] as const;
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; quotes doubled. */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  // A leading =, +, - or @ would be run as a formula by spreadsheets: kept as text.
-  if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const CSV_COLUMNS: CsvColumn<Pick<TimelineEvent, 'started_at' | 'type' | 'source' | 'owner' | 'description' | 'uuid'>>[] = [
+  { header: 'started_at', value: (e) => e.started_at },
+  { header: 'type', value: kindOf },
+  { header: 'source', value: (e) => e.source },
+  { header: 'owner', value: (e) => e.owner },
+  { header: 'description', value: (e) => e.description },
+  { header: 'uuid', value: (e) => e.uuid },
+];
 
 /** The timeline as CSV: a header row, then one row per entry, CRLF line ends. */
-export function timelineCsv(events: Pick<TimelineEvent, (typeof CSV_COLUMNS)[number]>[]): string {
-  const rows = [CSV_COLUMNS.join(','), ...events.map((e) => CSV_COLUMNS.map((c) => csvField(c === 'type' ? kindOf(e) : e[c])).join(','))];
-  return `${rows.join('\r\n')}\r\n`;
-}
+export const timelineCsv = (events: Pick<TimelineEvent, 'started_at' | 'type' | 'source' | 'owner' | 'description' | 'uuid'>[]) => toCsv(CSV_COLUMNS, events);
 
 /** The filter kept in the URL (`?tab=timeline&kind=Custom+event&source=Slack&words=db`), so a narrowed view is a link too. */
 export function timelineFilterFromParams(params: URLSearchParams): TimelineFilter {

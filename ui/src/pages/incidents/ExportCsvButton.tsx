@@ -4,7 +4,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ListParams } from '../../api/list.ts';
 import { ErrorAlert } from '../../components/Feedback.tsx';
-import { download, fetchAllIncidents, INCIDENT_CSV_COLUMNS, toCsv } from './csv.ts';
+import { download, toCsv } from '../../lib/csv.ts';
+import { fetchAllIncidents, INCIDENT_CSV_COLUMNS } from './csv.ts';
 
 export function ExportCsvButton({ organization, params }: { organization: string; params: ListParams }) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);

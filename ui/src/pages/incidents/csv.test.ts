@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csvField, fetchAllIncidents, INCIDENT_CSV_COLUMNS, toCsv } from './csv.ts';
+import { csvField, toCsv } from '../../lib/csv.ts';
+import { fetchAllIncidents, INCIDENT_CSV_COLUMNS } from './csv.ts';
 import type { Incident } from './types.ts';
 
 describe('CSV writer', () => {

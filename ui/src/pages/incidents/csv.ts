@@ -2,29 +2,8 @@
 // from the API (cut to the exported fields with include[]), so the file holds all of them, not only
 // the page on screen.
 import { fetchList, type ListParams } from '../../api/list.ts';
+import { type CsvColumn, toCsv } from '../../lib/csv.ts';
 import type { Incident } from './types.ts';
-
-export interface CsvColumn<T> {
-  header: string;
-  value: (row: T) => string | number | boolean | null | undefined;
-}
-
-/**
- * One field: quoted when it holds a comma, a quote, a line break or leading/trailing space; quotes
- * doubled. Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a leading
- * `'`: titles come from whoever reports an incident.
- */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The whole file: a header line, then one line per row, lines ended by CRLF. */
-export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
-  const lines = [columns.map((c) => csvField(c.header)), ...rows.map((row) => columns.map((c) => csvField(c.value(row))))];
-  return lines.map((fields) => `${fields.join(',')}\r\n`).join('');
-}
 
 const email = (p: Incident['commander']) => p?.individual?.email ?? '';
 
@@ -88,16 +67,4 @@ export async function fetchAllIncidents(
     options.onProgress?.(rows.length, answer.total);
     if (answer.items.length < EXPORT_PAGE_SIZE || rows.length >= answer.total) return rows;
   }
-}
-
-/** Offers `text` as a file download. */
-export function download(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

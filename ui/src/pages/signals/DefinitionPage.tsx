@@ -64,7 +64,7 @@ function DefinitionEditor({ organization, signal }: { organization: string; sign
             </Group>
             <ErrorAlert error={save.error} title="The definition was not saved" />
             {save.isSuccess && !form.formState.isDirty ? (
-              <Text role="status" c="green.9">
+              <Text role="status" fw={600}>
                 Saved.
               </Text>
             ) : null}

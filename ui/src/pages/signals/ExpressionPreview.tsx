@@ -60,7 +60,7 @@ export function ExpressionPreview(props: { organization: string; projectId: numb
           <Table.Tbody>
             {rows.map(({ instance, matches }) => (
               <Table.Tr key={instance.id}>
-                <Table.Td>{!runs ? '?' : matches ? <Badge color="green.9">matches</Badge> : <Badge color="gray.7">no</Badge>}</Table.Td>
+                <Table.Td>{!runs ? '?' : matches ? <Badge color="teal.9">matches</Badge> : <Badge color="gray.7">no</Badge>}</Table.Td>
                 <Table.Td>
                   <Time value={instance.created_at} />
                 </Table.Td>

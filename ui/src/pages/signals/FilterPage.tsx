@@ -83,7 +83,7 @@ function FilterEditor(props: { organization: string; filter: SignalFilter | unde
             </Group>
             <ErrorAlert error={save.error} title="The filter was not saved" />
             {save.isSuccess && !form.formState.isDirty ? (
-              <Text role="status" c="green.9">
+              <Text role="status" fw={600}>
                 Saved.
               </Text>
             ) : null}

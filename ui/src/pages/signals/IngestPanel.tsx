@@ -1,6 +1,6 @@
 // Ingest a test instance of a definition: the raw JSON is posted to the ingestion route as a
 // detection system would post it, and the answer says what the filters did and which case it joined.
-import { Alert, Anchor, Button, JsonInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, JsonInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -45,18 +45,19 @@ export function IngestPanel({ organization, signal }: { organization: string; si
       </Title>
       <Text size="sm">Posted to the ingestion route as a detection system would post it; it is stored like any other instance, and its filters apply.</Text>
       {!signal.enabled ? (
-        <Alert color="yellow" variant="light" title="Not enabled">
-          Ingestion refuses instances of a definition that is not enabled.
-        </Alert>
+        <Text fw={600} role="note">
+          This definition is not enabled: ingestion refuses its instances.
+        </Text>
       ) : null}
       <JsonInput label="Raw document" autosize minRows={8} maxRows={24} value={text} onChange={setText} error={problem} formatOnBlur />
-      <Button onClick={submit} loading={ingest.isPending} variant="light">
+      <Button onClick={submit} loading={ingest.isPending}>
         Ingest instance
       </Button>
       <ErrorAlert error={ingest.error} title="The instance was not ingested" />
       {result ? (
-        <Alert color="green" variant="light" title="Instance ingested" role="status">
+        <Paper withBorder p="sm" role="status">
           <Stack gap={4}>
+            <Text fw={700}>Instance ingested</Text>
             <Text size="sm">
               Filter action: <FilterActionBadge action={result.filter_action} />
             </Text>
@@ -75,7 +76,7 @@ export function IngestPanel({ organization, signal }: { organization: string; si
               See it among the instances
             </Anchor>
           </Stack>
-        </Alert>
+        </Paper>
       ) : null}
     </Stack>
   );

@@ -14,6 +14,7 @@ export function InstanceDrawer(props: { organization: string; instance: SignalIn
       onClose={props.onClose}
       position="right"
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       title={instance ? `Instance of ${instance.signal.name}` : 'Signal instance'}
     >
       {!instance ? (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SignalCreate, SignalFilterCreate, SignalUpdate } from '../../../../src/domains/signal/schema.ts';
 import { definitionBody, emptyDefinition } from './definition-body.ts';
 import { filterBody } from './filter-body.ts';
-import { bodyResolver } from './form-body.ts';
+import { bodyResolver, referencesById } from './form-body.ts';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as never;
 
@@ -46,5 +46,18 @@ describe('signal forms checked against the API’s shapes', () => {
     const body = res.values;
     expect(body).toMatchObject({ id: 7, variant: null, tags: [], entity_types: [], filters: [{ id: 4 }], case_type: null });
     expect(body).toHaveProperty('project', { id: 1 });
+  });
+});
+
+describe('references by id', () => {
+  it('keeps the body’s own fields and cuts each named record to its id and name', () => {
+    const cut = referencesById(SignalCreate) as unknown as {
+      properties: Record<string, { properties?: object; items?: { properties: object }; type: string }>;
+    };
+    expect(cut.properties.name).toEqual(SignalCreate.properties.name);
+    expect(Object.keys(cut.properties.source.properties ?? {})).toEqual(['id', 'name']);
+    expect(Object.keys(cut.properties.filters.items?.properties ?? {})).toEqual(['id', 'name']);
+    // Small enough to compile on every check.
+    expect(JSON.stringify(cut).length).toBeLessThan(20_000);
   });
 });

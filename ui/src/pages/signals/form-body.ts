@@ -14,9 +14,31 @@ export class FieldProblem extends Error {
   }
 }
 
+type Node = Record<string, unknown> & { type?: unknown; properties?: Record<string, Node>; items?: Node; required?: string[] };
+
+/** A record named in a body, as a form names it: the shape's `id` and `name`, the rest left out. */
+function reference(node: Node): Node {
+  if (node.type === 'array' && node.items) return { ...node, items: reference(node.items) };
+  if (node.type !== 'object' || !node.properties) return node;
+  const properties: Record<string, Node> = {};
+  for (const key of ['id', 'name']) if (node.properties[key]) properties[key] = node.properties[key];
+  return { ...node, properties, required: node.required?.filter((k) => k in properties), additionalProperties: true };
+}
+
+/**
+ * The API's body shape with the records it names cut to their id and name. Read shapes nest deep
+ * (a source names incidents, which name people...), and ajv compiles the shape on every check: the
+ * whole of it would take seconds, and forms send only ids.
+ */
+export function referencesById(shape: TSchema): TSchema {
+  const node = shape as unknown as Node;
+  const properties = Object.fromEntries(Object.entries(node.properties ?? {}).map(([key, value]) => [key, reference(value)]));
+  return { ...node, properties } as unknown as TSchema;
+}
+
 /** A resolver that checks `toBody(values)` against `shape`; a valid form submits the body. */
 export function bodyResolver<F extends FieldValues>(shape: TSchema, toBody: (values: F) => Record<string, unknown>): Resolver<F> {
-  const check = shapeResolver<FieldValues>(shape);
+  const check = shapeResolver<FieldValues>(referencesById(shape));
   return async (values, context, options) => {
     let body: Record<string, unknown>;
     try {

@@ -73,7 +73,7 @@ export default function TasksPage() {
     {
       id: 'status',
       header: 'Status',
-      cell: ({ row }) => <Badge color={row.original.task.status === 'Open' ? 'orange.9' : 'green.9'}>{row.original.task.status}</Badge>,
+      cell: ({ row }) => <Badge color={row.original.task.status === 'Open' ? 'cyan.9' : 'gray.7'}>{row.original.task.status}</Badge>,
     },
     {
       id: 'incident.name',

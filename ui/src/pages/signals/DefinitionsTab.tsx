@@ -36,7 +36,16 @@ export function DefinitionsTab({ organization }: { organization: string }) {
     {
       id: 'enabled',
       header: 'Enabled',
-      cell: ({ row }) => (row.original.enabled ? <Badge color="teal.9">enabled</Badge> : <Badge color="gray.7">disabled</Badge>),
+      cell: ({ row }) =>
+        row.original.enabled ? (
+          <Badge miw="max-content" color="teal.9">
+            enabled
+          </Badge>
+        ) : (
+          <Badge miw="max-content" color="gray.7">
+            disabled
+          </Badge>
+        ),
     },
     { id: 'create_case', header: 'Creates cases', cell: ({ row }) => (row.original.create_case ? 'yes' : 'no') },
     { id: 'filters', header: 'Filters', enableSorting: false, cell: ({ row }) => row.original.filters.map((f) => f.name).join(', ') || '-' },

@@ -52,21 +52,33 @@ export function ExpressionPreview(props: { organization: string; projectId: numb
             <Table.Tr>
               <Table.Th>Match</Table.Th>
               <Table.Th>Received</Table.Th>
-              <Table.Th>Signal</Table.Th>
-              <Table.Th>Entities</Table.Th>
-              <Table.Th>Raw</Table.Th>
+              <Table.Th>Instance</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map(({ instance, matches }) => (
               <Table.Tr key={instance.id}>
-                <Table.Td>{!runs ? '?' : matches ? <Badge color="teal.9">matches</Badge> : <Badge color="gray.7">no</Badge>}</Table.Td>
+                <Table.Td>
+                  {!runs ? (
+                    '?'
+                  ) : matches ? (
+                    <Badge miw="max-content" color="teal.9">
+                      yes
+                    </Badge>
+                  ) : (
+                    <Badge miw="max-content" color="gray.7">
+                      no
+                    </Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Time value={instance.created_at} />
                 </Table.Td>
-                <Table.Td>{instance.signal.name}</Table.Td>
-                <Table.Td>{instance.entities.map((e) => e.value).join(', ') || '-'}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>
+                  <Text size="sm">
+                    {instance.signal.name}
+                    {instance.entities.length ? ` · ${instance.entities.map((e) => e.value).join(', ')}` : ''}
+                  </Text>
                   <Code>{excerpt(instance.raw)}</Code>
                 </Table.Td>
               </Table.Tr>

@@ -4,7 +4,7 @@ import { Badge } from '@mantine/core';
 export function FilterActionBadge({ action }: { action: string | null | undefined }) {
   if (!action) return <span>-</span>;
   return (
-    <Badge color={action === 'snooze' ? 'pink.9' : 'violet.9'} variant="filled">
+    <Badge miw="max-content" color={action === 'snooze' ? 'pink.9' : 'violet.9'} variant="filled">
       {action === 'snooze' ? 'snoozed' : 'deduplicated'}
     </Badge>
   );

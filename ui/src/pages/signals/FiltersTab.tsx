@@ -35,7 +35,9 @@ export function FiltersTab({ organization }: { organization: string }) {
       id: 'mode',
       header: 'Mode',
       cell: ({ row }) => (
-        <Badge color={row.original.mode === 'active' ? 'teal.9' : row.original.mode === 'monitor' ? 'blue.9' : 'gray.7'}>{row.original.mode}</Badge>
+        <Badge miw="max-content" color={row.original.mode === 'active' ? 'teal.9' : row.original.mode === 'monitor' ? 'blue.9' : 'gray.7'}>
+          {row.original.mode}
+        </Badge>
       ),
     },
     { id: 'window', header: 'Window', cell: ({ row }) => (row.original.action === 'deduplicate' ? windowText(row.original.window) : '-') },

@@ -74,7 +74,7 @@ export function InstanceDrawer(props: { organization: string; instance: SignalIn
                     {instance.entities.length === 0
                       ? 'None found'
                       : instance.entities.map((e) => (
-                          <Badge key={e.id} variant="outline" color="gray" tt="none">
+                          <Badge miw="max-content" key={e.id} variant="outline" color="gray.7" tt="none">
                             {e.entity_type.name}: {e.value}
                           </Badge>
                         ))}

@@ -62,7 +62,7 @@ export default function TasksPage() {
       cell: ({ row }) => (
         <Group gap={6} wrap="nowrap">
           {row.original.mine ? (
-            <Badge size="sm" color="blue.9" variant="filled">
+            <Badge miw="max-content" size="sm" color="blue.9" variant="filled">
               mine
             </Badge>
           ) : null}
@@ -73,7 +73,11 @@ export default function TasksPage() {
     {
       id: 'status',
       header: 'Status',
-      cell: ({ row }) => <Badge color={row.original.task.status === 'Open' ? 'cyan.9' : 'gray.7'}>{row.original.task.status}</Badge>,
+      cell: ({ row }) => (
+        <Badge miw="max-content" color={row.original.task.status === 'Open' ? 'cyan.9' : 'gray.7'}>
+          {row.original.task.status}
+        </Badge>
+      ),
     },
     {
       id: 'incident.name',

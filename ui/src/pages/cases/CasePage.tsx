@@ -1,6 +1,7 @@
 // One case, found by its name (as the links Muster writes name it) or its id: its summary and edits,
 // status moves and escalation, links, signal instances, timeline, documents and tags. Live: the
 // record is re-read every few seconds (304 while it has not changed).
+import { CASE, useRecordId } from '../../api/by-name.ts';
 import { Anchor, Badge, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +14,6 @@ import { CaseLinks } from './CaseLinks.tsx';
 import { CaseStatusActions } from './CaseStatusActions.tsx';
 import { CaseTags } from './CaseTags.tsx';
 import { CaseTimeline } from './CaseTimeline.tsx';
-import { useCaseId } from './case-api.ts';
 import { SignalInstances } from './SignalInstances.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { Case } from './types.ts';
@@ -21,7 +21,7 @@ import type { Case } from './types.ts';
 export default function CasePage() {
   const organization = useOrganization();
   const name = useParams().name ?? '';
-  const id = useCaseId(organization, name);
+  const id = useRecordId(organization, CASE, name);
   const record = useRecord<Case>(organization, id.data === undefined ? null : `/cases/${id.data}`);
   const error = id.error ?? record.error;
   if (error)

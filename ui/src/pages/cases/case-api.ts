@@ -1,29 +1,10 @@
 // The case pages' requests: a case found by its name (or id), its update and its escalation, and the
 // names a project's pickers offer.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, orgPath } from '../../api/client.ts';
-import { fetchList, useAll } from '../../api/list.ts';
-import type { FilterSpec } from '../../lib/filters.ts';
+import { useAll } from '../../api/list.ts';
 import { type CaseChanges, updateBody } from './transitions.ts';
 import type { Case, IncidentMinimal, Named } from './types.ts';
-
-/**
- * The id of the case `name` names: a case's name (the list filter `name == X`), else a number taken
- * as its id. Null while looking; an Error when there is no such case the caller may see.
- */
-export function useCaseId(organization: string, name: string) {
-  return useQuery({
-    queryKey: [organization, '/cases', 'by-name', name],
-    queryFn: async ({ signal }) => {
-      const filter: FilterSpec = { and: [{ or: [{ field: 'name', op: '==', value: name }] }] };
-      const page = await fetchList<{ id: number }>(organization, '/cases', { filter, itemsPerPage: 1, include: ['id'] }, signal);
-      if (page.items[0]) return page.items[0].id;
-      if (/^\d+$/.test(name)) return Number(name);
-      throw new Error(`There is no case named ${name}, or it is not one you may see.`);
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 export const putCase = (organization: string, c: Case, changes: CaseChanges) =>
   api<Case>(orgPath(organization, `/cases/${c.id}`), { method: 'PUT', body: updateBody(c, changes) });

@@ -2,6 +2,7 @@
 // too). Its sections are tabs kept in the URL (`?tab=timeline`), so every view is a link. The record
 // is read again every 5 s (answered 304 while unchanged), so others' changes show without a reload.
 // Keys: `s` focuses the status, `t` opens the timeline.
+import { INCIDENT, useRecordId } from '../../api/by-name.ts';
 import { Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -13,7 +14,6 @@ import { CostsSection, TagsSection } from './CostsTagsSection.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
 import { RelatedSection } from './RelatedSection.tsx';
 import { ReportsSection } from './ReportsSection.tsx';
-import { useIncidentId } from './resolve.ts';
 import { StatusControl } from './StatusControl.tsx';
 import { SummarySection } from './SummarySection.tsx';
 import { TasksSection } from './TasksSection.tsx';
@@ -36,7 +36,7 @@ const TABS: [string, string, Section][] = [
 export default function IncidentPage() {
   const organization = useOrganization();
   const name = useParams().name ?? '';
-  const id = useIncidentId(organization, name);
+  const id = useRecordId(organization, INCIDENT, name);
   const record = useRecord<Incident>(organization, id.data === undefined ? null : `/incidents/${id.data}`);
 
   if (id.error || (record.error && !record.data)) {

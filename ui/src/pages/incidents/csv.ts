@@ -2,7 +2,7 @@
 // from the API (cut to the exported fields with include[]), so the file holds all of them, not only
 // the page on screen.
 import { fetchList, type ListParams } from '../../api/list.ts';
-import { type CsvColumn, toCsv } from '../../lib/csv.ts';
+import type { CsvColumn } from '../../lib/csv.ts';
 import type { Incident } from './types.ts';
 
 const email = (p: Incident['commander']) => p?.individual?.email ?? '';

@@ -66,6 +66,7 @@ describeUi('web UI: a newcomer works an incident from report to close', () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Incidents' }).click();
     await page.getByRole('table', { name: 'Incidents' }).getByRole('row').filter({ hasText: 'Quokka gateway refuses logins' }).getByText('Closed').waitFor();
     mkdirSync(ARTIFACTS, { recursive: true });
+    await page.setViewportSize({ width: 1440, height: 760 });
     await page.screenshot({ path: join(ARTIFACTS, 'incidents.png') });
     expectNoErrors(page);
   });

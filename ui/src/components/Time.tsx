@@ -19,7 +19,9 @@ export function Time({ value }: { value: string | null | undefined }) {
   if (!value) return <span>-</span>;
   return (
     <Tooltip label={`Local: ${localText(value)}`} withArrow openDelay={200}>
-      <time dateTime={value}>{utcText(value)}</time>
+      <time dateTime={value} style={{ whiteSpace: 'nowrap' }}>
+        {utcText(value)}
+      </time>
     </Tooltip>
   );
 }

@@ -1,1 +1,0 @@
-import{t as e}from"./index-BuaG3bZU.js";import{h as t}from"./Text-6Hh65Ewq.js";var n=t();function r(){return(0,n.jsx)(e,{title:`TasksPage`,children:`Not built yet.`})}export{r as default};

@@ -102,6 +102,9 @@ export function expectNoErrors(page: Page, allow: RegExp[] = []) {
 
 /** The page's serious and critical accessibility violations (axe-core), as `id: target` lines. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A dialog or menu fading in or out has, for an instant, text at part opacity: axe would measure
+  // that frame's contrast. What is checked is the page at rest.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => {});
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,8 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../test/render.tsx';
 import SearchPage from './SearchPage.tsx';
 
 const empty = {
@@ -50,21 +48,10 @@ afterEach(() => {
 });
 
 function show(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/:organization/search', element: <SearchPage /> },
-      { path: '/:organization/incidents/:name', element: <p>incident page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+  return renderAt(path, [
+    { path: '/:organization/search', element: <SearchPage /> },
+    { path: '/:organization/incidents/:name', element: <p>incident page</p> },
+  ]).router;
 }
 
 describe('the search page', () => {

@@ -1,11 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { SECTIONS } from '../sections.tsx';
 import { bodyOf, initialValues } from './body.ts';
 import type { Row } from './declaration.ts';
+import { renderAt } from '../../../test/render.tsx';
 import { RecordSection } from './RecordSection.tsx';
 
 const priorities = SECTIONS.find((s) => s.key === 'incident-priorities')!;
@@ -50,18 +48,7 @@ afterEach(() => {
 });
 
 function show(decl = priorities, search = '') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/default/settings/${decl.key}${search}`]}>
-          <Routes>
-            <Route path="/:organization/settings/*" element={<RecordSection decl={decl} />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderAt(`/default/settings/${decl.key}${search}`, [{ path: '/:organization/settings/*', element: <RecordSection decl={decl} /> }]);
 }
 
 const writes = () => calls.filter((c) => c.method !== 'GET');

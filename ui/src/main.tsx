@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Anchor, type CSSVariablesResolver, createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -28,7 +28,14 @@ setUnauthorizedHandler(() => {
 // field's error text darker (lighter in dark mode) than Mantine's defaults, which are below 4.5:1 on
 // the page background.
 // People who ask their system for less motion get no transitions.
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm', primaryShade: { light: 8, dark: 8 }, respectReducedMotion: true });
+// Links are underlined: inside a sentence colour alone does not tell them apart (WCAG 1.4.1).
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'sm',
+  primaryShade: { light: 8, dark: 8 },
+  respectReducedMotion: true,
+  components: { Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }) },
+});
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': '#c92a2a' },

@@ -1,1 +1,0 @@
-import{Y as e,it as t,nt as n}from"./index-Bhz_ly89.js";import{n as r}from"./Button-BNNpA_B3.js";var i=t(),a=e(e=>{let t=n([`Input`,`InputWrapper`,`TextInput`],null,e);return(0,i.jsx)(r,{component:`input`,...t,__staticSelector:`TextInput`})});a.classes=r.classes,a.displayName=`@mantine/core/TextInput`;export{a as t};

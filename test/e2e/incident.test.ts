@@ -113,7 +113,7 @@ describeUi('web UI: the incident page', () => {
     };
 
     await tab(/^People/);
-    await page.getByLabel('Email').fill('helper@corp.example');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('helper@corp.example');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('table', { name: 'Participants' }).getByText('helper@corp.example').waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -39,3 +39,4 @@ export * from '../domains/plugin/table.ts';
 export * from '../domains/workflow/table.ts';
 export * from '../jobs/table.ts';
 export * from '../domains/tag_recommendation/table.ts';
+export * from '../domains/audit/table.ts';

@@ -30,7 +30,15 @@ export interface TenantOrganization {
 export interface UserRef {
   id: number;
   email: string;
+  /** True while the person has not proven the address is theirs: it then matches no participant by e-mail. */
+  unconfirmed?: boolean;
 }
+
+/**
+ * The address a user is matched by against participants and contacts: theirs once confirmed, else
+ * one that matches nothing (registering as someone's address must not reveal their records).
+ */
+export const provenEmail = (user: UserRef) => (user.unconfirmed ? '' : user.email);
 
 /** Where a request notes what it tolerated (pino's logger, Fastify's `request.log`). */
 export interface RequestLog {
@@ -46,6 +54,10 @@ export interface Ctx<O extends TenantOrganization = TenantOrganization> {
   role: Role;
   /** The request's logger; jobs and the CLI have none. */
   log?: RequestLog;
+  /** The client's address (after trusted proxies), for the audit log. */
+  address?: string;
+  /** The API token the caller authenticated with, when it was one (the audit log names it). */
+  tokenId?: number;
 }
 
 export const atLeast = (role: Role | null | undefined, min: Role) => !!role && LEVEL[role] >= LEVEL[min];

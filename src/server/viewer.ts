@@ -2,7 +2,7 @@
 // Restricted records they see, or the service itself reading on its own account (evaluating an
 // organization's saved rules, answering a write it has just made for a caller who may see it all).
 import { sql, type SQL } from 'drizzle-orm';
-import { atLeast, type Ctx } from './context.ts';
+import { atLeast, provenEmail, type Ctx } from './context.ts';
 
 /** The service reading on its own account: nothing is narrowed beyond what the query itself says. */
 export const UNRESTRICTED = 'unrestricted' as const;
@@ -23,7 +23,7 @@ export interface ViewerTerms {
 
 export const termsOf = (ctx: Pick<Ctx, 'organization' | 'user' | 'role'>): ViewerTerms => ({
   organization: ctx.organization.id,
-  email: ctx.user.email,
+  email: provenEmail(ctx.user),
   all: atLeast(ctx.role, 'Admin'),
 });
 
@@ -36,6 +36,6 @@ export const PLACEHOLDERS: ViewerTerms = {
 
 export const paramsOf = (ctx: Pick<Ctx, 'organization' | 'user' | 'role'>) => ({
   viewer_organization: ctx.organization.id,
-  viewer_email: ctx.user.email,
+  viewer_email: provenEmail(ctx.user),
   viewer_all: atLeast(ctx.role, 'Admin'),
 });

@@ -72,7 +72,7 @@ describe('login', () => {
       .slice(0, 2)
       .map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
-    expect(Object.keys(payload).sort()).toEqual(['email', 'exp']);
+    expect(Object.keys(payload).sort()).toEqual(['email', 'exp', 'iat']);
     expect(payload.email).toBe('owner@example.com');
     expect(payload.exp - Date.now() / 1000).toBeGreaterThan(86400 - 60);
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { readColumns as readColumnsOf } from '../../db/columns.ts';
 import type { ListDefinition } from '../../list/definition.ts';
@@ -25,17 +25,29 @@ export interface Caller {
   user: UserRef;
   organization: OrganizationRow | null;
   role: Role | null;
+  /** Tokens issued before this instant (seconds since the epoch) are refused; null: none are. */
+  tokensValidAfter: number | null;
+  /** A service account, which never signs in with a session token. */
+  serviceAccount: boolean;
 }
 
 /** The three shapes of the caller query, prepared once per database: no organization, by slug, by id. */
 function callerQueries(db: Executor) {
   const query = (orgMatch: SQL, name: string) =>
     db
-      .select({ id: appUser.id, email: appUser.email, role: userOrganization.role, organization: orgColumns })
+      .select({
+        id: appUser.id,
+        email: appUser.email,
+        confirmed: sql<boolean>`${appUser.email_confirmed_at} IS NOT NULL`,
+        validAfter: sql<number | null>`floor(extract(epoch FROM ${appUser.tokens_valid_after}))::float8`,
+        serviceAccount: appUser.service_account,
+        role: userOrganization.role,
+        organization: orgColumns,
+      })
       .from(appUser)
       .leftJoin(organization, orgMatch)
       .leftJoin(userOrganization, and(eq(userOrganization.user_id, appUser.id), eq(userOrganization.organization_id, organization.id)))
-      .where(eq(appUser.email, sql.placeholder('email')))
+      .where(and(eq(appUser.email, sql.placeholder('email')), isNull(appUser.deactivated_at)))
       .limit(1)
       .prepare(name);
   return {
@@ -48,7 +60,7 @@ const preparedCallers = new WeakMap<Executor, ReturnType<typeof callerQueries>>(
 
 /**
  * The caller and, when the URL names one, the organization and the caller's role in it, in a
- * single prepared query: this runs on every authenticated request.
+ * single prepared query: this runs on every authenticated request. A deactivated user is no caller.
  */
 export async function resolveCaller(db: Executor, email: string, org?: { slug: string } | { id: number }): Promise<Caller | null> {
   let queries = preparedCallers.get(db);
@@ -57,9 +69,11 @@ export async function resolveCaller(db: Executor, email: string, org?: { slug: s
   const [row] = await (!org ? queries.none : 'slug' in org ? queries.slug : queries.id).execute(params);
   if (!row) return null;
   return {
-    user: { id: row.id, email: row.email },
+    user: row.confirmed ? { id: row.id, email: row.email } : { id: row.id, email: row.email, unconfirmed: true },
     organization: (row.organization as OrganizationRow | null) ?? null,
     role: isRole(row.role) ? row.role : null,
+    tokensValidAfter: row.validAfter == null ? null : Number(row.validAfter),
+    serviceAccount: row.serviceAccount,
   };
 }
 

@@ -10,6 +10,14 @@ export const appUser = pgTable(
     id: id(),
     email: text('email').notNull(),
     password: text('password').notNull(),
+    /** When the person proved the address is theirs (a link, an invitation naming it, an SSO provider); null: not yet. */
+    email_confirmed_at: timestampCol('email_confirmed_at'),
+    /** Tokens issued before this instant are refused: set by a password change, a reset, a deactivation. */
+    tokens_valid_after: timestampCol('tokens_valid_after'),
+    /** A deactivated account signs in nowhere and its tokens are refused; its records keep naming it. */
+    deactivated_at: timestampCol('deactivated_at'),
+    /** A service account: acts only through its API tokens, has no password sign-in. */
+    service_account: boolean('service_account').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('email'),
@@ -85,4 +93,54 @@ export const loginFailure = pgTable(
     window_start: timestampCol('window_start').notNull(),
   },
   (t) => [index('login_failure_window_idx').on(t.window_start)],
+);
+
+/**
+ * A one-time link sent by mail: `confirm` proves an address, `reset` sets a new password. Its token is
+ * shown once (in the mail) and stored only as its SHA-256; used once, before `expires_at`.
+ */
+export const emailLink = pgTable(
+  'email_link',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    /** The organization the link was asked from: its sign-in page is where the link leads, and a confirmed registration joins it. */
+    organization_id: integer('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    created_at: createdAt(),
+    expires_at: timestampCol('expires_at').notNull(),
+    used_at: timestampCol('used_at'),
+  },
+  (t) => [uniqueIndex('email_link_token_hash_key').on(t.token_hash), index('email_link_user_idx').on(t.user_id)],
+);
+
+/**
+ * An API token: personal (acts as `user_id`, its creator) or a service account's (acts as the service
+ * account, `user_id`). Scoped to one organization with a role no higher than its creator's; read-only
+ * when `read_only`. Shown once, stored as its SHA-256; `prefix` (its first characters) names it in lists.
+ */
+export const apiToken = pgTable(
+  'api_token',
+  {
+    id: id(),
+    organization_id: organizationId().references(() => organization.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    created_by: integer('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    read_only: boolean('read_only').notNull().default(false),
+    token_hash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    created_at: createdAt(),
+    expires_at: timestampCol('expires_at'),
+    last_used_at: timestampCol('last_used_at'),
+    last_used_address: text('last_used_address'),
+    revoked_at: timestampCol('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_token_token_hash_key').on(t.token_hash), index('api_token_organization_idx').on(t.organization_id)],
 );

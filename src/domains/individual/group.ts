@@ -1,6 +1,6 @@
 import type { GroupDef, Row } from '../../crud/group.ts';
 import type { RefTarget } from '../../crud/refs.ts';
-import { atLeast, type Ctx } from '../../server/context.ts';
+import { atLeast, provenEmail, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { filtersLink } from '../search_filter/group.ts';
 import { IndividualContactCreate, IndividualContactPagination, IndividualContactRead, IndividualContactUpdate } from './schema.ts';
@@ -18,7 +18,7 @@ const sameEmail = (a: unknown, b: unknown) => typeof a === 'string' && typeof b 
 
 // Admins and above update any contact (SensitiveProjectAction); a person may update their own.
 function requireAdminOrSelf(ctx: Ctx, existing: Row) {
-  if (!atLeast(ctx.role, 'Admin') && !sameEmail(ctx.user.email, existing.email)) throw errors.forbidden();
+  if (!atLeast(ctx.role, 'Admin') && !sameEmail(provenEmail(ctx.user), existing.email)) throw errors.forbidden();
 }
 
 export const individualGroup: GroupDef = {

@@ -19,6 +19,8 @@ export const organization = pgTable(
      */
     registration: text('registration').notNull().default('invitation'),
     registration_domains: text('registration_domains').array().notNull().default(sql`'{}'::text[]`),
+    /** Whether members may sign in with a password; false leaves single sign-on only (when it is configured). */
+    password_login: boolean('password_login').notNull().default(true),
     created_at: createdAt(),
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'description'),

@@ -7,7 +7,7 @@ import { atLeast, isRole, requirePermission, type Ctx, type Role, type UserRef }
 import { errors, invalid, validationError } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { organization, type OrganizationRow } from '../organization/table.ts';
-import { defaultProject, projectColumns } from '../project/service.ts';
+import { projectColumns } from '../project/service.ts';
 import { project, type ProjectRow } from '../project/table.ts';
 import { decoyHash, hashPassword, isLegacyHash, randomPassword, verifyPassword } from './password.ts';
 import type { UserLoginT, UserRegisterT, UserUpdateT } from './schema.ts';

@@ -22,6 +22,7 @@ import { installJsonBody, trimStrings } from '../server/json-body.ts';
 import type { App } from '../server/routing.ts';
 import { ajvOptions, canonicalIntegers } from '../server/validation.ts';
 import { healthRoutes, type Readiness, type ReadinessCheck } from '../server/health.ts';
+import { installSecurityHeaders } from '../server/security-headers.ts';
 
 export const API_PREFIX = '/api/v1';
 const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -95,6 +96,7 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
     muster.routes.push({ path: route.url, methods, authenticated: route.config?.auth !== false });
   });
 
+  await installSecurityHeaders(app, { staticDir: settings.staticDir, connectTo: settings.oidcIssuer ? [new URL(settings.oidcIssuer).origin] : [] });
   installErrorHandling(app, settings.bodyLimit, settings.staticDir ? staticFiles(settings.staticDir) : undefined);
   installJsonBody(app);
   installJsonText(app, { check: settings.checkResponses });

@@ -54,4 +54,14 @@ describe('the registration form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Registration in this organization is by invitation only.');
   });
+
+  it('without a token, says a link is on its way and keeps nothing', async () => {
+    answer = { status: 200, body: { token: null } };
+    renderAt('/acme/auth/register', [{ path: '/:organization/auth/register', element: form() }]);
+    fireEvent.input(screen.getByLabelText(/Email/), { target: { value: 'new@example.com' } });
+    fireEvent.input(screen.getByLabelText(/Password/, { selector: 'input' }), { target: { value: 'a long passphrase' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('status')).textContent).toContain('a link to confirm it is on its way');
+    expect(localStorage.getItem('muster.token')).toBeNull();
+  });
 });

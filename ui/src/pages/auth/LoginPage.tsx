@@ -18,6 +18,10 @@ export default function LoginPage() {
           <Anchor component={Link} to={`/${organization}/auth/register?${params}`}>
             Register
           </Anchor>
+          {' · '}
+          <Anchor component={Link} to={`/${organization}/auth/reset`}>
+            Forgot your password?
+          </Anchor>
         </>
       }
     />

@@ -10,9 +10,11 @@ import { RecordSection } from './records/RecordSection.tsx';
 import { RegistrationSection } from './RegistrationSection.tsx';
 import { SECTIONS } from './sections.tsx';
 import { UsersSection } from './UsersSection.tsx';
+import { AccountSection } from './AccountSection.tsx';
 
 /** The side list: headings and the sections under each (URL segment, label). */
 const GROUPS: [string, [string, string][]][] = [
+  ['You', [['account', 'Password']]],
   [
     'Organization',
     [
@@ -106,6 +108,7 @@ export default function SettingsPage() {
           ))}
           <Route path="plugins" element={<PluginsSection />} />
           <Route path="users" element={<UsersSection />} />
+          <Route path="account" element={<AccountSection />} />
           <Route path="registration" element={<RegistrationSection />} />
           <Route path="*" element={<ErrorAlert error={new Error('There is no such settings section.')} title="Not found" />} />
         </Routes>

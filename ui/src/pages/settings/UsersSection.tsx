@@ -1,6 +1,7 @@
-// The organization's members and their role in it. Only an Owner changes a role; the API decides,
-// so the role picker is there for everyone and a refusal is shown in the API's words.
-import { Select, Stack, Text, Title } from '@mantine/core';
+// The organization's members and their role in it. Only an Owner changes a role or removes a member;
+// the API decides, so the controls are there for everyone and a refusal is shown in the API's words.
+// A member's password is theirs alone: nobody here sets it.
+import { Button, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -37,6 +38,14 @@ export function UsersSection() {
     onSuccess: (user) => setChanged(`${user.email} is now ${user.role}.`),
     onMutate: () => setChanged(null),
   });
+  const remove = useMutation({
+    mutationFn: (user: User) => api(orgPath(organization, `/users/${user.id}`), { method: 'DELETE' }).then(() => user),
+    onSuccess: (user) => {
+      setChanged(`${user.email} is no longer a member of ${organization}.`);
+      list.refetch();
+    },
+    onMutate: () => setChanged(null),
+  });
 
   const columns = useMemo<ColumnDef<User, unknown>[]>(
     () => [
@@ -67,8 +76,25 @@ export function UsersSection() {
             .map((p) => p.project.display_name || p.project.name)
             .join(', ') || '-',
       },
+      {
+        id: 'remove',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.email === session.email ? null : (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${row.original.email}`}
+              onClick={() => window.confirm(`Remove ${row.original.email} from ${organization}?`) && remove.mutate(row.original)}
+            >
+              Remove
+            </Button>
+          ),
+      },
     ],
-    [setRole.mutate],
+    [setRole.mutate, remove.mutate, session.email, organization],
   );
 
   return (
@@ -80,6 +106,7 @@ export function UsersSection() {
         </Text>
       </div>
       <ErrorAlert error={setRole.error} title="The role was not changed" />
+      <ErrorAlert error={remove.error} title="The member was not removed" />
       {changed ? <Text role="status">{changed}</Text> : null}
       <DataTable<User>
         label="Users"

@@ -35,8 +35,9 @@ export interface UserRef {
 }
 
 /**
- * The address a user is matched by against participants and contacts: theirs once confirmed, else
- * one that matches nothing (registering as someone's address must not reveal their records).
+ * The address a user is matched by when participation decides what they see (Restricted records)
+ * and which contact is theirs: theirs once confirmed, else one that matches nothing (registering as
+ * someone's address must not reveal their records).
  */
 export const provenEmail = (user: UserRef) => (user.unconfirmed ? '' : user.email);
 

@@ -7,17 +7,21 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { resolveVisibleIds } from '../../crud/refs.ts';
 import type { Executor } from '../../db/connection.ts';
-import { provenEmail, type Ctx } from '../../server/context.ts';
+import type { Ctx } from '../../server/context.ts';
 import { termsOf, type ViewerTerms } from '../../server/viewer.ts';
 import { errors } from '../../server/errors.ts';
 import type { RecordKind } from './kind.ts';
 import { type caseTable, type incident, participant, participates, recordRule } from './table.ts';
 
-/** Whether the caller's email belongs to a participant of the record `idColumn` holds (or the participant `participantColumn` names). */
+/**
+ * Whether the caller's email belongs to a participant of the record `idColumn` holds (or the
+ * participant `participantColumn` names): the right to act on a record the caller can see. Seeing a
+ * Restricted record by participation needs a confirmed address (viewer terms, docs/security.md).
+ */
 export function isParticipant(ctx: Ctx, kind: RecordKind, idColumn: PgColumn | SQL, participantColumn?: PgColumn): SQL {
   return participantColumn
-    ? participates(participant.id, participantColumn, provenEmail(ctx.user))
-    : participates(participant[kind.ownerColumn], idColumn, provenEmail(ctx.user));
+    ? participates(participant.id, participantColumn, ctx.user.email)
+    : participates(participant[kind.ownerColumn], idColumn, ctx.user.email);
 }
 
 /** The records of `table` (the kind's table or an alias of it) the caller may see. */

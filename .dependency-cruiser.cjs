@@ -10,8 +10,9 @@
 // and inside domains/: foundation < crud/ < reference records < work records.
 //
 // crud/ (the one mechanism of the plain record groups) sits among the domains: above the
-// foundation domains it names (organization, project), below every domain that uses it.
-const FOUNDATION = '^src/domains/(organization|project)/';
+// foundation domains it names (organization, project, and the audit log its deletions write to),
+// below every domain that uses it.
+const FOUNDATION = '^src/domains/(organization|project|audit)/';
 // The domains come in three tiers: foundation (organizations, projects, users), reference records a
 // project configures (priorities, types, tags, contacts, ...), and the records work happens on
 // (incidents, cases, their people and timeline, signals). Code of a lower tier never imports code of
@@ -20,9 +21,10 @@ const FOUNDATION = '^src/domains/(organization|project)/';
 const RECORDS =
   'lifecycle|incident|case|participant|event|task|report|feedback|incident_cost|signal|entity|entity_type|workflow|tag_recommendation|search|conversation';
 // The plugin catalogue is installation-wide and every new project is seeded with its instances.
-const FOUNDATION_CODE = '^src/domains/(organization|project|auth|plugin)/';
+// The audit log is written by every tier, so it sits in the lowest.
+const FOUNDATION_CODE = '^src/domains/(organization|project|auth|plugin|audit)/';
 const RECORD_CODE = `^src/domains/(${RECORDS})/(?!schema\\.ts$|table\\.ts$)`;
-const HIGHER_THAN_FOUNDATION = `^src/domains/(?!organization/|project/|auth/|plugin/)[^/]+/(?!schema\\.ts$|table\\.ts$)`;
+const HIGHER_THAN_FOUNDATION = `^src/domains/(?!organization/|project/|auth/|plugin/|audit/)[^/]+/(?!schema\\.ts$|table\\.ts$)`;
 const PLATFORM = '^src/(config\\.ts|lib/|plugins/|db/|jobs/|server/|list/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

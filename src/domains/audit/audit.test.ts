@@ -299,10 +299,12 @@ describe('export', () => {
     expect((await latest('audit_log.exported')).details).toMatchObject({ format: 'csv' });
   });
 
-  it('refuses an unknown format and a bad filter before anything is exported', async () => {
+  it('refuses an unknown format, a bad filter and a HEAD before anything is exported', async () => {
     const count = (await log({ action: 'audit_log.exported' })).body.total;
     expect((await exportOf('xml')).status).toBe(422);
     expect((await exportOf('csv', { filter: '{"field":"nope"}' })).status).toBe(422);
+    const head = await w.t.app.inject({ method: 'HEAD', url: '/api/v1/default/audit-log/export?format=csv', headers: { authorization: `Bearer ${w.owner}` } });
+    expect([404, 405]).toContain(head.statusCode);
     expect((await log({ action: 'audit_log.exported' })).body.total).toBe(count);
   });
 

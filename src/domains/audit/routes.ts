@@ -26,6 +26,8 @@ export default async function auditRoutes(app: App) {
         produces: ['application/x-ndjson', 'text/csv'],
       },
       config,
+      // A HEAD would record an export that nobody received.
+      exposeHeadRoute: false,
     },
     async (req, reply) => {
       const out = await exportAuditLog(req.ctx, req.query);

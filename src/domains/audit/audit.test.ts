@@ -155,6 +155,22 @@ describe('entries of audited changes', () => {
     expect((await latest('case.deleted', cs.body.id)).before).toMatchObject({ id: cs.body.id, visibility: 'Restricted' });
   });
 
+  it("an incident's tasks and custom timeline events deleted", async () => {
+    const inc = (await incidents.create({}, w.owner)).body;
+    const t = await call(w.t.app, 'POST', '/default/tasks', { token: w.owner, body: { incident: { id: inc.id }, description: 'Rotate the keys' } });
+    expect(t.status).toBe(200);
+    expect((await call(w.t.app, 'DELETE', `/default/tasks/${t.body.id}`, { token: w.owner })).status).toBe(200);
+    expect(await latest('task.deleted', t.body.id)).toMatchObject({ target_label: 'Rotate the keys', before: { id: t.body.id, incident_id: inc.id } });
+
+    expect((await incidents.post(inc.id, 'event', w.owner, { description: 'Paged the database team' })).status).toBe(200);
+    const entry = (await incidents.get(inc.id, w.owner)).body.events.find((e: { type: string }) => e.type === 'Custom event');
+    expect((await call(w.t.app, 'DELETE', `/default/incidents/${inc.id}/event/${entry.uuid}`, { token: w.owner })).status).toBe(200);
+    expect(await latest('event.deleted', entry.uuid)).toMatchObject({
+      target_label: 'Paged the database team',
+      before: { uuid: entry.uuid, incident_id: inc.id, description: 'Paged the database team' },
+    });
+  });
+
   it('projects created and deleted; organizations created and updated', async () => {
     const p = await call(w.t.app, 'POST', '/default/projects', { token: w.owner, body: { name: 'Audited project', organization: { name: 'default' } } });
     expect(p.status).toBe(200);

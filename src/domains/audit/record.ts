@@ -50,10 +50,11 @@ export async function audit(tx: Executor, actor: AuditActor | Pick<Ctx, 'organiz
   });
 }
 
-/** What an entry names a record by: its name, title or address, whichever it has. */
+/** What an entry names a record by: its name, title or address, whichever it has, else the start of its description. */
 export function labelOf(row: Record<string, unknown>): string | null {
   for (const key of ['name', 'title', 'email', 'slug']) if (typeof row[key] === 'string' && row[key] !== '') return row[key] as string;
-  return null;
+  const text = typeof row.description === 'string' ? row.description.trim() : '';
+  return text === '' ? null : text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 /**

@@ -10,8 +10,9 @@
 // and inside domains/: foundation < crud/ < reference records < work records.
 //
 // crud/ (the one mechanism of the plain record groups) sits among the domains: above the
-// foundation domains it names (organization, project), below every domain that uses it.
-const FOUNDATION = '^src/domains/(organization|project)/';
+// foundation domains it names (organization, project, and the audit log its deletions write to),
+// below every domain that uses it.
+const FOUNDATION = '^src/domains/(organization|project|audit)/';
 // The domains come in three tiers: foundation (organizations, projects, users), reference records a
 // project configures (priorities, types, tags, contacts, ...), and the records work happens on
 // (incidents, cases, their people and timeline, signals). Code of a lower tier never imports code of

@@ -148,6 +148,12 @@ const DEFS = {
     description: 'Seconds a workflow run may stay unfinished before Muster stops checking it and marks it Failed',
   },
   logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
+  auditRetentionDays: {
+    env: 'MUSTER_AUDIT_RETENTION_DAYS',
+    kind: 'int',
+    default: '365',
+    description: 'Days an audit log entry is kept before the audit-log-retention task deletes it; 0 keeps entries forever',
+  },
   bodyLimit: { env: 'MUSTER_BODY_LIMIT', kind: 'int', default: '1048576', description: 'Largest request body in bytes (413 above it)' },
   signalRawLimit: {
     env: 'MUSTER_SIGNAL_RAW_LIMIT',

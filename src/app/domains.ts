@@ -40,6 +40,7 @@ import caseRoutes from '../domains/case/routes.ts';
 import tagRecommendationRoutes from '../domains/tag_recommendation/routes.ts';
 import pluginRoutes from '../domains/plugin/routes.ts';
 import workflowRoutes from '../domains/workflow/routes.ts';
+import auditRoutes from '../domains/audit/routes.ts';
 
 export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   organizationRoutes,
@@ -82,4 +83,5 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   tagRecommendationRoutes,
   pluginRoutes,
   workflowRoutes,
+  auditRoutes,
 ];

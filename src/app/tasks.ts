@@ -3,6 +3,7 @@
 // docs/scheduler.md describes each.
 import { ConfigError, type Settings } from '../config.ts';
 import type { Database } from '../db/connection.ts';
+import { purgeExpiredEntries } from '../domains/audit/service.ts';
 import { remindCases } from '../domains/case/reminders.ts';
 import { remindEvergreen } from '../domains/evergreen/reminders.ts';
 import { sendFeedbackReport } from '../domains/feedback/report.ts';
@@ -125,6 +126,17 @@ export function scheduledTasks(database: Database, settings: Settings): TaskDefi
     perProject('workflow-sync', { every: 30 }, 'Checks workflow runs that stopped being checked before they finished.', ({ project }, r) =>
       resyncRuns({ db, settings, log: r.log }, project.id, r.slot),
     ),
+    {
+      name: 'audit-log-retention',
+      schedule: HOURLY,
+      description: 'Deletes audit log entries older than MUSTER_AUDIT_RETENTION_DAYS (0 keeps them forever), in batches.',
+      async run({ log, signal }) {
+        const days = settings.auditRetentionDays;
+        if (days <= 0) return;
+        const deleted = await purgeExpiredEntries(db, { days, signal });
+        if (deleted) log.info({ task: 'audit-log-retention', deleted, days }, 'expired audit log entries deleted');
+      },
+    },
   ];
 }
 

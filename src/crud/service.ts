@@ -11,6 +11,7 @@ import { toHex } from '../server/color.ts';
 import { requirePermission, type Ctx } from '../server/context.ts';
 import { ApiError, errors, exists, invalid } from '../server/errors.ts';
 import type { ListQueryT } from '../server/shapes.ts';
+import { audit, deletedEntry } from '../domains/audit/record.ts';
 import { defaultProject } from '../domains/project/service.ts';
 import { project } from '../domains/project/table.ts';
 import { column, listDefinition, permissionOf, type GroupDef, type Row, type WriteOperation } from './group.ts';
@@ -219,6 +220,7 @@ export async function deleteRecord(ctx: Ctx, def: GroupDef, id: number) {
     const existing = await findRow(tx, ctx, def, id);
     await def.hooks?.beforeDelete?.(tx, ctx, existing);
     await tx.delete(def.table).where(eq(column(def.table, 'id'), id));
+    await audit(tx, ctx, deletedEntry(def.tableName, existing));
   });
   return null;
 }

@@ -1,7 +1,7 @@
 // The one list engine: every list operation of Muster pages, searches, filters and sorts through
 // here, against the fields its ListDefinition declares, inside the scope its caller passes
 // (always at least the caller's organization).
-import { and, asc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import type { RequestLog } from '../server/context.ts';
@@ -121,4 +121,42 @@ export async function runList<T = Record<string, unknown>>(
   }
   const itemsPerPage = unlimited ? total : total > 0 && size > total ? total : size;
   return { items: items as T[], itemsPerPage, page, total };
+}
+
+/**
+ * Every row of `def` within `scope` that the query's `filter` selects, newest (highest id) first, in
+ * batches of `size`: keyset pages on the id column, so an export of any length holds no transaction
+ * open and reads each row once. The filter is checked here, before the first batch is asked for (a
+ * 422 can still be answered). Rows appended meanwhile are read unless `extra` bounds the id; given
+ * as a function, `extra` is made when the first batch is read (after the caller has done what the
+ * checked query allows).
+ */
+export function listBatches<T = Record<string, unknown>>(
+  db: Executor,
+  viewer: Viewer,
+  def: AnyListDefinition,
+  query: Pick<ListQueryT, 'filter'>,
+  scope: SQL,
+  extra?: SQL | (() => SQL | undefined),
+  size = 500,
+): AsyncGenerator<T[]> {
+  const compiler = new FilterCompiler(def, viewer);
+  const filterSql = compiler.compile(parseFilter(query.filter));
+  const idKey = Object.entries(def.columns).find(([, c]) => c === def.idColumn)?.[0];
+  if (!idKey) throw new Error(`list ${def.model}: its columns do not select its id column`);
+  return (async function* () {
+    const narrow = typeof extra === 'function' ? extra() : extra;
+    let before: unknown;
+    for (;;) {
+      let q = db.select(def.columns).from(def.table).$dynamic();
+      for (const rel of compiler.joins) q = q.leftJoin(rel.table, compiler.joinOn(rel));
+      const rows = (await q
+        .where(and(scope, narrow, filterSql, before === undefined ? undefined : lt(def.idColumn, before)))
+        .orderBy(desc(def.idColumn))
+        .limit(size)) as Record<string, unknown>[];
+      if (rows.length) yield rows as T[];
+      if (rows.length < size) return;
+      before = rows.at(-1)![idKey];
+    }
+  })();
 }

@@ -26,6 +26,8 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   { op: 'POST /{organization}/invitations', reason: `an invitation to register, issued by Owners and Managers: ${REGISTRATION}` },
   { op: 'DELETE /{organization}/invitations/{invitation_id}', reason: `withdrawing an invitation: ${REGISTRATION}` },
   { op: 'GET /{organization}/auth/myrole', reason: `the caller's role in the organization: ${WEB_UI}` },
+  { op: 'GET /{organization}/audit-log', reason: "the organization's audit log, for its Owners (docs/audit-log.md); Dispatch keeps none" },
+  { op: 'GET /{organization}/audit-log/export', reason: "the organization's audit log as JSON lines or CSV, for its Owners (docs/audit-log.md)" },
   { op: 'POST /{organization}/incidents/{incident_id}/event', reason: `a custom timeline event, as Dispatch's later API adds it: ${WEB_UI}` },
   { op: 'PATCH /{organization}/incidents/{incident_id}/event', reason: `correcting a custom timeline event, as Dispatch's later API does: ${WEB_UI}` },
   {

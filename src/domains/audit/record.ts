@@ -49,3 +49,38 @@ export async function audit(tx: Executor, actor: AuditActor | Pick<Ctx, 'organiz
     details: entry.details ?? null,
   });
 }
+
+/** What an entry names a record by: its name, title or address, whichever it has, else the start of its description. */
+export function labelOf(row: Record<string, unknown>): string | null {
+  for (const key of ['name', 'title', 'email', 'slug']) if (typeof row[key] === 'string' && row[key] !== '') return row[key] as string;
+  const text = typeof row.description === 'string' ? row.description.trim() : '';
+  return text === '' ? null : text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/**
+ * The entry of a record's deletion (`<type>.deleted`): the row as it stood, its search vector left out.
+ * For records that hold no secret (plugin instances write their own entries, configuration masked).
+ */
+export function deletedEntry(type: string, row: Record<string, unknown> & { id: unknown }): AuditEntry {
+  const { search_vector: _v, ...before } = row;
+  return { action: `${type}.deleted`, target: { type, id: row.id as number | string, label: labelOf(row) }, before };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `before` and `after` of an update: only the fields whose values differ (`updated_at` aside), so an
+ * entry says what changed and nothing else.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (key === 'updated_at' || key === 'search_vector' || same(before[key], after[key])) continue;
+    out.before[key] = before[key] ?? null;
+    out.after[key] = after[key] ?? null;
+  }
+  return out;
+}

@@ -30,7 +30,7 @@ import { CASE } from './kind.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
 import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
 import type { RecordChange } from '../lifecycle/events.ts';
-import { beginUpdate, lockRecord } from '../lifecycle/records.ts';
+import { auditVisibility, beginUpdate, lockRecord } from '../lifecycle/records.ts';
 import { moveStatus } from '../lifecycle/status.ts';
 import { CASE_ASSESSMENT } from './assessment.ts';
 import { resolveAssessment } from '../lifecycle/assessment.ts';
@@ -350,6 +350,7 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
     }
     const reassessed = (['type', 'severity', 'priority'] as const).filter((a) => changes.values[`case_${a}_id`] !== undefined);
     if (reassessed.length) change.assessment = reassessed;
+    await auditVisibility(tx, ctx, CASE, row, changes.values.visibility);
     await recordUpdated(tx, ctx, CASE, id, change);
     return readOne(tx, ctx, id);
   });

@@ -26,7 +26,7 @@ import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
 import { INCIDENT } from './kind.ts';
-import { beginUpdate } from '../lifecycle/records.ts';
+import { auditVisibility, beginUpdate } from '../lifecycle/records.ts';
 import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
 import type { RecordChange, RoleChange } from '../lifecycle/events.ts';
 import { moveStatus } from '../lifecycle/status.ts';
@@ -319,6 +319,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       .set({ ...changes.values, updated_at: now })
       .where(eq(incident.id, id));
     await recomputeResponseCost(tx, id, now);
+    await auditVisibility(tx, ctx, INCIDENT, row, changes.values.visibility);
     await recordUpdated(tx, ctx, INCIDENT, id, { ...changeOf(row, changes.values), ...(roles.length ? { roles } : {}) });
     return readOne(tx, ctx, id);
   });

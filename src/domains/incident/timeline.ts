@@ -9,6 +9,7 @@ import { event } from '../event/table.ts';
 import type { ADDABLE_ROLES } from './timeline-schema.ts';
 import { addTimelineEntry, assignIncidentRole } from './service.ts';
 import { assertCanEdit } from './visibility.ts';
+import { audit, deletedEntry } from '../audit/record.ts';
 
 export const CUSTOM_EVENT = 'Custom event';
 
@@ -75,8 +76,9 @@ export async function updateCustomEvent(ctx: Ctx, id: number, input: CustomEvent
 export async function deleteCustomEvent(ctx: Ctx, id: number, uuid: string) {
   await ctx.db.transaction(async (tx) => {
     await assertCanEdit(ctx, id, tx);
-    const found = await customEvent(ctx, tx, id, uuid);
-    await tx.delete(event).where(eq(event.uuid, found.uuid));
+    await customEvent(ctx, tx, id, uuid);
+    const [gone] = await tx.delete(event).where(eq(event.uuid, uuid)).returning();
+    await audit(tx, ctx, deletedEntry('event', { ...gone, id: gone.uuid }));
   });
   return null;
 }

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
+import { audit, deletedEntry } from '../audit/record.ts';
 import { checkText } from './changes.ts';
 import type { caseTable, incident } from './table.ts';
 import type { RecordKind } from './kind.ts';
@@ -49,7 +50,28 @@ export async function removeRecord(ctx: Ctx, kind: RecordKind, id: number, check
   await ctx.db.transaction(async (tx) => {
     await check(tx);
     const table = kind.table as typeof incident;
-    await tx.delete(table).where(eq(table.id, id));
+    const [gone] = await tx.delete(table).where(eq(table.id, id)).returning();
+    if (gone) await audit(tx, ctx, deletedEntry(kind.name, gone));
   });
   return null;
+}
+
+/**
+ * The audit entry of an update that turned a record Restricted or Open again (`<kind>.visibility_changed`),
+ * in the update's transaction; nothing when the visibility stays.
+ */
+export async function auditVisibility(
+  tx: Executor,
+  ctx: Ctx,
+  kind: RecordKind,
+  row: { id: number; name: string | null; visibility: string | null },
+  next: string | null | undefined,
+): Promise<void> {
+  if (next === undefined || next === row.visibility) return;
+  await audit(tx, ctx, {
+    action: `${kind.name}.visibility_changed`,
+    target: { type: kind.name, id: row.id, label: row.name },
+    before: { visibility: row.visibility },
+    after: { visibility: next },
+  });
 }

@@ -12,7 +12,7 @@ export default async function organizationRoutes(app: App) {
   );
 
   app.post('/organizations', { schema: { tags, operationId: 'create_organization', body: OrganizationCreate, response: { 200: OrganizationRead } } }, (req) =>
-    createOrganization(app.muster.db, req.caller, req.body),
+    createOrganization(app.muster.db, req.caller, req.body, undefined, { address: req.ip }),
   );
 
   app.get(

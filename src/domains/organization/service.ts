@@ -10,6 +10,7 @@ import type { Ctx, RequestLog, UserRef } from '../../server/context.ts';
 import { requirePermission } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { userOrganization } from '../auth/table.ts';
+import { audit, changedFields } from '../audit/record.ts';
 import { insertProject } from '../project/service.ts';
 import type { OrganizationCreateT, OrganizationUpdateT } from './schema.ts';
 import { UNRESTRICTED } from '../../server/viewer.ts';
@@ -37,8 +38,23 @@ export function listOrganizations(db: Executor, user: UserRef, query: ListQueryT
 
 const colour = (value: string | null | undefined) => (value == null ? value : toHex(value));
 
-/** Creates an organization with its default project; the creator becomes its Owner. */
-export async function createOrganization(db: Executor, user: UserRef | null, body: OrganizationCreateT, description?: string): Promise<OrganizationRow> {
+/** Where a request that has no organization yet comes from, for the audit log. */
+export interface Origin {
+  address?: string | null;
+  tokenId?: number | null;
+}
+
+/**
+ * Creates an organization with its default project; the creator becomes its Owner. Its audit log
+ * opens with `organization.created` (no actor when Muster creates `default` itself).
+ */
+export async function createOrganization(
+  db: Executor,
+  user: UserRef | null,
+  body: OrganizationCreateT,
+  description?: string,
+  origin: Origin = {},
+): Promise<OrganizationRow> {
   const name = body.name.trim();
   const slug = slugify(name);
   if (slug.length < 3) {
@@ -70,6 +86,11 @@ export async function createOrganization(db: Executor, user: UserRef | null, bod
         .returning();
       if (user) await tx.insert(userOrganization).values({ user_id: user.id, organization_id: row.id, role: 'Owner' });
       await insertProject(tx, row, { name: 'default', default: true, description: 'Default Dispatch project.' });
+      await audit(
+        tx,
+        { organizationId: row.id, userId: user?.id, email: user?.email, address: origin.address, tokenId: origin.tokenId },
+        { action: 'organization.created', target: { type: 'organization', id: row.id, label: row.name }, after: strip(row) },
+      );
       return strip(row);
     })
     .catch((err) => {
@@ -85,8 +106,17 @@ export async function updateOrganization(ctx: Ctx, body: OrganizationUpdateT): P
     if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key] ?? (key === 'default' || key === 'banner_enabled' ? false : null);
   }
   if (body.banner_color !== undefined) changes.banner_color = colour(body.banner_color) ?? null;
-  const [row] = await ctx.db.update(organization).set(changes).where(eq(organization.id, ctx.organization.id)).returning();
-  return strip(row);
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select(readColumns).from(organization).where(eq(organization.id, ctx.organization.id)).for('update');
+    const [row] = await tx.update(organization).set(changes).where(eq(organization.id, ctx.organization.id)).returning();
+    const after = strip(row);
+    await audit(tx, ctx, {
+      action: 'organization.updated',
+      target: { type: 'organization', id: row.id, label: row.name },
+      ...changedFields(before as Record<string, unknown>, after as Record<string, unknown>),
+    });
+    return after;
+  });
 }
 
 function strip(row: OrganizationRow): OrganizationRow {

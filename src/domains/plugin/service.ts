@@ -27,6 +27,7 @@ import { projectOfBody } from '../../crud/service.ts';
 import type { RefValue } from '../../crud/refs.ts';
 import type { Reader } from '../../crud/group.ts';
 import { UNRESTRICTED } from '../../server/viewer.ts';
+import { audit } from '../audit/record.ts';
 import { organization } from '../organization/table.ts';
 import { project } from '../project/table.ts';
 import type { PluginEventReadT, PluginInstanceCreateT, PluginInstanceReadT, PluginInstanceUpdateT, PluginReadT } from './schema.ts';
@@ -193,9 +194,51 @@ function storedConfiguration(ctx: Keyed, row: Pick<InstanceRow, 'configuration'>
  */
 function shownConfiguration(ctx: Keyed, row: InstanceRow, slug: string): Configuration | null {
   const config = storedConfiguration(ctx, row);
-  if (!config) return null;
+  return config ? masked(config, slug) : null;
+}
+
+/** A configuration in clear as callers (and the audit log) see it: secrets masked, every value when the plugin is not loaded. */
+function masked(config: Configuration, slug: string): Configuration {
   if (!pluginBySlug(slug)) return Object.fromEntries(Object.keys(config).map((k) => [k, SECRET_MASK]));
   return maskConfiguration(config, schemaOf(slug));
+}
+
+// ---- the audit log: an instance as its entries show it, configuration masked as the read masks it ----
+
+interface AuditedInstance {
+  plugin: string;
+  project_id: number;
+  enabled: boolean;
+  configuration: Configuration | null;
+}
+
+const audited = (slug: string, row: { project_id: number; enabled: boolean }, config: Configuration | undefined): AuditedInstance => ({
+  plugin: slug,
+  project_id: row.project_id,
+  enabled: row.enabled,
+  configuration: config ? masked(config, slug) : null,
+});
+
+/** The secret fields whose stored values differ (named, never shown). */
+function changedSecrets(slug: string, before: Configuration | undefined, after: Configuration | undefined): string[] {
+  return secretFields(schemaOf(slug)).filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]));
+}
+
+async function auditInstance(
+  tx: Executor,
+  ctx: Ctx,
+  action: 'created' | 'updated' | 'enabled' | 'disabled' | 'deleted',
+  id: number,
+  slug: string,
+  change: { before?: AuditedInstance; after?: AuditedInstance; details?: Record<string, unknown> },
+) {
+  await audit(tx, ctx, {
+    action: `plugin_instance.${action}`,
+    target: { type: 'plugin_instance', id, label: slug },
+    before: change.before,
+    after: change.after,
+    details: change.details,
+  });
 }
 
 /** The read shape of instance rows, with their plugins and projects. */
@@ -326,13 +369,22 @@ function keepsSecretsWhereTheyGo(body: Configuration, stored: Configuration, sch
   );
 }
 
-/** Disables the project's other enabled instance of the type, before this one is enabled. */
-async function disableOthers(tx: Executor, projectId: number, type: string, keepId?: number) {
+/** Disables the project's other enabled instance of the type, before this one is enabled; each is an audit entry. */
+async function disableOthers(tx: Executor, ctx: Ctx, projectId: number, type: string, keepId?: number) {
   const others = and(eq(pluginInstance.project_id, projectId), eq(pluginInstance.plugin_type, type), eq(pluginInstance.enabled, true));
-  await tx
+  const disabled = await tx
     .update(pluginInstance)
     .set({ enabled: false, updated_at: new Date() })
-    .where(keepId === undefined ? others : and(others, ne(pluginInstance.id, keepId)));
+    .where(keepId === undefined ? others : and(others, ne(pluginInstance.id, keepId)))
+    .returning({ id: pluginInstance.id, plugin_id: pluginInstance.plugin_id });
+  for (const other of disabled) {
+    const [{ slug }] = await tx.select({ slug: plugin.slug }).from(plugin).where(eq(plugin.id, other.plugin_id));
+    await auditInstance(tx, ctx, 'disabled', other.id, slug, {
+      before: { plugin: slug, project_id: projectId, enabled: true, configuration: null },
+      after: { plugin: slug, project_id: projectId, enabled: false, configuration: null },
+      details: { reason: `another ${type} instance of the project was enabled` },
+    });
+  }
 }
 
 /** Two callers enabling instances of one type at once: the database keeps one, the other is told. */
@@ -348,7 +400,7 @@ export async function createInstance(ctx: Ctx, body: PluginInstanceCreateT): Pro
       const proj = await projectOfBody(tx, ctx, body.project as RefValue);
       const enabled = body.enabled ?? false;
       const config = nextConfiguration(row.slug, {}, body.configuration, enabled) ?? {};
-      if (enabled) await disableOthers(tx, proj.id, row.type);
+      if (enabled) await disableOthers(tx, ctx, proj.id, row.type);
       const [created] = await tx
         .insert(pluginInstance)
         .values({
@@ -360,6 +412,7 @@ export async function createInstance(ctx: Ctx, body: PluginInstanceCreateT): Pro
           configuration: encryptConfiguration(config, ctx.settings.encryptionKey!),
         })
         .returning({ id: pluginInstance.id });
+      await auditInstance(tx, ctx, 'created', created.id, row.slug, { after: audited(row.slug, { project_id: proj.id, enabled }, config) });
       return created.id;
     })
     .catch(raced);
@@ -374,8 +427,9 @@ export async function updateInstance(ctx: Ctx, id: number, body: PluginInstanceU
       const [{ slug }] = await tx.select({ slug: plugin.slug }).from(plugin).where(eq(plugin.id, row.plugin_id));
       const enabled = body.enabled ?? row.enabled;
       const enabling = enabled && !row.enabled;
-      const config = nextConfiguration(slug, storedConfiguration(ctx, row) ?? {}, body.configuration, enabling);
-      if (enabling) await disableOthers(tx, row.project_id, row.plugin_type, row.id);
+      const stored = storedConfiguration(ctx, row);
+      const config = nextConfiguration(slug, stored ?? {}, body.configuration, enabling);
+      if (enabling) await disableOthers(tx, ctx, row.project_id, row.plugin_type, row.id);
       await tx
         .update(pluginInstance)
         .set({
@@ -384,6 +438,12 @@ export async function updateInstance(ctx: Ctx, id: number, body: PluginInstanceU
           updated_at: new Date(),
         })
         .where(eq(pluginInstance.id, id));
+      const secrets = config ? changedSecrets(slug, stored, config) : [];
+      await auditInstance(tx, ctx, enabled === row.enabled ? 'updated' : enabled ? 'enabled' : 'disabled', id, slug, {
+        before: audited(slug, row, stored),
+        after: audited(slug, { project_id: row.project_id, enabled }, config ?? stored),
+        details: secrets.length ? { secrets_changed: secrets } : undefined,
+      });
     })
     .catch(raced);
   return readInstance(ctx, id);
@@ -393,8 +453,10 @@ export async function updateInstance(ctx: Ctx, id: number, body: PluginInstanceU
 export async function deleteInstance(ctx: Ctx, id: number): Promise<null> {
   requirePermission(ctx.role, 'SensitiveProjectAction');
   await ctx.db.transaction(async (tx) => {
-    await findInstance(tx, ctx, id, true);
+    const row = await findInstance(tx, ctx, id, true);
+    const [{ slug }] = await tx.select({ slug: plugin.slug }).from(plugin).where(eq(plugin.id, row.plugin_id));
     await tx.delete(pluginInstance).where(eq(pluginInstance.id, id));
+    await auditInstance(tx, ctx, 'deleted', id, slug, { before: audited(slug, row, storedConfiguration(ctx, row)) });
   });
   return null;
 }

@@ -1,5 +1,6 @@
 import { PgTransaction, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { audit, deletedEntry } from '../audit/record.ts';
 import type { Executor } from '../../db/connection.ts';
 import { readColumns as readColumnsOf } from '../../db/columns.ts';
 import { isUniqueViolation, pgError } from '../../db/errors.ts';
@@ -125,7 +126,11 @@ export async function createProject(ctx: Ctx, body: ProjectCreateT): Promise<Pro
   requirePermission(ctx.role, 'ProjectCreate');
   const { organization: _ignored, id: _id, ...fields } = body;
   return ctx.db
-    .transaction((tx) => insertProject(tx, ctx.organization, fields))
+    .transaction(async (tx) => {
+      const row = await insertProject(tx, ctx.organization, fields);
+      await audit(tx, ctx, { action: 'project.created', target: { type: 'project', id: row.id, label: row.name }, after: row });
+      return row;
+    })
     .catch((err) => {
       throw isUniqueViolation(err) ? nameTaken() : err;
     });
@@ -161,13 +166,14 @@ export async function deleteProject(ctx: Ctx, id: number, holdings: PgTable[]): 
   await ctx.db
     .transaction(async (tx) => {
       const [row] = await tx
-        .select({ id: project.id })
+        .select(readColumns)
         .from(project)
         .where(and(inOrganization(ctx), eq(project.id, id)))
         .for('update');
       if (!row) throw notFound();
       for (const table of holdings) await tx.delete(table).where(sql`${sql.identifier('project_id')} = ${id}`);
       await tx.delete(project).where(eq(project.id, id));
+      await audit(tx, ctx, deletedEntry('project', row));
     })
     .catch((err) => {
       const pg = pgError(err);

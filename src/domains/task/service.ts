@@ -24,6 +24,7 @@ import { taskList } from './list.ts';
 import { taskReader } from './reader.ts';
 import type { TaskBody, TaskReadT } from './schema.ts';
 import { task, taskAssignee } from './table.ts';
+import { audit, deletedEntry } from '../audit/record.ts';
 
 const DAY = 24 * 3600_000;
 const notFound = () => errors.notFound('A task');
@@ -223,6 +224,7 @@ export async function deleteTask(ctx: Ctx, id: number) {
     const row = await visibleTask(tx, ctx, id);
     await assertCanWrite(tx, ctx, row, false);
     await tx.delete(task).where(eq(task.id, id));
+    await audit(tx, ctx, deletedEntry('task', row));
     await logIncidentEvent(tx, ctx, row.incident_id, {
       description: `Incident task deleted by ${await callerName(tx, ctx, row.project_id)}`,
       details: { task_id: id, description: row.description },

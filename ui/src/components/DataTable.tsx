@@ -2,7 +2,7 @@
 // optional row selection for bulk actions, a link per row, keyboard moves between rows (j/k, Enter).
 import { Checkbox, Group, Pagination, ScrollArea, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { type ColumnDef, flexRender, getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useShortcuts } from '../lib/shortcuts.ts';
 import { PAGE_SIZES, type TableState } from '../lib/table-state.ts';
@@ -25,6 +25,8 @@ export interface DataTableProps<T> {
   selection?: RowSelectionState;
   onSelection?: (selection: RowSelectionState) => void;
   empty?: ReactNode;
+  /** What a row shows beneath itself, across the table (an expanded row); null shows nothing. */
+  detail?: (row: T) => ReactNode | null;
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -110,13 +112,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))}
           </Table.Thead>
           <Table.Tbody>
-            {table.getRowModel().rows.map((row, index) => (
-              <Table.Tr key={row.id} data-focused={index === focused || undefined} bg={index === focused ? 'var(--mantine-color-default-hover)' : undefined}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+            {table.getRowModel().rows.map((row, index) => {
+              const detail = props.detail?.(row.original) ?? null;
+              return (
+                <Fragment key={row.id}>
+                  <Table.Tr data-focused={index === focused || undefined} bg={index === focused ? 'var(--mantine-color-default-hover)' : undefined}>
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                  {detail === null ? null : (
+                    <Table.Tr>
+                      <Table.Td colSpan={row.getVisibleCells().length}>{detail}</Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </ScrollArea>

@@ -1,10 +1,11 @@
 // The settings area: a list of sections beside the chosen one. The plain record groups are all one
 // screen (RecordSection) given each group's declaration (sections.tsx); plugins, users and the
-// registration policy have screens of their own.
+// registration policy have screens of their own, as has the audit log (listed for Owners only).
 import { Grid, NavLink, ScrollArea, Text } from '@mantine/core';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
-import { useOrganization } from '../../api/session.ts';
+import { useOrganization, useSession } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/Feedback.tsx';
+import { AuditLogSection } from './AuditLogSection.tsx';
 import { PluginsSection } from './PluginsSection.tsx';
 import { RecordSection } from './records/RecordSection.tsx';
 import { RegistrationSection } from './RegistrationSection.tsx';
@@ -21,6 +22,7 @@ const GROUPS: [string, [string, string][]][] = [
       ['projects', 'Projects'],
       ['users', 'Users and roles'],
       ['registration', 'Registration and invitations'],
+      ['audit-log', 'Audit log'],
     ],
   ],
   [
@@ -65,8 +67,12 @@ const GROUPS: [string, [string, string][]][] = [
   ],
 ];
 
+/** Sections only Owners are shown (the API refuses everyone else). */
+const OWNERS_ONLY = new Set(['audit-log']);
+
 function SettingsNav() {
   const organization = useOrganization();
+  const owner = useSession().role === 'Owner';
   const current = useLocation().pathname.split('/')[3];
   return (
     <nav aria-label="Settings">
@@ -76,17 +82,19 @@ function SettingsNav() {
             <Text component="h2" size="xs" fw={700} tt="uppercase" mt="sm" mb={4} px="sm">
               {heading}
             </Text>
-            {items.map(([key, label]) => (
-              <NavLink
-                key={key}
-                component={Link}
-                to={`/${organization}/settings/${key}`}
-                label={label}
-                active={current === key}
-                variant="filled"
-                aria-current={current === key ? 'page' : undefined}
-              />
-            ))}
+            {items
+              .filter(([key]) => owner || !OWNERS_ONLY.has(key))
+              .map(([key, label]) => (
+                <NavLink
+                  key={key}
+                  component={Link}
+                  to={`/${organization}/settings/${key}`}
+                  label={label}
+                  active={current === key}
+                  variant="filled"
+                  aria-current={current === key ? 'page' : undefined}
+                />
+              ))}
           </div>
         ))}
       </ScrollArea>
@@ -110,6 +118,7 @@ export default function SettingsPage() {
           <Route path="users" element={<UsersSection />} />
           <Route path="account" element={<AccountSection />} />
           <Route path="registration" element={<RegistrationSection />} />
+          <Route path="audit-log" element={<AuditLogSection />} />
           <Route path="*" element={<ErrorAlert error={new Error('There is no such settings section.')} title="Not found" />} />
         </Routes>
       </Grid.Col>

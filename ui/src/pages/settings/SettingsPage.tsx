@@ -1,14 +1,16 @@
 // The settings area: a list of sections beside the chosen one. The plain record groups are all one
 // screen (RecordSection) given each group's declaration (sections.tsx); plugins, users and the
-// registration policy have screens of their own.
+// registration policy, API tokens and service accounts have screens of their own.
 import { Grid, NavLink, ScrollArea, Text } from '@mantine/core';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useOrganization } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/Feedback.tsx';
+import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { PluginsSection } from './PluginsSection.tsx';
 import { RecordSection } from './records/RecordSection.tsx';
 import { RegistrationSection } from './RegistrationSection.tsx';
 import { SECTIONS } from './sections.tsx';
+import { ServiceAccountsSection } from './ServiceAccountsSection.tsx';
 import { UsersSection } from './UsersSection.tsx';
 
 /** The side list: headings and the sections under each (URL segment, label). */
@@ -19,6 +21,8 @@ const GROUPS: [string, [string, string][]][] = [
       ['projects', 'Projects'],
       ['users', 'Users and roles'],
       ['registration', 'Registration and invitations'],
+      ['api-tokens', 'API tokens'],
+      ['service-accounts', 'Service accounts'],
     ],
   ],
   [
@@ -107,6 +111,8 @@ export default function SettingsPage() {
           <Route path="plugins" element={<PluginsSection />} />
           <Route path="users" element={<UsersSection />} />
           <Route path="registration" element={<RegistrationSection />} />
+          <Route path="api-tokens" element={<ApiTokensSection />} />
+          <Route path="service-accounts" element={<ServiceAccountsSection />} />
           <Route path="*" element={<ErrorAlert error={new Error('There is no such settings section.')} title="Not found" />} />
         </Routes>
       </Grid.Col>

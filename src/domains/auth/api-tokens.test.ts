@@ -181,12 +181,16 @@ describe('personal tokens', () => {
     const revocations = await entries('api_token.revoked');
     expect(revocations.find((e) => e.target_id === String(byOwner.id))).toMatchObject({ actor_email: 'owner@example.com' });
     expect(revocations.find((e) => e.target_id === String(revoked.id))).toMatchObject({ actor_email: 'member@example.com' });
-    // A token cannot be made already expired, nor outlive the token that makes it.
+    // A token cannot be made already expired; a token makes no tokens (a leaked one could outlive its revocation).
     const past = await as(member, 'POST', '/api-tokens', { name: 'past', expires_at: '2020-01-01T00:00:00Z' });
     expect(past).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'expires_at'], type: 'value_error' }] } });
-    const parent = (await as(member, 'POST', '/api-tokens', { name: 'parent', expires_at: soon })).body;
-    expect((await as(parent.token, 'POST', '/api-tokens', { name: 'child' })).status).toBe(422);
-    expect((await as(parent.token, 'POST', '/api-tokens', { name: 'child', expires_at: soon })).status).toBe(200);
+    const parent = (await as(owner, 'POST', '/api-tokens', { name: 'parent', expires_at: soon })).body;
+    expect((await as(parent.token, 'POST', '/api-tokens', { name: 'child', expires_at: soon })).status).toBe(403);
+    expect((await as(parent.token, 'POST', '/service-accounts', { name: 'child' })).status).toBe(403);
+    // It may revoke, itself included.
+    expect((await as(parent.token, 'GET', '/api-tokens')).body.items.some((x: { id: number }) => x.id === parent.id)).toBe(true);
+    expect((await as(parent.token, 'DELETE', `/api-tokens/${parent.id}`)).status).toBe(200);
+    expect((await as(parent.token, 'GET', '/api-tokens')).status).toBe(401);
   });
 
   it('act only in their own organization; another organization does not find them', async () => {

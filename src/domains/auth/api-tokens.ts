@@ -204,15 +204,11 @@ export function expiryOf(value: string | null | undefined): Date | null {
 }
 
 /**
- * A caller who authenticated with an API token makes no token that outlives it: a token cannot
- * extend its own life by making another.
+ * Tokens and service accounts are made by people signed in, not by API tokens: a leaked token must
+ * not be able to mint others that outlive its revocation.
  */
-async function checkOutlives(ctx: Ctx, expiresAt: Date | null) {
-  if (ctx.tokenId === undefined) return;
-  const [own] = await ctx.db.select({ expires_at: apiToken.expires_at }).from(apiToken).where(eq(apiToken.id, ctx.tokenId));
-  if (own?.expires_at && (expiresAt === null || expiresAt > own.expires_at)) {
-    throw invalid(['body', 'expires_at'], `A token cannot make a token that outlives it (this one expires at ${own.expires_at.toISOString()}).`);
-  }
+function refuseTokenCaller(ctx: Ctx) {
+  if (ctx.tokenId !== undefined) throw errors.forbidden('An API token cannot make API tokens or service accounts; sign in to make them.');
 }
 
 const tooHigh = (who: string, role: Role, wanted: Role) => errors.forbidden(`A ${who} with the role ${role} cannot grant the role ${wanted}.`);
@@ -228,10 +224,10 @@ export async function listTokens(ctx: Ctx, query: { all: boolean }) {
 
 /** A personal token: it acts as the caller, with a role no higher than the caller's (403). */
 export async function createToken(ctx: Ctx, body: ApiTokenCreateT) {
+  refuseTokenCaller(ctx);
   const role = body.role ?? ctx.role;
   if (!atLeast(ctx.role, role)) throw tooHigh('member', ctx.role, role);
   const expiresAt = expiryOf(body.expires_at);
-  await checkOutlives(ctx, expiresAt);
   return ctx.db.transaction((tx) =>
     issueToken(tx, ctx, {
       organizationId: ctx.organization.id,
@@ -355,6 +351,7 @@ export async function insertServiceAccount(tx: Executor, actor: AuditActor | Ctx
 /** A service account (Owners and Managers), with a role no higher than the creator's (403); Member when omitted. */
 export async function createServiceAccount(ctx: Ctx, body: ServiceAccountCreateT) {
   requirePermission(ctx.role, 'OrganizationManager');
+  refuseTokenCaller(ctx);
   const role = body.role ?? 'Member';
   if (!atLeast(ctx.role, role)) throw tooHigh(ctx.role === 'Owner' ? 'Owner' : 'Manager', ctx.role, role);
   return ctx.db.transaction((tx) =>
@@ -392,13 +389,13 @@ export async function listServiceAccountTokens(ctx: Ctx, id: number) {
 /** A token acting as the service account, with a role no higher than the creator's (403) nor the account's (422). */
 export async function createServiceAccountToken(ctx: Ctx, id: number, body: ApiTokenCreateT) {
   requirePermission(ctx.role, 'OrganizationManager');
+  refuseTokenCaller(ctx);
   const account = await activeAccount(ctx, ctx.db, id);
   const accountRole = account.role as Role;
   const role = body.role ?? (atLeast(ctx.role, accountRole) ? accountRole : ctx.role);
   if (!atLeast(ctx.role, role)) throw tooHigh(ctx.role === 'Owner' ? 'Owner' : 'Manager', ctx.role, role);
   if (!atLeast(accountRole, role)) throw invalid(['body', 'role'], `The service account's role is ${accountRole}; its tokens cannot grant more.`);
   const expiresAt = expiryOf(body.expires_at);
-  await checkOutlives(ctx, expiresAt);
   return ctx.db.transaction((tx) =>
     issueToken(tx, ctx, {
       organizationId: ctx.organization.id,

@@ -95,11 +95,10 @@ export async function createAccount(db: Executor, opts: { email: string; orgSlug
     if (existing && (await roleIn(tx, existing.id, org.id)))
       throw new OperatorError(`${email} is a member of ${org.slug} already (muster user set-role changes the role)`);
     if (existing?.service_account) throw new OperatorError(`${email} is a service account`);
-    const now = new Date();
-    const user = existing ?? (await tx.insert(appUser).values({ email, password, email_confirmed_at: now }).returning())[0];
     if (existing && opts.password !== undefined) {
       throw new OperatorError(`${email} has an account already: it joins ${org.slug} with its own password (leave out --password-stdin)`);
     }
+    const user = existing ?? (await tx.insert(appUser).values({ email, password, email_confirmed_at: new Date() }).returning())[0];
     await tx.insert(userOrganization).values({ user_id: user.id, organization_id: org.id, role: opts.role, default: !existing });
     const project = await defaultProject(tx, org.id);
     if (project) {
@@ -111,7 +110,7 @@ export async function createAccount(db: Executor, opts: { email: string; orgSlug
     await audit(tx, operator(org.id), {
       action: existing ? 'user.joined' : 'user.created',
       target: { type: 'user', id: user.id, label: email },
-      after: { role: opts.role, email_confirmed: true },
+      after: { role: opts.role, email_confirmed: existing ? existing.email_confirmed_at !== null : true },
       details: VIA,
     });
     return { id: user.id, email, created: !existing, organization: org.slug, role: opts.role };

@@ -1,6 +1,7 @@
 // `muster user` and `muster token` as child processes, on a fresh embedded data directory (or a
 // fresh database on the PostgreSQL server named by DATABASE_URL): accounts made and changed by an
-// operator, tokens printed once and used against a running server, every change in the audit log.
+// operator, tokens printed once and used against a running server, every change in the audit log,
+// a password reset link handed over when no mail transport is configured.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ const audit = () =>
     'SELECT action, actor_email, target_label, details FROM audit_log ORDER BY id',
   );
 
-describe('muster user and muster token', () => {
+describe('muster user and muster token', { timeout: 300_000 }, () => {
   let personal: string;
   let service: string;
   let readOnly: string;
@@ -75,6 +76,9 @@ describe('muster user and muster token', () => {
     expect(again.stderr).toContain('member@example.com is a member of default already');
     const bad = await muster(['user', 'set-role', 'member@example.com', 'King', '--organization', 'default'], { cwd, env: target.env });
     expect(bad.stderr).toContain('unknown role "King"');
+    const short = await musterWithInput(['user', 'create', 'short@example.com', '--organization', 'default', '--password-stdin'], 'short\n');
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('A password needs at least 8 characters.');
 
     const list = await run(['user', 'list', '--organization', 'default']);
     expect(list.stdout.split('\n')[0].split(/\s{2,}/)).toEqual(['Email', 'Organization', 'Role', 'Confirmed', 'Active', 'Service account']);
@@ -183,8 +187,9 @@ describe('muster user and muster token', () => {
     await target.query(`UPDATE app_user SET email_confirmed_at = NULL WHERE email = 'ops@example.com'`);
     expect((await run(['user', 'confirm', 'ops@example.com'])).stdout).toContain('Confirmed ops@example.com');
 
-    const entries = await audit();
-    expect(entries.every((e) => e.actor_email === null && e.details?.via === 'cli')).toBe(true);
+    // The server's own entries (the sign-in above) aside, every entry is the operator's.
+    const entries = (await audit()).filter((e) => e.details?.via === 'cli');
+    expect(entries.every((e) => e.actor_email === null)).toBe(true);
     expect(entries.map((e) => `${e.action} ${e.target_label}`)).toEqual([
       'user.created ops@example.com',
       'user.created member@example.com',
@@ -198,5 +203,17 @@ describe('muster user and muster token', () => {
       'user.deactivated member@example.com',
       'user.email_confirmed ops@example.com',
     ]);
+
+    // A password reset: with no mail transport, the link is printed for the operator to hand over.
+    const reset = await run(['user', 'reset-password', 'ops@example.com', '--organization', 'default']);
+    expect(reset.stdout.trim()).toMatch(/^http:\/\/127\.0\.0\.1:8000\/default\/auth\/reset\?token=[\w%-]+$/);
+    expect(reset.stderr).toContain('No mail transport is configured');
+    const links = await target.query<{ purpose: string; used: boolean }>('SELECT purpose, used_at IS NOT NULL AS used FROM email_link');
+    expect(links).toEqual([{ purpose: 'reset', used: false }]);
+    const refused = await muster(['user', 'reset-password', 'deploy-bot@default.service-accounts.invalid', '--organization', 'default'], {
+      cwd,
+      env: target.env,
+    });
+    expect(refused.stderr).toContain('is a service account');
   });
 });

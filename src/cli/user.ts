@@ -1,8 +1,8 @@
 // `muster user`: accounts from the command line, as Dispatch's `dispatch user`: list, create (an
-// operator's account counts as confirmed), set-role, deactivate, confirm. Every change of access is
+// operator's account counts as confirmed), set-role, reset-password, deactivate, confirm. Every change of access is
 // in the audit log with the operator as its actor.
 import { Command, Option } from 'commander';
-import { confirmAccount, createAccount, deactivateAccount, listAccounts, parseRole, setAccountRole } from '../domains/auth/operator.ts';
+import { confirmAccount, createAccount, deactivateAccount, listAccounts, parseRole, resetAccountPassword, setAccountRole } from '../domains/auth/operator.ts';
 import { withDatabase } from './accounts.ts';
 import { formatTable } from './table.ts';
 
@@ -65,6 +65,23 @@ export function userCommand(): Command {
       const role = parseRole(roleName);
       const r = await withDatabase((db) => setAccountRole(db, email, opts.organization, role), VIA_API);
       console.log(r.changed ? `${r.email}: ${r.before} -> ${r.role} in ${opts.organization}` : `${r.email} is ${r.role} in ${opts.organization} already`);
+    });
+
+  user
+    .command('reset-password')
+    .description('Send a member a password reset link (printed instead when no mail transport, MUSTER_SMTP_URL, is configured)')
+    .argument('<email>', 'the member')
+    .requiredOption('--organization <slug>', 'the organization whose sign-in page the link leads to')
+    .action(async (email: string, opts: { organization: string }) => {
+      const r = await withDatabase(
+        (db, settings) => resetAccountPassword(db, settings, email, opts.organization),
+        'POST /{organization}/auth/password-reset sends the link',
+      );
+      if (r.sent) console.log(`A password reset link is on its way to ${r.email}`);
+      else {
+        console.error(`No mail transport is configured: hand ${r.email} this link (it works once, and expires):`);
+        console.log(r.link);
+      }
     });
 
   user

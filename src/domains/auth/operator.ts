@@ -6,11 +6,14 @@ import type { Executor } from '../../db/connection.ts';
 import { atLeast, isRole, ROLES, type Role } from '../../server/context.ts';
 import { audit, type AuditActor } from '../audit/record.ts';
 import { organization } from '../organization/table.ts';
-import { defaultProject } from '../project/service.ts';
 import { allTokens, insertServiceAccount, issueToken, revokeTokens, serviceAccountEmail, serviceAccountName } from './api-tokens.ts';
+import { checkNewPassword, startPasswordReset } from './account.ts';
+import { addMembership } from './membership.ts';
 import { hashPassword, randomPassword } from './password.ts';
+import { ApiError } from '../../server/errors.ts';
+import type { Settings } from '../../config.ts';
 import { normalizeEmail } from './service.ts';
-import { apiToken, appUser, userOrganization, userProject } from './table.ts';
+import { apiToken, appUser, userOrganization } from './table.ts';
 
 /** A refusal the CLI prints as it is (exit 1), with no stack. */
 export class OperatorError extends Error {}
@@ -88,6 +91,14 @@ export async function createAccount(db: Executor, opts: { email: string; orgSlug
   const email = normalizeEmail(opts.email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new OperatorError(`not an e-mail address: ${opts.email}`);
   if (email.endsWith('.invalid')) throw new OperatorError('addresses under .invalid are reserved for service accounts');
+  if (opts.password !== undefined) {
+    try {
+      checkNewPassword(opts.password);
+    } catch (err) {
+      if (err instanceof ApiError) throw new OperatorError((err.detail as { msg: string }[])[0].msg);
+      throw err;
+    }
+  }
   const org = await organizationBySlug(db, opts.orgSlug);
   const password = await hashPassword(opts.password ?? randomPassword());
   return db.transaction(async (tx) => {
@@ -99,14 +110,7 @@ export async function createAccount(db: Executor, opts: { email: string; orgSlug
       throw new OperatorError(`${email} has an account already: it joins ${org.slug} with its own password (leave out --password-stdin)`);
     }
     const user = existing ?? (await tx.insert(appUser).values({ email, password, email_confirmed_at: new Date() }).returning())[0];
-    await tx.insert(userOrganization).values({ user_id: user.id, organization_id: org.id, role: opts.role, default: !existing });
-    const project = await defaultProject(tx, org.id);
-    if (project) {
-      await tx
-        .insert(userProject)
-        .values({ user_id: user.id, project_id: project.id, organization_id: org.id, default: true, role: 'Member' })
-        .onConflictDoNothing();
-    }
+    await addMembership(tx, { userId: user.id, organizationId: org.id, role: opts.role });
     await audit(tx, operator(org.id), {
       action: existing ? 'user.joined' : 'user.created',
       target: { type: 'user', id: user.id, label: email },
@@ -285,4 +289,19 @@ export async function revokeTokenById(db: Executor, id: number) {
     await revokeTokens(tx, operator(row.organization_id), and(eq(apiToken.id, id), isNull(apiToken.revoked_at)), VIA);
     return { id, name: row.name };
   });
+}
+
+/**
+ * Starts a password reset for a member: the link is mailed when a mail transport is configured, and
+ * answered (for the operator to hand over) when none is.
+ */
+export async function resetAccountPassword(db: Executor, settings: Settings, email: string, orgSlug: string) {
+  const org = await organizationBySlug(db, orgSlug);
+  const user = await userByEmail(db, email);
+  if (user.service_account) throw new OperatorError(`${user.email} is a service account: it has no password to reset`);
+  if (user.deactivated_at) throw new OperatorError(`${user.email} is deactivated`);
+  if (!(await roleIn(db, user.id, org.id))) throw new OperatorError(`${user.email} is not a member of ${org.slug}`);
+  const started = await startPasswordReset(db, settings, user.email, org, { returnLink: true });
+  if (!started.sent && !started.link) throw new OperatorError(`no reset could be started for ${user.email}`);
+  return { email: user.email, ...started };
 }

@@ -272,6 +272,9 @@ export const serviceAccountEmail = (orgSlug: string, name: string) => `${name}@$
 
 export const serviceAccountName = (raw: string) => slugify(raw, '-').slice(0, 60);
 
+/** Whether an address is under the reserved domain of service accounts: nobody registers or signs in with one. */
+export const isServiceAccountAddress = (email: string) => email.trim().toLowerCase().endsWith(`.${SERVICE_ACCOUNT_DOMAIN}`);
+
 const activeTokens = sql<number>`(SELECT count(*)::int FROM ${apiToken} WHERE ${apiToken.user_id} = ${appUser.id} AND ${apiToken.revoked_at} IS NULL AND (${apiToken.expires_at} IS NULL OR ${apiToken.expires_at} > now()))`;
 
 function accountSelect(db: Executor, organizationId: number) {

@@ -6,6 +6,8 @@ import { jobsCommand } from './jobs.ts';
 import { schedulerCommand } from './scheduler.ts';
 import { pluginsCommand } from './plugins.ts';
 import { serverCommand } from './server.ts';
+import { tokenCommand } from './token.ts';
+import { userCommand } from './user.ts';
 
 const program = new Command('muster').description('Muster: incident and case management').version('0.1.0').showHelpAfterError();
 
@@ -14,6 +16,8 @@ program.addCommand(databaseCommand());
 program.addCommand(jobsCommand());
 program.addCommand(schedulerCommand());
 program.addCommand(pluginsCommand());
+program.addCommand(userCommand());
+program.addCommand(tokenCommand());
 
 try {
   await program.parseAsync(process.argv);

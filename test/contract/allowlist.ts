@@ -17,6 +17,8 @@ const crudOps = (path: string, id: string) => [
 
 const REGISTRATION = "multi-tenant registration (docs/compatibility.md, Beyond 0.1.0): Dispatch's register made anyone a Member of any organization";
 
+const API_TOKENS = 'API tokens and service accounts for scripts and integrations (docs/api-tokens.md); Dispatch 0.1.0 had none';
+
 /** Operations Muster serves under /api/v1 that are not in the contract. */
 export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   // (/healthcheck, /healthcheck/ready and /docs* are left out of the comparison and out of our OpenAPI)
@@ -25,6 +27,14 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   { op: 'GET /{organization}/invitations', reason: `pending invitations to register: ${REGISTRATION}` },
   { op: 'POST /{organization}/invitations', reason: `an invitation to register, issued by Owners and Managers: ${REGISTRATION}` },
   { op: 'DELETE /{organization}/invitations/{invitation_id}', reason: `withdrawing an invitation: ${REGISTRATION}` },
+  { op: 'GET /{organization}/api-tokens', reason: `the caller's API tokens: ${API_TOKENS}` },
+  { op: 'POST /{organization}/api-tokens', reason: `a personal API token, shown once: ${API_TOKENS}` },
+  { op: 'DELETE /{organization}/api-tokens/{token_id}', reason: `revoking an API token: ${API_TOKENS}` },
+  { op: 'GET /{organization}/service-accounts', reason: `an organization's service accounts: ${API_TOKENS}` },
+  { op: 'POST /{organization}/service-accounts', reason: `a service account, by Owners and Managers: ${API_TOKENS}` },
+  { op: 'DELETE /{organization}/service-accounts/{service_account_id}', reason: `deactivating a service account: ${API_TOKENS}` },
+  { op: 'GET /{organization}/service-accounts/{service_account_id}/tokens', reason: `a service account's tokens: ${API_TOKENS}` },
+  { op: 'POST /{organization}/service-accounts/{service_account_id}/tokens', reason: `a service account's token, shown once: ${API_TOKENS}` },
   { op: 'GET /{organization}/auth/myrole', reason: `the caller's role in the organization: ${WEB_UI}` },
   { op: 'GET /{organization}/audit-log', reason: "the organization's audit log, for its Owners (docs/audit-log.md); Dispatch keeps none" },
   { op: 'GET /{organization}/audit-log/export', reason: "the organization's audit log as JSON lines or CSV, for its Owners (docs/audit-log.md)" },

@@ -1,27 +1,37 @@
 // The settings area: a list of sections beside the chosen one. The plain record groups are all one
 // screen (RecordSection) given each group's declaration (sections.tsx); plugins, users and the
-// registration policy have screens of their own, as has the audit log (listed for Owners only).
+// registration policy, one's own password and API tokens, service accounts and the audit log (listed
+// for Owners only) have screens of their own.
 import { Grid, NavLink, ScrollArea, Text } from '@mantine/core';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useOrganization, useSession } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/Feedback.tsx';
+import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { AuditLogSection } from './AuditLogSection.tsx';
 import { PluginsSection } from './PluginsSection.tsx';
 import { RecordSection } from './records/RecordSection.tsx';
 import { RegistrationSection } from './RegistrationSection.tsx';
 import { SECTIONS } from './sections.tsx';
+import { ServiceAccountsSection } from './ServiceAccountsSection.tsx';
 import { UsersSection } from './UsersSection.tsx';
 import { AccountSection } from './AccountSection.tsx';
 
 /** The side list: headings and the sections under each (URL segment, label). */
 const GROUPS: [string, [string, string][]][] = [
-  ['You', [['account', 'Password']]],
+  [
+    'You',
+    [
+      ['account', 'Password'],
+      ['api-tokens', 'API tokens'],
+    ],
+  ],
   [
     'Organization',
     [
       ['projects', 'Projects'],
       ['users', 'Users and roles'],
       ['registration', 'Registration and invitations'],
+      ['service-accounts', 'Service accounts'],
       ['audit-log', 'Audit log'],
     ],
   ],
@@ -119,6 +129,8 @@ export default function SettingsPage() {
           <Route path="account" element={<AccountSection />} />
           <Route path="registration" element={<RegistrationSection />} />
           <Route path="audit-log" element={<AuditLogSection />} />
+          <Route path="api-tokens" element={<ApiTokensSection />} />
+          <Route path="service-accounts" element={<ServiceAccountsSection />} />
           <Route path="*" element={<ErrorAlert error={new Error('There is no such settings section.')} title="Not found" />} />
         </Routes>
       </Grid.Col>

@@ -15,6 +15,7 @@ const crudOps = (path: string, id: string) => [
   `DELETE /{organization}/${path}/{${id}}`,
 ];
 
+const ACCOUNTS = "accounts that cannot be taken over (docs/security.md): Dispatch let an Owner set any member's password and had no way to reset one";
 const REGISTRATION = "multi-tenant registration (docs/compatibility.md, Beyond 0.1.0): Dispatch's register made anyone a Member of any organization";
 
 const API_TOKENS = 'API tokens and service accounts for scripts and integrations (docs/api-tokens.md); Dispatch 0.1.0 had none';
@@ -35,6 +36,18 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   { op: 'DELETE /{organization}/service-accounts/{service_account_id}', reason: `deactivating a service account: ${API_TOKENS}` },
   { op: 'GET /{organization}/service-accounts/{service_account_id}/tokens', reason: `a service account's tokens: ${API_TOKENS}` },
   { op: 'POST /{organization}/service-accounts/{service_account_id}/tokens', reason: `a service account's token, shown once: ${API_TOKENS}` },
+  { op: 'POST /{organization}/auth/password', reason: `changing one's own password with the current one: ${ACCOUNTS}` },
+  { op: 'POST /{organization}/auth/password-reset', reason: `asking for a password reset link by mail: ${ACCOUNTS}` },
+  { op: 'POST /{organization}/auth/password-reset/complete', reason: `a new password with a reset link's token: ${ACCOUNTS}` },
+  { op: 'POST /{organization}/auth/confirm', reason: `confirming an e-mail address with a mailed link: ${ACCOUNTS}` },
+  {
+    op: 'DELETE /{organization}/users/{user_id}',
+    reason: `removing a member from the organization, as an Owner does instead of setting their password: ${ACCOUNTS}`,
+  },
+  {
+    op: 'POST /invitations/accept',
+    reason: `a signed-in person joins the organization of an invitation, never by registering again with a password: ${REGISTRATION}`,
+  },
   { op: 'GET /{organization}/auth/myrole', reason: `the caller's role in the organization: ${WEB_UI}` },
   { op: 'GET /{organization}/audit-log', reason: "the organization's audit log, for its Owners (docs/audit-log.md); Dispatch keeps none" },
   { op: 'GET /{organization}/audit-log/export', reason: "the organization's audit log as JSON lines or CSV, for its Owners (docs/audit-log.md)" },
@@ -145,6 +158,13 @@ export const DEVIATIONS: Deviation[] = [
     message: 'accepted, but the contract has no such field',
     ops: ['POST /{organization}/auth/register'],
     reason: `the token of an invitation to the organization, optional: ${REGISTRATION}`,
+  },
+  {
+    kind: 'body.extra',
+    where: 'body.current_password',
+    message: 'accepted, but the contract has no such field',
+    ops: ['PUT /{organization}/users/{user_id}'],
+    reason: `${ACCOUNTS}: setting one's own password proves the current one`,
   },
 
   // ---- record groups --------------------------------------------------------------------------

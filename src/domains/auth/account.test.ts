@@ -55,6 +55,12 @@ describe('without a mail transport', () => {
     expect(orgs.map((o: { organization: { slug: string } }) => o.organization.slug)).toEqual(['default']);
   });
 
+  it("an address of the service accounts' reserved domain is nobody's to register", async () => {
+    const res = await signUp(t, 'default', { email: 'ci-bot@default.service-accounts.invalid', password: PASSWORD }, '10.9.4.1');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ loc: ['email'], msg: 'This address is reserved for service accounts.' });
+  });
+
   it('registration attempts are limited per client address', async () => {
     const limited = await createTestApp({ loginMaxFailuresPerAddress: 3 });
     try {

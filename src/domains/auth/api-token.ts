@@ -12,6 +12,12 @@ import { apiToken, appUser, userOrganization } from './table.ts';
 /** Every API token starts with this, so a bearer is told from a JWT without parsing it (and secret scanners can find leaked ones). */
 export const API_TOKEN_PREFIX = 'mst_';
 
+/** The reserved domain of service accounts' addresses: `.invalid` is nobody's mailbox (RFC 2606). */
+export const SERVICE_ACCOUNT_DOMAIN = 'service-accounts.invalid';
+
+/** Whether an address is under the reserved domain of service accounts: nobody registers or signs in with one. */
+export const isServiceAccountAddress = (email: string) => email.trim().toLowerCase().endsWith(`.${SERVICE_ACCOUNT_DOMAIN}`);
+
 export const hashApiToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** A new token: its clear text (shown once), its hash (stored) and its prefix (shown in lists). */

@@ -12,7 +12,7 @@ import { errors, exists, invalid } from '../../server/errors.ts';
 import { DateTime, Defaulted, Id, Nullable, Opt } from '../../server/shapes.ts';
 import { audit, type AuditActor } from '../audit/record.ts';
 import { slugify } from '../organization/slug.ts';
-import { newApiToken } from './api-token.ts';
+import { newApiToken, SERVICE_ACCOUNT_DOMAIN } from './api-token.ts';
 import { hashPassword, randomPassword } from './password.ts';
 import { apiToken, appUser, userOrganization } from './table.ts';
 
@@ -264,16 +264,10 @@ export async function revokeToken(ctx: Ctx, id: number): Promise<null> {
 // ------------------------------------------------------------------------------------------------
 // Service accounts
 
-/** The reserved domain of service accounts' addresses: `.invalid` is nobody's mailbox (RFC 2606). */
-export const SERVICE_ACCOUNT_DOMAIN = 'service-accounts.invalid';
-
 /** `ci-bot` in organization `my_org`: `ci-bot@my-org.service-accounts.invalid` (slugs hold no `-`, so this is one-to-one). */
 export const serviceAccountEmail = (orgSlug: string, name: string) => `${name}@${orgSlug.replaceAll('_', '-')}.${SERVICE_ACCOUNT_DOMAIN}`;
 
 export const serviceAccountName = (raw: string) => slugify(raw, '-').slice(0, 60);
-
-/** Whether an address is under the reserved domain of service accounts: nobody registers or signs in with one. */
-export const isServiceAccountAddress = (email: string) => email.trim().toLowerCase().endsWith(`.${SERVICE_ACCOUNT_DOMAIN}`);
 
 const activeTokens = sql<number>`(SELECT count(*)::int FROM ${apiToken} WHERE ${apiToken.user_id} = ${appUser.id} AND ${apiToken.revoked_at} IS NULL AND (${apiToken.expires_at} IS NULL OR ${apiToken.expires_at} > now()))`;
 

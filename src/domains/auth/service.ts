@@ -15,6 +15,7 @@ import { admission, claimInvitation } from './registration.ts';
 import type { Settings } from '../../config.ts';
 import { audit } from '../audit/record.ts';
 import { checkNewPassword } from './account.ts';
+import { isServiceAccountAddress } from './api-token.ts';
 import { mailConfigured, sendAccountMail } from './account-mail.ts';
 import { addMembership, removeMembership } from './membership.ts';
 import { appUser, loginFailure, userOrganization, userProject } from './table.ts';
@@ -240,6 +241,7 @@ export async function login(db: Executor, tokens: Tokens, settings: Settings, or
 export async function register(db: Executor, tokens: Tokens, settings: Settings, orgSlug: string, body: UserRegisterT, client: ClientInfo) {
   const org = await findOrganization(db, orgSlug);
   const email = normalizeEmail(body.email);
+  if (isServiceAccountAddress(email)) throw invalid(['email'], 'This address is reserved for service accounts.', 'value_error.email');
   if (body.invitation === undefined) await admission(db, org, email, undefined);
   if (body.password != null) checkNewPassword(body.password);
   if (client.address) await limitAttempts(db, `register:${client.address}`, client.limits);

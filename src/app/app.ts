@@ -21,6 +21,7 @@ import { staticFiles } from '../server/static-files.ts';
 import { installJsonBody, trimStrings } from '../server/json-body.ts';
 import type { App } from '../server/routing.ts';
 import { ajvOptions, canonicalIntegers } from '../server/validation.ts';
+import { checkProxySettings, fastifyTrustProxy } from '../server/proxies.ts';
 import { healthRoutes, type Readiness, type ReadinessCheck } from '../server/health.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -55,15 +56,15 @@ export interface BuildOptions {
   settings: Settings;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
 }
 
-export async function buildApp({ settings, database, logger, trustProxy }: BuildOptions): Promise<App> {
+export async function buildApp({ settings, database, logger }: BuildOptions): Promise<App> {
+  const trusted = checkProxySettings(settings);
   const app = Fastify({
     logger: logger ?? { level: settings.logLevel },
     bodyLimit: settings.bodyLimit,
     ajv: ajvOptions,
-    trustProxy: trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(trusted),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Each request is logged at debug level and below only: at info it would cost more than the request.
     logController: new LogController({ disableRequestLogging: settings.logLevel !== 'debug' && settings.logLevel !== 'trace' }),

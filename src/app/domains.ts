@@ -3,6 +3,7 @@ import type { App } from '../server/routing.ts';
 import organizationRoutes from '../domains/organization/routes.ts';
 import authRoutes from '../domains/auth/routes.ts';
 import registrationRoutes from '../domains/auth/registration-routes.ts';
+import ssoRoutes from '../domains/auth/sso-routes.ts';
 import projectRoutes from '../domains/project/routes.ts';
 import incidentPriorityRoutes from '../domains/incident_priority/routes.ts';
 import incidentSeverityRoutes from '../domains/incident_severity/routes.ts';
@@ -45,6 +46,7 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   organizationRoutes,
   authRoutes,
   registrationRoutes,
+  ssoRoutes,
   projectRoutes,
   incidentPriorityRoutes,
   incidentSeverityRoutes,

@@ -17,7 +17,20 @@ interface Fields {
   invitation?: string;
 }
 
-export function AuthForm(props: { title: string; action: 'login' | 'register'; shape: TSchema; submit: string; footer: ReactNode }) {
+/** Where a signed-in person goes next: the `next` page they were sent from, else the organization's incidents. */
+export const nextPage = (organization: string, next: string | null) => (next?.startsWith('/') && !next.startsWith('//') ? next : `/${organization}/incidents`);
+
+export function AuthForm(props: {
+  title: string;
+  action: 'login' | 'register';
+  shape: TSchema;
+  submit: string;
+  footer: ReactNode;
+  /** Shown above the form (single sign-on's button). */
+  before?: ReactNode;
+  /** false: no e-mail and password fields (the organization signs in with single sign-on only). */
+  password?: boolean;
+}) {
   const organization = useParams().organization ?? 'default';
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -29,8 +42,7 @@ export function AuthForm(props: { title: string; action: 'login' | 'register'; s
       if (!token) return;
       saveToken(token);
       localStorage.setItem('muster.organization', organization);
-      const next = params.get('next');
-      navigate(next?.startsWith('/') && !next.startsWith('//') ? next : `/${organization}/incidents`, { replace: true });
+      navigate(nextPage(organization, params.get('next')), { replace: true });
     },
   });
   const errors = form.formState.errors;
@@ -47,18 +59,30 @@ export function AuthForm(props: { title: string; action: 'login' | 'register'; s
                 Muster · organization <b>{organization}</b>
               </Text>
             </div>
-            <ErrorAlert error={submit.error} title={props.action === 'login' ? 'Could not sign in' : 'Could not register'} />
-            <TextInput label="Email" type="email" autoComplete="email" {...form.register('email')} error={errors.email && 'Enter an email address'} required />
-            <PasswordInput
-              label="Password"
-              autoComplete={props.action === 'login' ? 'current-password' : 'new-password'}
-              {...form.register('password')}
-              error={errors.password && 'Enter a password'}
-              required
-            />
-            <Button type="submit" loading={submit.isPending}>
-              {props.submit}
-            </Button>
+            {props.before}
+            {props.password === false ? null : (
+              <>
+                <ErrorAlert error={submit.error} title={props.action === 'login' ? 'Could not sign in' : 'Could not register'} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  {...form.register('email')}
+                  error={errors.email && 'Enter an email address'}
+                  required
+                />
+                <PasswordInput
+                  label="Password"
+                  autoComplete={props.action === 'login' ? 'current-password' : 'new-password'}
+                  {...form.register('password')}
+                  error={errors.password && 'Enter a password'}
+                  required
+                />
+                <Button type="submit" loading={submit.isPending}>
+                  {props.submit}
+                </Button>
+              </>
+            )}
             <Text size="sm">{props.footer}</Text>
           </Stack>
         </form>

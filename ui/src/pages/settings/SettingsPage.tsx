@@ -9,6 +9,7 @@ import { PluginsSection } from './PluginsSection.tsx';
 import { RecordSection } from './records/RecordSection.tsx';
 import { RegistrationSection } from './RegistrationSection.tsx';
 import { SECTIONS } from './sections.tsx';
+import { SignInSection } from './SignInSection.tsx';
 import { UsersSection } from './UsersSection.tsx';
 
 /** The side list: headings and the sections under each (URL segment, label). */
@@ -19,6 +20,7 @@ const GROUPS: [string, [string, string][]][] = [
       ['projects', 'Projects'],
       ['users', 'Users and roles'],
       ['registration', 'Registration and invitations'],
+      ['sign-in', 'Sign-in methods'],
     ],
   ],
   [
@@ -107,6 +109,7 @@ export default function SettingsPage() {
           <Route path="plugins" element={<PluginsSection />} />
           <Route path="users" element={<UsersSection />} />
           <Route path="registration" element={<RegistrationSection />} />
+          <Route path="sign-in" element={<SignInSection />} />
           <Route path="*" element={<ErrorAlert error={new Error('There is no such settings section.')} title="Not found" />} />
         </Routes>
       </Grid.Col>

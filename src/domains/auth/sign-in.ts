@@ -30,8 +30,8 @@ export const SignInMethods = Type.Object(
   { title: 'SignInMethods' },
 );
 
-/** Whether passwords are accepted in the organization: its switch counts only while single sign-on is configured. */
-export const passwordAccepted = (org: Pick<OrganizationRow, 'password_login'>, sso: Sso | null) => org.password_login || !sso?.browserSignIn;
+/** Whether passwords are accepted in the organization: its switch counts only while a provider is configured (as login checks). */
+export const passwordAccepted = (org: Pick<OrganizationRow, 'password_login'>, sso: Sso | null) => org.password_login || !sso?.issuer;
 
 const ssoOf = (sso: Sso | null) => (sso?.browserSignIn ? { name: sso.name, issuer: sso.issuer! } : null);
 

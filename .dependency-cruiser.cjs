@@ -20,9 +20,10 @@ const FOUNDATION = '^src/domains/(organization|project)/';
 const RECORDS =
   'lifecycle|incident|case|participant|event|task|report|feedback|incident_cost|signal|entity|entity_type|workflow|tag_recommendation|search|conversation';
 // The plugin catalogue is installation-wide and every new project is seeded with its instances.
-const FOUNDATION_CODE = '^src/domains/(organization|project|auth|plugin)/';
+// The audit log is written by every tier (sign-ins as well as record deletions), so it sits lowest.
+const FOUNDATION_CODE = '^src/domains/(organization|project|auth|plugin|audit)/';
 const RECORD_CODE = `^src/domains/(${RECORDS})/(?!schema\\.ts$|table\\.ts$)`;
-const HIGHER_THAN_FOUNDATION = `^src/domains/(?!organization/|project/|auth/|plugin/)[^/]+/(?!schema\\.ts$|table\\.ts$)`;
+const HIGHER_THAN_FOUNDATION = `^src/domains/(?!organization/|project/|auth/|plugin/|audit/)[^/]+/(?!schema\\.ts$|table\\.ts$)`;
 const PLATFORM = '^src/(config\\.ts|lib/|plugins/|db/|jobs/|server/|list/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

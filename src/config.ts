@@ -75,7 +75,7 @@ const DEFS = {
     env: 'MUSTER_LOGIN_MAX_FAILURES',
     kind: 'int',
     default: '5',
-    description: 'Failed logins of one account within the window before logins of it answer 429',
+    description: "Failed logins of one account from one client address within the window before that address's logins of it answer 429",
   },
   loginMaxFailuresPerAddress: {
     env: 'MUSTER_LOGIN_MAX_FAILURES_PER_ADDRESS',
@@ -150,6 +150,20 @@ const DEFS = {
     default: 'remote-user',
     description: "Header holding the signed-in user's e-mail address when header sign-in is on",
   },
+  smtpUrl: {
+    env: 'MUSTER_SMTP_URL',
+    kind: 'secret',
+    description:
+      'Mail transport for account mail (address confirmations, password resets): smtp://user:password@host:587 (STARTTLS when offered) or smtps://...; unset: no account mail, see docs/security.md',
+  },
+  mailFrom: { env: 'MUSTER_MAIL_FROM', kind: 'string', default: 'Muster <muster@localhost>', description: 'Sender of account mail' },
+  confirmLinkExp: {
+    env: 'MUSTER_CONFIRM_LINK_EXP',
+    kind: 'int',
+    default: '259200',
+    description: 'Lifetime in seconds of a link that confirms an e-mail address',
+  },
+  resetLinkExp: { env: 'MUSTER_RESET_LINK_EXP', kind: 'int', default: '3600', description: 'Lifetime in seconds of a password reset link' },
   plugins: {
     env: 'MUSTER_PLUGINS',
     kind: 'string',

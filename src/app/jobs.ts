@@ -12,6 +12,7 @@ import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
 import { oncallJobs } from '../domains/lifecycle/oncall.ts';
 import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
 import { CHAT_JOBS } from '../chat/jobs.ts';
+import { accountMailJob } from '../domains/auth/account-mail.ts';
 
 const KINDS = { incident: INCIDENT, case: CASE };
 
@@ -23,6 +24,7 @@ export const JOBS: JobDefinition[] = [
   workflowRunJob,
   workflowPollJob,
   ...CHAT_JOBS,
+  accountMailJob,
 ];
 
 export const jobQueue = (database: Database) => new JobQueue(database, JOBS);

@@ -49,6 +49,13 @@ export const errors = {
   registrationClosed: () => message(403, 'Registration in this organization needs an invitation.'),
   registrationDomain: () => message(403, 'Registration in this organization is open to addresses of its own domains only.'),
   invitationInvalid: () => message(403, 'This invitation is not valid: unknown, used, expired, or for another address.'),
+  /** A `domains` policy needs a confirmed address, and this server sends no mail to confirm one with. */
+  registrationNeedsMail: () =>
+    message(403, 'Registration in this organization needs a confirmed address, and this server sends no mail: ask its Owner for an invitation.'),
+  /** A confirmation or reset link that is unknown, used or expired. */
+  linkInvalid: () => message(400, 'This link is not valid: unknown, used or expired. Ask for a new one.'),
+  /** Password sign-in turned off for the organization: its members sign in through single sign-on. */
+  passwordLoginOff: () => message(403, 'This organization signs in through single sign-on only.'),
   /** 429: too many failed logins; the client may try again after `retryAfter` seconds. */
   tooManyLogins: (retryAfter: number) =>
     new ApiError(429, [{ msg: 'Too many failed logins. Try again later.' }], { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) }),

@@ -7,11 +7,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
-import { atLeast, requirePermission, type Ctx, type Role } from '../../server/context.ts';
+import { atLeast, requirePermission, type Ctx, type Role, type UserRef } from '../../server/context.ts';
 import { errors, invalid } from '../../server/errors.ts';
 import { DateTime, Email, Id, Nullable } from '../../server/shapes.ts';
 import { organization, type OrganizationRow } from '../organization/table.ts';
-import { invitation } from './table.ts';
+import { audit } from '../audit/record.ts';
+import { addMembership } from './membership.ts';
+import { appUser, invitation, userOrganization } from './table.ts';
 
 export const REGISTRATION_POLICIES = ['open', 'domains', 'invitation'] as const;
 export type RegistrationPolicy = (typeof REGISTRATION_POLICIES)[number];
@@ -44,6 +46,7 @@ export const InvitationList = Type.Object({ items: Type.Array(InvitationRead), t
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+const normalize = (email: string) => email.trim().toLowerCase();
 
 export function getRegistration(ctx: Ctx<OrganizationRow>): Static<typeof RegistrationRead> {
   requirePermission(ctx.role, 'OrganizationManager');
@@ -55,11 +58,21 @@ export async function setRegistration(ctx: Ctx<OrganizationRow>, body: Static<ty
   requirePermission(ctx.role, 'OrganizationOwner');
   const domains = [...new Set((body.domains ?? ctx.organization.registration_domains).map((d) => d.toLowerCase()))];
   if (body.policy === 'domains' && domains.length === 0) throw invalid(['domains'], 'A domains policy needs at least one domain.', 'value_error.missing');
-  const [row] = await ctx.db
-    .update(organization)
-    .set({ registration: body.policy, registration_domains: domains, updated_at: new Date() })
-    .where(eq(organization.id, ctx.organization.id))
-    .returning({ policy: organization.registration, domains: organization.registration_domains });
+  const before = { policy: ctx.organization.registration, domains: ctx.organization.registration_domains };
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(organization)
+      .set({ registration: body.policy, registration_domains: domains, updated_at: new Date() })
+      .where(eq(organization.id, ctx.organization.id))
+      .returning({ policy: organization.registration, domains: organization.registration_domains });
+    await audit(tx, ctx, {
+      action: 'registration.policy_changed',
+      target: { type: 'organization', id: ctx.organization.id, label: ctx.organization.slug },
+      before,
+      after: updated,
+    });
+    return updated;
+  });
   return { policy: row.policy as RegistrationPolicy, domains: row.domains };
 }
 
@@ -69,17 +82,25 @@ export async function createInvitation(ctx: Ctx, body: Static<typeof InvitationC
   const role = body.role ?? 'Member';
   if (!atLeast(ctx.role, role)) throw errors.forbidden(`A ${ctx.role} cannot invite a ${role}.`);
   const token = randomBytes(32).toString('base64url');
-  const [row] = await ctx.db
-    .insert(invitation)
-    .values({
-      organization_id: ctx.organization.id,
-      email: body.email ? body.email.trim().toLowerCase() : null,
-      role,
-      token_hash: hashToken(token),
-      created_by: ctx.user.id,
-      expires_at: new Date(Date.now() + ctx.settings.invitationExp * 1000),
-    })
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(invitation)
+      .values({
+        organization_id: ctx.organization.id,
+        email: body.email ? body.email.trim().toLowerCase() : null,
+        role,
+        token_hash: hashToken(token),
+        created_by: ctx.user.id,
+        expires_at: new Date(Date.now() + ctx.settings.invitationExp * 1000),
+      })
+      .returning();
+    await audit(tx, ctx, {
+      action: 'invitation.created',
+      target: { type: 'invitation', id: created.id, label: created.email },
+      after: { email: created.email, role },
+    });
+    return created;
+  });
   return { ...present(row), token };
 }
 
@@ -105,20 +126,35 @@ export async function listInvitations(ctx: Ctx): Promise<Static<typeof Invitatio
 /** Withdraws an invitation: it can no longer be used. */
 export async function deleteInvitation(ctx: Ctx, id: number): Promise<null> {
   requirePermission(ctx.role, 'OrganizationManager');
-  const gone = await ctx.db
-    .delete(invitation)
-    .where(and(eq(invitation.id, id), eq(invitation.organization_id, ctx.organization.id), isNull(invitation.used_at)))
-    .returning({ id: invitation.id });
-  if (gone.length === 0) throw errors.notFound('An invitation');
+  await ctx.db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(invitation)
+      .where(and(eq(invitation.id, id), eq(invitation.organization_id, ctx.organization.id), isNull(invitation.used_at)))
+      .returning({ id: invitation.id, email: invitation.email, role: invitation.role });
+    if (gone.length === 0) throw errors.notFound('An invitation');
+    await audit(tx, ctx, {
+      action: 'invitation.deleted',
+      target: { type: 'invitation', id, label: gone[0].email },
+      before: { email: gone[0].email, role: gone[0].role },
+    });
+  });
   return null;
 }
 
 /**
  * Whether `email` may register in `org` and with which role: with an invitation token, the role it
- * grants (locked until the transaction ends; `claimInvitation` then uses it up); without one, Member
- * if the organization's policy admits the address. 403 otherwise.
+ * grants (locked until the transaction ends; `claimInvitation` then uses it up) and whether the
+ * invitation named the address; without one, Member if the organization's policy admits the
+ * address. A `domains` policy admits an address only once it is confirmed (`needsConfirmation`
+ * otherwise: the registration waits for the link). 403 otherwise.
  */
-export async function admission(tx: Executor, org: OrganizationRow, email: string, token: string | undefined): Promise<{ role: Role; invitationId?: number }> {
+export async function admission(
+  tx: Executor,
+  org: OrganizationRow,
+  email: string,
+  token: string | undefined,
+  opts: { confirmed: boolean } = { confirmed: false },
+): Promise<{ role: Role; invitationId?: number; named?: boolean; needsConfirmation?: boolean }> {
   if (token !== undefined) {
     const [row] = await tx
       .select({ id: invitation.id, role: invitation.role, email: invitation.email })
@@ -133,15 +169,69 @@ export async function admission(tx: Executor, org: OrganizationRow, email: strin
       )
       .for('update');
     if (!row || (row.email !== null && row.email !== email)) throw errors.invitationInvalid();
-    return { role: row.role as Role, invitationId: row.id };
+    return { role: row.role as Role, invitationId: row.id, named: row.email !== null };
   }
   const policy = org.registration as RegistrationPolicy;
   if (policy === 'open') return { role: 'Member' };
   if (policy === 'domains') {
-    if (org.registration_domains.includes(domainOf(email))) return { role: 'Member' };
-    throw errors.registrationDomain();
+    if (!org.registration_domains.includes(domainOf(email))) throw errors.registrationDomain();
+    return opts.confirmed ? { role: 'Member' } : { role: 'Member', needsConfirmation: true };
   }
   throw errors.registrationClosed();
+}
+
+/** The invitation a signed-in person holds, in any organization: locked, unused, unexpired, for their address if it names one. */
+async function heldInvitation(tx: Executor, token: string, email: string) {
+  const [row] = await tx
+    .select({ id: invitation.id, organizationId: invitation.organization_id, role: invitation.role, email: invitation.email })
+    .from(invitation)
+    .where(and(eq(invitation.token_hash, hashToken(token)), isNull(invitation.used_at), gt(invitation.expires_at, sql`now()`)))
+    .for('update');
+  if (!row || (row.email !== null && row.email !== email)) throw errors.invitationInvalid();
+  return row;
+}
+
+export const InvitationAccept = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { title: 'InvitationAccept', additionalProperties: false },
+);
+export const InvitationAccepted = Type.Object(
+  { organization: Type.Object({ id: Id(), slug: Type.String(), name: Type.String() }), role: Type.String() },
+  { title: 'InvitationAccepted' },
+);
+
+/**
+ * A signed-in person joins the organization an invitation is for: how an existing account joins
+ * another organization (never by registering again with its password). An invitation that names the
+ * address confirms it, as it does at registration. 409 when they are a member already.
+ */
+export async function acceptInvitation(db: Executor, caller: UserRef, token: string, address?: string): Promise<Static<typeof InvitationAccepted>> {
+  return db.transaction(async (tx) => {
+    const held = await heldInvitation(tx, token, normalize(caller.email));
+    const [org] = await tx.select().from(organization).where(eq(organization.id, held.organizationId));
+    const [member] = await tx
+      .select({ id: userOrganization.user_id })
+      .from(userOrganization)
+      .where(and(eq(userOrganization.user_id, caller.id), eq(userOrganization.organization_id, org.id)));
+    if (member) throw errors.conflict('You are a member of this organization already.');
+    await addMembership(tx, { userId: caller.id, organizationId: org.id, role: held.role as Role });
+    await claimInvitation(tx, held.id, caller.id);
+    if (held.email !== null)
+      await tx
+        .update(appUser)
+        .set({ email_confirmed_at: sql`coalesce(${appUser.email_confirmed_at}, now())` })
+        .where(eq(appUser.id, caller.id));
+    await audit(
+      tx,
+      { organizationId: org.id, userId: caller.id, email: caller.email, address },
+      {
+        action: 'invitation.accepted',
+        target: { type: 'invitation', id: held.id, label: held.email },
+        after: { role: held.role },
+      },
+    );
+    return { organization: { id: org.id, slug: org.slug, name: org.name }, role: held.role };
+  });
 }
 
 /** Marks the invitation used by the user just registered. */

@@ -72,6 +72,8 @@ export const UserUpdate = Type.Object(
     id: Id(),
     organizations: Type.Optional(Type.Array(UserOrganizationInput)),
     password: Opt(Type.String({ minLength: 1 })),
+    // Beyond 0.1.0: a person setting their own password proves the current one.
+    current_password: Opt(Type.String({ minLength: 1 })),
     projects: Type.Optional(Type.Array(UserProjectInput)),
     role: Opt(Type.String()),
   },
@@ -80,3 +82,20 @@ export const UserUpdate = Type.Object(
 export type UserUpdateT = Static<typeof UserUpdate>;
 
 export const UserPagination = Pagination(UserRead, 'UserPagination');
+
+/** Beyond 0.1.0: the caller's new password, proving the current one (POST /{organization}/auth/password). */
+export const PasswordChange = Type.Object(
+  { current_password: Type.String({ minLength: 1 }), new_password: Type.String({ minLength: 1 }) },
+  { title: 'PasswordChange', additionalProperties: false },
+);
+/** Beyond 0.1.0: asking for a reset link (POST /{organization}/auth/password-reset). */
+export const PasswordResetRequest = Type.Object({ email: Email() }, { title: 'PasswordResetRequest', additionalProperties: false });
+/** Beyond 0.1.0: a new password with a reset link's token (POST /{organization}/auth/password-reset/complete). */
+export const PasswordResetComplete = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ minLength: 1 }) },
+  { title: 'PasswordResetComplete', additionalProperties: false },
+);
+/** Beyond 0.1.0: a confirmation link's token (POST /{organization}/auth/confirm). */
+export const EmailConfirm = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { title: 'EmailConfirm', additionalProperties: false });
+/** A fresh session token, answered where the old ones just stopped working. */
+export const TokenResponse = Type.Object({ token: Type.String() }, { title: 'TokenResponse' });

@@ -3,15 +3,20 @@ import type { Executor } from '../../db/connection.ts';
 import { readColumns as readColumnsOf } from '../../db/columns.ts';
 import type { ListDefinition } from '../../list/definition.ts';
 import { runList } from '../../list/engine.ts';
-import { atLeast, isRole, type Ctx, type Role, type UserRef } from '../../server/context.ts';
+import { atLeast, isRole, requirePermission, type Ctx, type Role, type UserRef } from '../../server/context.ts';
 import { errors, invalid, validationError } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { organization, type OrganizationRow } from '../organization/table.ts';
-import { defaultProject, projectColumns } from '../project/service.ts';
+import { projectColumns } from '../project/service.ts';
 import { project, type ProjectRow } from '../project/table.ts';
 import { decoyHash, hashPassword, isLegacyHash, randomPassword, verifyPassword } from './password.ts';
 import type { UserLoginT, UserRegisterT, UserUpdateT } from './schema.ts';
 import { admission, claimInvitation } from './registration.ts';
+import type { Settings } from '../../config.ts';
+import { audit } from '../audit/record.ts';
+import { checkNewPassword } from './account.ts';
+import { mailConfigured, sendAccountMail } from './account-mail.ts';
+import { addMembership, removeMembership } from './membership.ts';
 import { appUser, loginFailure, userOrganization, userProject } from './table.ts';
 import type { Tokens } from './token.ts';
 
@@ -107,7 +112,7 @@ async function membershipsOf(db: Executor, userIds: number[], organizationId?: n
   return out;
 }
 
-async function findOrganization(db: Executor, slug: string): Promise<OrganizationRow> {
+export async function findOrganization(db: Executor, slug: string): Promise<OrganizationRow> {
   const [row] = await db.select(orgColumns).from(organization).where(eq(organization.slug, slug));
   if (!row) throw errors.organizationNotFound();
   return row as OrganizationRow;
@@ -119,7 +124,7 @@ const loginFailed = () =>
     { loc: ['password'], msg: 'Invalid password.', type: 'value_error.invalid.password' },
   ]);
 
-/** How many failed logins are let through per account and per client address, within a window of seconds. */
+/** How many failed logins are let through per account and client address together, and per client address, within a window of seconds. */
 export interface LoginLimits {
   perAccount: number;
   perAddress: number;
@@ -129,9 +134,8 @@ export interface LoginLimits {
 type Key = { key: string; limit: number };
 
 /**
- * 429 with the seconds left when a key (`account:<email>`, `address:<ip>`) has failed its limit in
- * the current window; windows over do not count. Unknown accounts are counted as known ones are, so
- * the answers tell nothing about which exist.
+ * 429 with the seconds left when a key has failed its limit in the current window; windows over do
+ * not count. Unknown accounts are counted as known ones are, so the answers tell nothing about which exist.
  */
 async function checkLimits(db: Executor, keys: Key[], window: number) {
   const rows = await db
@@ -155,8 +159,8 @@ async function checkLimits(db: Executor, keys: Key[], window: number) {
   return new Set(rows.map((r) => r.key));
 }
 
-/** Counts a failed login under each key, in a window that starts with the first failure (a window over starts again). */
-async function countFailure(db: Executor, keys: Key[], window: number) {
+/** Counts an attempt under each key, in a window that starts with the first (a window over starts again). */
+async function countAttempt(db: Executor, keys: Key[], window: number) {
   const over = sql`${loginFailure.window_start} <= now() - make_interval(secs => ${window})`;
   await db.execute(sql`
     INSERT INTO ${loginFailure} (key, failures, window_start)
@@ -170,89 +174,116 @@ async function countFailure(db: Executor, keys: Key[], window: number) {
   );
 }
 
-export async function login(db: Executor, tokens: Tokens, orgSlug: string, body: UserLoginT, client: { address?: string; limits: LoginLimits }) {
-  await findOrganization(db, orgSlug);
+/** Counts an attempt under `key` (a client address's registrations or reset requests); 429 past the per-address limit. */
+export async function limitAttempts(db: Executor, key: string, limits: LoginLimits) {
+  const keys = [{ key, limit: limits.perAddress }];
+  await checkLimits(db, keys, limits.window);
+  await countAttempt(db, keys, limits.window);
+}
+
+export interface ClientInfo {
+  address?: string;
+  limits: LoginLimits;
+}
+
+/**
+ * Signs in with a password. Failures are limited per account and client address together, and per
+ * client address: a guesser is stopped, while the account's own person, from their own address,
+ * still signs in (a stranger's failures never lock them out). Sign-ins and failures are audited.
+ */
+export async function login(db: Executor, tokens: Tokens, settings: Settings, orgSlug: string, body: UserLoginT, client: ClientInfo) {
+  const org = await findOrganization(db, orgSlug);
   const email = normalizeEmail(body.email);
-  const accountKey = `account:${email}`;
-  const addressKey = client.address ? `address:${client.address}` : undefined;
-  const { limits } = client;
-  const keys: Key[] = [{ key: accountKey, limit: limits.perAccount }, ...(addressKey ? [{ key: addressKey, limit: limits.perAddress }] : [])];
+  const { limits, address } = client;
+  const pairKey = `account:${email}|${address ?? ''}`;
+  const keys: Key[] = [{ key: pairKey, limit: limits.perAccount }, ...(address ? [{ key: `address:${address}`, limit: limits.perAddress }] : [])];
   const counting = await checkLimits(db, keys, limits.window);
   const [user] = await db.select().from(appUser).where(eq(appUser.email, email));
+  const usable = user && !user.deactivated_at && !user.service_account;
   const failed = async () => {
-    await countFailure(db, keys, limits.window);
+    await countAttempt(db, keys, limits.window);
+    await audit(db, { organizationId: org.id, userId: user?.id ?? null, email, address }, { action: 'auth.login_failed' });
     return loginFailed();
   };
-  if (!user) {
+  if (!usable) {
     await verifyPassword(body.password, await decoyHash());
     throw await failed();
   }
   if (!(await verifyPassword(body.password, user.password))) throw await failed();
-  // A successful login starts the account's count again (not the address's: one account known to an
+  if (!org.password_login && settings.oidcIssuer) throw errors.passwordLoginOff();
+  // A successful sign-in starts this pair's count again (not the address's: one account known to an
   // attacker must not reset the count of their guesses at others).
-  if (counting.has(accountKey)) await db.delete(loginFailure).where(eq(loginFailure.key, accountKey));
+  if (counting.has(pairKey)) await db.delete(loginFailure).where(eq(loginFailure.key, pairKey));
   if (isLegacyHash(user.password)) {
     await db
       .update(appUser)
       .set({ password: await hashPassword(body.password) })
       .where(eq(appUser.id, user.id));
   }
+  await audit(db, { organizationId: org.id, userId: user.id, email, address }, { action: 'auth.login' });
   const memberships = (await membershipsOf(db, [user.id])).get(user.id)!;
   return { token: await tokens.issue(user.email), projects: memberships.projects };
 }
 
 /**
- * Registers a user in the URL's organization, if its registration policy admits them or they bring
- * an invitation to it (registration.ts): 403 otherwise, before anything else is checked. The first
- * user of a fresh installation becomes its Owner; everyone after joins as Member (or as the
- * invitation says), with the organization's default project. Someone who has an account already
- * (in another organization) joins this one by registering with that account's password.
+ * Registers a new account in the URL's organization, if its policy admits the address or the
+ * caller brings an invitation to it (registration.ts): 403 otherwise, before anything else. Attempts
+ * are limited per client address. Never joins an existing account and never checks its password:
+ * an existing account joins another organization by accepting an invitation while signed in.
+ *
+ * With a mail transport every registration that is not the installation's first answers alike
+ * (`{token: null}`): a new address gets a confirmation link and joins the organization once
+ * confirmed; an existing one gets a notice. Without one, a new account gets its token at once (its
+ * address unconfirmed unless an invitation named it), and an existing address answers
+ * `{token: null}` (docs/security.md says what that tells and why).
  */
-export async function register(db: Executor, tokens: Tokens, orgSlug: string, body: UserRegisterT) {
+export async function register(db: Executor, tokens: Tokens, settings: Settings, orgSlug: string, body: UserRegisterT, client: ClientInfo) {
   const org = await findOrganization(db, orgSlug);
   const email = normalizeEmail(body.email);
   if (body.invitation === undefined) await admission(db, org, email, undefined);
+  if (body.password != null) checkNewPassword(body.password);
+  if (client.address) await limitAttempts(db, `register:${client.address}`, client.limits);
+  const mail = mailConfigured(settings);
   const password = await hashPassword(body.password ?? randomPassword());
-  await db.transaction(async (tx) => {
+  const joined = await db.transaction(async (tx) => {
     // Serialises registrations so that exactly one can be the first.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
-    const admitted = await admission(tx, org, email, body.invitation);
-    const existing = await existingAccount(tx, org.id, email, body.password);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(appUser);
-    const user = existing ?? (await tx.insert(appUser).values({ email, password }).returning({ id: appUser.id }))[0];
+    const first = n === 0;
+    if (!mail && body.invitation === undefined && org.registration === 'domains' && !first) throw errors.registrationNeedsMail();
+    const admitted = await admission(tx, org, email, body.invitation, { confirmed: first });
+    const [existing] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.email, email));
+    if (existing) {
+      if (mail) await sendAccountMail(tx, { user_id: existing.id, organization_id: org.id, kind: 'exists' });
+      return false;
+    }
+    // Proven now: the installation's first account, or an address an invitation named (its inviter vouched for it).
+    const confirmed = first || admitted.named === true;
+    const [user] = await tx
+      .insert(appUser)
+      .values({ email, password, email_confirmed_at: confirmed ? new Date() : null })
+      .returning({ id: appUser.id });
+    if (mail && !confirmed) await sendAccountMail(tx, { user_id: user.id, organization_id: org.id, kind: 'confirm' });
+    // With mail, a registration by policy joins when its link is followed (account.ts confirmAddress);
+    // an invitation admits at once.
+    if (admitted.invitationId === undefined && mail && !confirmed) return false;
+    if (admitted.needsConfirmation) throw errors.registrationNeedsMail();
     if (admitted.invitationId !== undefined) await claimInvitation(tx, admitted.invitationId, user.id);
-    const role = n === 0 ? 'Owner' : admitted.role;
-    // An account's first organization is its default one; one joined later is not.
-    await tx.insert(userOrganization).values({ user_id: user.id, organization_id: org.id, role, default: !existing });
+    const role = first ? 'Owner' : admitted.role;
     const projects = body.projects.length ? await resolveProjects(tx, org.id, body.projects) : [];
-    if (projects.length === 0) {
-      const fallback = await defaultProject(tx, org.id);
-      if (fallback) projects.push({ project: fallback, default: true, role: 'Member' });
-    }
-    for (const p of projects) {
-      await tx
-        .insert(userProject)
-        .values({ user_id: user.id, project_id: p.project.id, organization_id: org.id, default: p.default, role: p.role ?? 'Member' });
-    }
+    await addMembership(tx, { userId: user.id, organizationId: org.id, role, projects });
+    await audit(
+      tx,
+      { organizationId: org.id, userId: user.id, email, address: client.address },
+      {
+        action: 'user.registered',
+        target: { type: 'user', id: user.id, label: email },
+        after: { role, confirmed },
+      },
+    );
+    return true;
   });
-  return { token: await tokens.issue(email) };
-}
-
-/**
- * The account registering again, to join another organization: only with its own password (a 422
- * that says no more than "exists" otherwise), and not into an organization it belongs to already.
- */
-async function existingAccount(tx: Executor, organizationId: number, email: string, givenPassword: string | null | undefined) {
-  const [user] = await tx.select({ id: appUser.id, password: appUser.password }).from(appUser).where(eq(appUser.email, email));
-  if (!user) return undefined;
-  const exists = () => invalid(['email'], 'A user with this email already exists.', 'value_error.invalid.configuration');
-  if (givenPassword == null || !(await verifyPassword(givenPassword, user.password))) throw exists();
-  const [member] = await tx
-    .select({ id: userOrganization.user_id })
-    .from(userOrganization)
-    .where(and(eq(userOrganization.user_id, user.id), eq(userOrganization.organization_id, organizationId)));
-  if (member) throw exists();
-  return { id: user.id };
+  return { token: joined ? await tokens.issue(email) : null };
 }
 
 type ProjectInput = { project: { id?: number; name?: string }; default?: boolean; role?: string | null };
@@ -330,8 +361,9 @@ export async function getUser(ctx: Ctx, id: number) {
 }
 
 /**
- * Users change their own password and project memberships; an Owner may change anyone's, and only
- * an Owner changes a role. An omitted role leaves the role as it is.
+ * Users change their own project memberships, and their password with the current one; an Owner
+ * changes anyone's project memberships and roles, never another person's password (accounts are
+ * global: their person may belong to other organizations). An omitted role leaves the role as it is.
  */
 export async function updateUser(ctx: Ctx, id: number, body: UserUpdateT) {
   const target = await member(ctx, id);
@@ -343,6 +375,14 @@ export async function updateUser(ctx: Ctx, id: number, body: UserUpdateT) {
     throw invalid(['role'], `value is not a valid enumeration member; permitted: 'Owner', 'Manager', 'Admin', 'Member'`, 'type_error.enum');
   }
   if (roleChange && !owner) throw errors.forbidden("You don't have permissions to update the user's role. Please, contact your Muster admin.");
+  if (body.password != null) {
+    if (!self) throw errors.forbidden('A password is set only by its person: send them a reset link, or remove them from the organization.');
+    const [row] = await ctx.db.select({ password: appUser.password }).from(appUser).where(eq(appUser.id, id));
+    if (body.current_password == null || !(await verifyPassword(body.current_password, row.password))) {
+      throw invalid(['current_password'], 'The current password is needed to set a new one.', 'value_error.invalid.password');
+    }
+    checkNewPassword(body.password);
+  }
   await ctx.db.transaction(async (tx) => {
     if (roleChange) {
       if (target.role === 'Owner') {
@@ -358,10 +398,12 @@ export async function updateUser(ctx: Ctx, id: number, body: UserUpdateT) {
         .where(and(eq(userOrganization.user_id, id), eq(userOrganization.organization_id, ctx.organization.id)));
     }
     if (body.password != null) {
+      const now = new Date();
       await tx
         .update(appUser)
-        .set({ password: await hashPassword(body.password), updated_at: new Date() })
+        .set({ password: await hashPassword(body.password), tokens_valid_after: now, updated_at: now })
         .where(eq(appUser.id, id));
+      await audit(tx, ctx, { action: 'user.password_changed', target: { type: 'user', id, label: target.email } });
     }
     if (body.projects) {
       const projects = await resolveProjects(tx, ctx.organization.id, body.projects);
@@ -379,4 +421,25 @@ export async function updateUser(ctx: Ctx, id: number, body: UserUpdateT) {
     }
   });
   return getUser(ctx, id);
+}
+
+/**
+ * Removes a member from the organization (Owners; anyone may leave): their role, project memberships
+ * and API tokens there end at once. The account itself, global, stays. The last Owner stays.
+ */
+export async function removeMember(ctx: Ctx, id: number) {
+  const target = await member(ctx, id);
+  if (target.id !== ctx.user.id) requirePermission(ctx.role, 'OrganizationOwner');
+  await ctx.db.transaction(async (tx) => {
+    if (target.role === 'Owner') {
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(userOrganization)
+        .where(and(eq(userOrganization.organization_id, ctx.organization.id), eq(userOrganization.role, 'Owner'), ne(userOrganization.user_id, id)));
+      if (n === 0) throw errors.conflict('An organization needs at least one Owner; make someone else Owner first.');
+    }
+    await removeMembership(tx, id, ctx.organization.id);
+    await audit(tx, ctx, { action: 'user.removed', target: { type: 'user', id, label: target.email }, before: { role: target.role } });
+  });
+  return null;
 }

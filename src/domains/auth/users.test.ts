@@ -78,19 +78,20 @@ describe('users', () => {
     expect(res.status).toBe(409);
   });
 
-  it("lets users change their own password but not someone else's", async () => {
+  it("lets users change their own password, with the current one, but not someone else's", async () => {
     const other = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, {
-      token: alice,
-      body: { id: ids['bob@example.com'], password: 'pwned' },
+      token: owner,
+      body: { id: ids['bob@example.com'], password: 'pwned by the owner' },
     });
     expect(other.status).toBe(403);
     const own = await call(t.app, 'PUT', `/default/users/${ids['bob@example.com']}`, {
       token: bob,
-      body: { id: ids['bob@example.com'], password: 'new password' },
+      body: { id: ids['bob@example.com'], password: 'new password', current_password: 'correct horse battery' },
     });
     expect(own.status).toBe(200);
     const login = await call(t.app, 'POST', '/default/auth/login', { body: { email: 'bob@example.com', password: 'new password' } });
     expect(login.status).toBe(200);
+    bob = login.body.token;
   });
 
   it('sets default projects from the body', async () => {

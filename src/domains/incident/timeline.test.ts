@@ -34,6 +34,20 @@ describe('incident timeline: custom events and people added by email', () => {
     expect(custom(await a.get(i.id))).toEqual([]);
   });
 
+  it('names the caller as author and editor, whatever the body says', async () => {
+    const i = (await a.create({})).body;
+    const forged = { created_by: 'ceo@example.com', updated_by: 'ceo@example.com', updated_on: '2020-01-01T00:00:00Z', ticket: 'T-1' };
+    expect((await a.post(i.id, 'event', w.member, { description: 'Rolled back', details: forged })).status).toBe(200);
+    const [entry] = custom(await a.get(i.id)) as any[];
+    expect(entry.details).toEqual({ created_by: 'member@example.com', ticket: 'T-1' });
+    const path = `/default/incidents/${i.id}/event`;
+    const patch = await call(w.t.app, 'PATCH', path, { token: w.member, body: { uuid: entry.uuid, description: 'Rolled back v2', details: forged } });
+    expect(patch.status).toBe(200);
+    const [after] = custom(await a.get(i.id)) as any[];
+    expect(after.details).toMatchObject({ created_by: 'member@example.com', updated_by: 'member@example.com', ticket: 'T-1' });
+    expect(after.details.updated_on).not.toBe(forged.updated_on);
+  });
+
   it('checks bodies, and refuses people who may not edit the incident', async () => {
     const i = (await a.create({}, w.owner)).body;
     expect(problems(await a.post(i.id, 'event', w.owner, {}))).toEqual(['body.description:value_error.missing']);

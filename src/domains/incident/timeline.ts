@@ -21,6 +21,11 @@ export interface CustomEventInput {
 
 const when = (at: string | null | undefined) => (at ? new Date(at) : new Date());
 
+/** Who wrote and changed an entry is the caller's, never the body's: these keys of `details` are Muster's own. */
+const AUTHORSHIP = ['created_by', 'updated_by', 'updated_on'];
+const written = (details: Record<string, unknown> | null | undefined) =>
+  Object.fromEntries(Object.entries(details ?? {}).filter(([key]) => !AUTHORSHIP.includes(key)));
+
 export async function addCustomEvent(ctx: Ctx, id: number, input: CustomEventInput) {
   await addTimelineEntry(ctx, id, {
     description: input.description,
@@ -28,7 +33,7 @@ export async function addCustomEvent(ctx: Ctx, id: number, input: CustomEventInp
     owner: ctx.user.email,
     source: input.source || 'Incident Participant',
     type: CUSTOM_EVENT,
-    details: { ...input.details, created_by: ctx.user.email },
+    details: { ...written(input.details), created_by: ctx.user.email },
   });
   return null;
 }
@@ -55,7 +60,12 @@ export async function updateCustomEvent(ctx: Ctx, id: number, input: CustomEvent
         description: input.description,
         ...(at ? { started_at: at, ended_at: at } : {}),
         ...(input.source ? { source: input.source } : {}),
-        details: { ...(found.details as Record<string, unknown> | null), ...input.details, updated_by: ctx.user.email, updated_on: new Date().toISOString() },
+        details: {
+          ...(found.details as Record<string, unknown> | null),
+          ...written(input.details),
+          updated_by: ctx.user.email,
+          updated_on: new Date().toISOString(),
+        },
       })
       .where(eq(event.uuid, found.uuid));
   });

@@ -160,15 +160,12 @@ async function subjectOf(tx: Executor, ctx: Ctx, body: RunBody): Promise<RunSubj
   return { kind, column: kind.ownerColumn, id: row.id };
 }
 
-/** The participant who runs it: the one the body names by email, else the caller's participant, if any. */
-async function creatorOf(tx: Executor, ctx: Ctx, subject: RunSubject, body: RunBody): Promise<{ id: number | null; email: string }> {
-  const email = body.creator?.individual?.email?.trim();
-  if (!subject.kind) return { id: null, email: email || ctx.user.email }; // signals have no participants
-  if (email) {
-    const found = await participantByEmail(tx, subject.kind, subject.id, email);
-    if (!found) throw invalid(['creator'], `The creator must be a participant of the ${subject.kind.name}.`, 'value_error.not_found');
-    return { id: found.id, email };
-  }
+/**
+ * The participant who runs it: always the caller (their participant in the record, if any). A
+ * `creator` in the body is not trusted: authorship is who calls, never who the body names.
+ */
+async function creatorOf(tx: Executor, ctx: Ctx, subject: RunSubject): Promise<{ id: number | null; email: string }> {
+  if (!subject.kind) return { id: null, email: ctx.user.email }; // signals have no participants
   const caller = await participantByEmail(tx, subject.kind, subject.id, ctx.user.email);
   return { id: caller?.id ?? null, email: ctx.user.email };
 }
@@ -184,7 +181,7 @@ export async function runWorkflow(ctx: Ctx, workflowId: number, body: RunBody): 
     const wf = await findWorkflow(tx, ctx, workflowId);
     if (!wf.enabled) throw invalid(['workflow'], `Workflow ${wf.name} is disabled.`, 'value_error');
     const subject = await subjectOf(tx, ctx, body);
-    const creator = await creatorOf(tx, ctx, subject, body);
+    const creator = await creatorOf(tx, ctx, subject);
     const [run] = await tx
       .insert(workflowInstance)
       .values({

@@ -329,7 +329,7 @@ describe('workflow runs', () => {
     expect(await events(incident.id)).toContain('Workflow Orphaned status changed from Submitted to Failed');
   });
 
-  it('validates the run: one visible subject, a participant as creator, an enabled workflow', async () => {
+  it('validates the run: one visible subject, the caller as creator, an enabled workflow', async () => {
     const wf = (await createWorkflow({ name: 'Checked' })).body;
     const open = await createIncident();
     const secret = await createIncident({ title: 'Secret', visibility: 'Restricted' });
@@ -339,9 +339,10 @@ describe('workflow runs', () => {
     expect((await run({ incident: { id: 999999 } })).body.detail[0]).toMatchObject({ loc: ['incident'], msg: 'Incident not found.' });
     // A Restricted incident the caller may not see is not found.
     expect((await run({ incident: { id: secret.id } }, member)).body.detail[0]).toMatchObject({ loc: ['incident'], msg: 'Incident not found.' });
-    expect((await run({ incident: { id: open.id }, creator: { individual: { email: 'member@example.com' } } })).body.detail[0]).toMatchObject({
-      loc: ['creator'],
-    });
+    // The creator is the caller: a body naming someone else is not believed.
+    const forged = await run({ incident: { id: open.id }, creator: { individual: { email: 'member@example.com' } } });
+    expect(forged.status).toBe(200);
+    expect(forged.body.creator).toMatchObject({ individual: { email: 'owner@example.com' } });
     // A member who takes no part in the incident runs it with no creator.
     const byMember = await run({ incident: { id: open.id } }, member);
     expect(byMember.body).toMatchObject({ status: 'Submitted', creator: null });

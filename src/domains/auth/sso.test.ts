@@ -5,7 +5,7 @@
 // header sign-in behind a trusted proxy.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, createTestApp, register, type TestApp } from '../../../test/helpers.ts';
+import { call, createTestApp, register, registerUnconfirmed, type TestApp } from '../../../test/helpers.ts';
 import { CLIENT_ID, CLIENT_SECRET, ROLE_CLAIM, signInAtProvider, startOidcPeer, type OidcPeer } from '../../../test/peers/oidc.ts';
 import { auditLog } from '../audit/table.ts';
 import { roleFromClaim } from './sso.ts';
@@ -113,6 +113,22 @@ describe('sign-in with the provider', () => {
     expect((await userRow('bob@example.com')).email_confirmed_at).not.toBeNull();
   });
 
+  it('an account someone registered with the address unconfirmed loses their password and tokens when the provider proves it', async () => {
+    const squatter = await registerUnconfirmed(t.app, 'grace@example.com', 'default', 'squatter passphrase');
+    expect((await userRow('grace@example.com')).email_confirmed_at).toBeNull();
+    expect((await call(t.app, 'GET', '/default/auth/me', { token: squatter })).status).toBe(200);
+    // Tokens count by the second they were issued in: sign in from the next second on.
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await signIn('grace@example.com');
+    expect(res.statusCode).toBe(302);
+    expect((await userRow('grace@example.com')).email_confirmed_at).not.toBeNull();
+    expect((await call(t.app, 'GET', '/default/auth/me', { token: tokenOf(res.headers.location as string) })).status).toBe(200);
+    // The registrant's token, issued before, is refused.
+    expect((await call(t.app, 'GET', '/default/auth/me', { token: squatter })).status).toBe(401);
+    const login = await call(t.app, 'POST', '/default/auth/login', { body: { email: 'grace@example.com', password: 'squatter passphrase' } });
+    expect(login.status).toBe(422);
+  });
+
   it("takes a newcomer's role from the role claim, the highest one named", async () => {
     peer.accounts.set('carol', { email: 'carol@example.com', role: ['member', 'Manager', 'unrelated'] });
     const res = await signIn('carol');
@@ -140,6 +156,10 @@ describe('sign-in with the provider', () => {
 
     await call(t.app, 'PUT', '/closed/registration', { token: owner, body: { policy: 'domains', domains: ['corp.example'] } });
     expect((await signIn('dave@example.com', 'closed')).statusCode).toBe(403);
+    peer.accounts.set('henry', { email: 'henry@corp.example', email_verified: false });
+    const unverified = await signIn('henry', 'closed');
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json()).toEqual({ detail: [{ msg: 'The single sign-on provider has not verified this e-mail address.' }] });
     const joined = await signIn('erin@corp.example', 'closed');
     expect(joined.statusCode).toBe(302);
     expect((await call(t.app, 'GET', '/closed/auth/me', { token: tokenOf(joined.headers.location as string) })).status).toBe(200);
@@ -217,6 +237,8 @@ describe('sign-in methods', () => {
     const off = await call(t.app, 'PUT', '/default/sign-in', { token: owner, body: { password_login: false } });
     expect(off).toMatchObject({ status: 200, body: { password_login: false, sso: { name: 'Test IdP', issuer: peer.issuer } } });
     expect((await call(t.app, 'GET', '/default/auth/methods')).body.password).toBe(false);
+    const refused = await call(t.app, 'POST', '/default/auth/login', { body: { email: 'owner@example.com', password: 'correct horse battery' } });
+    expect(refused.status).toBe(403);
     expect((await call(t.app, 'GET', '/default/sign-in', { token: owner })).body.password_login).toBe(false);
     const [entry] = await t.database.db
       .select({ before: auditLog.before, after: auditLog.after })

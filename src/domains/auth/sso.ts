@@ -22,11 +22,11 @@ import { ROLES, type Role } from '../../server/context.ts';
 import { ApiError, errors } from '../../server/errors.ts';
 import { audit } from '../audit/record.ts';
 import { organization, type OrganizationRow } from '../organization/table.ts';
-import { defaultProject } from '../project/service.ts';
 import type { Identity } from './hook.ts';
 import { hashPassword, randomPassword } from './password.ts';
 import { admission } from './registration.ts';
-import { appUser, userOrganization, userProject } from './table.ts';
+import { addMembership } from './membership.ts';
+import { appUser, userOrganization } from './table.ts';
 
 /** Algorithms a provider's token may be signed with: asymmetric ones only (never `none`, never HS*, whose key Muster would share). */
 export const ASYMMETRIC_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
@@ -322,13 +322,15 @@ export async function signInBySso(db: Executor, orgSlug: string, claims: SsoClai
       : [];
     let userId = user?.id;
     if (!member) {
-      let admitted: { role: Role };
+      let admitted: { role: Role; needsConfirmation?: boolean };
       try {
-        admitted = await admission(tx, org as OrganizationRow, claims.email, undefined);
+        admitted = await admission(tx, org as OrganizationRow, claims.email, undefined, { confirmed: claims.emailVerified === true });
       } catch (err) {
         if (err instanceof ApiError) return refuse(err, 'registration policy');
         throw err;
       }
+      // A `domains` policy admits proven addresses only: here, the provider's word that it verified it.
+      if (admitted.needsConfirmation) return refuse(errors.ssoUnverified(), 'registration policy: address not verified by the provider');
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(appUser);
       const role: Role = n === 0 ? 'Owner' : (claims.role ?? admitted.role);
       if (!userId) {
@@ -348,12 +350,21 @@ export async function signInBySso(db: Executor, orgSlug: string, claims: SsoClai
           },
         );
       }
-      await tx.insert(userOrganization).values({ user_id: userId, organization_id: org.id, role, default: !user });
-      const project = await defaultProject(tx, org.id);
-      if (project) await tx.insert(userProject).values({ user_id: userId, project_id: project.id, organization_id: org.id, default: true, role: 'Member' });
+      await addMembership(tx, { userId, organizationId: org.id, role });
     }
     if (user && !user.confirmed && claims.emailVerified === true) {
-      await tx.update(appUser).set({ email_confirmed_at: new Date() }).where(eq(appUser.id, user.id));
+      // The provider proves the address is this person's: whoever registered it unconfirmed (perhaps
+      // someone else) loses the password they chose and every token they hold.
+      const now = new Date();
+      await tx
+        .update(appUser)
+        .set({ email_confirmed_at: now, password: await hashPassword(randomPassword()), tokens_valid_after: now, updated_at: now })
+        .where(eq(appUser.id, user.id));
+      await audit(
+        tx,
+        { organizationId: org.id, userId: user.id, email: claims.email, address },
+        { action: 'user.email_confirmed', target: { type: 'user', id: user.id, label: claims.email }, details: { via: 'sso' } },
+      );
     }
     await audit(
       tx,

@@ -44,4 +44,30 @@ describeUi('web UI: single sign-on', () => {
     expect((await me.json()).email).toBe('sso-person@example.com');
     expectNoErrors(page);
   });
+
+  it('an Owner turns password sign-in off in Settings, and the sign-in page then offers only the provider', async () => {
+    // The first person of the installation (signed in above) is its Owner.
+    const page = await ui.page();
+    await page.goto('/default/auth/login');
+    await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
+    await page.waitForURL(`${peer!.issuer}/**`);
+    await page.locator('input[name="login"]').fill('sso-person@example.com');
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.waitForURL(`${ui.origin}/default/incidents**`);
+    await page.goto('/default/settings/sign-in');
+    const passwords = page.getByRole('switch', { name: 'Members may sign in with a password' });
+    await passwords.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await passwords.uncheck({ force: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'password sign-in is off' }).waitFor();
+
+    const stranger = await ui.page();
+    await stranger.goto('/default/auth/login');
+    await stranger.getByRole('link', { name: 'Sign in with Test IdP' }).waitFor();
+    expect(await stranger.getByRole('textbox', { name: 'Password' }).count()).toBe(0);
+    expectNoErrors(page);
+    expectNoErrors(stranger);
+  });
 });

@@ -17,6 +17,8 @@ const crudOps = (path: string, id: string) => [
 
 const REGISTRATION = "multi-tenant registration (docs/compatibility.md, Beyond 0.1.0): Dispatch's register made anyone a Member of any organization";
 
+const SSO = "single sign-on with an OpenID Connect provider (docs/single-sign-on.md), replacing Dispatch's PKCE provider";
+
 /** Operations Muster serves under /api/v1 that are not in the contract. */
 export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   // (/healthcheck, /healthcheck/ready and /docs* are left out of the comparison and out of our OpenAPI)
@@ -25,6 +27,11 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   { op: 'GET /{organization}/invitations', reason: `pending invitations to register: ${REGISTRATION}` },
   { op: 'POST /{organization}/invitations', reason: `an invitation to register, issued by Owners and Managers: ${REGISTRATION}` },
   { op: 'DELETE /{organization}/invitations/{invitation_id}', reason: `withdrawing an invitation: ${REGISTRATION}` },
+  { op: 'GET /{organization}/auth/methods', reason: `which sign-in methods the sign-in page offers (password, single sign-on): ${SSO}` },
+  { op: 'GET /{organization}/auth/sso/login', reason: `starts single sign-on with the OpenID Connect provider (302): ${SSO}` },
+  { op: 'GET /auth/sso/callback', reason: `where the provider returns the browser at the end of single sign-on (302): ${SSO}` },
+  { op: 'GET /{organization}/sign-in', reason: `whether the organization accepts passwords beside single sign-on: ${SSO}` },
+  { op: 'PUT /{organization}/sign-in', reason: `turning password sign-in off or on, by Owners: ${SSO}` },
   { op: 'GET /{organization}/auth/myrole', reason: `the caller's role in the organization: ${WEB_UI}` },
   { op: 'POST /{organization}/incidents/{incident_id}/event', reason: `a custom timeline event, as Dispatch's later API adds it: ${WEB_UI}` },
   { op: 'PATCH /{organization}/incidents/{incident_id}/event', reason: `correcting a custom timeline event, as Dispatch's later API does: ${WEB_UI}` },

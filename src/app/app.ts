@@ -62,6 +62,12 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Throws ConfigError when the trusted proxies, header sign-in or single sign-on settings cannot be used. */
+export function checkSignInSettings(settings: Settings) {
+  checkProxySettings(settings);
+  if (settings.oidcIssuer || settings.oidcJwksUrl) new Sso(settings);
+}
+
 export async function buildApp({ settings, database, logger }: BuildOptions): Promise<App> {
   const trusted = checkProxySettings(settings);
   const app = Fastify({

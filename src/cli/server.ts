@@ -101,6 +101,8 @@ async function serve(opts: StartOptions) {
   const settings = withOptions(loadSettings(), opts);
   const runsScheduler = opts.scheduler ?? !settings.databaseUrl;
   if (runsScheduler) (await import('../app/tasks.ts')).checkSchedulerSettings(settings);
+  // Sign-in settings that cannot work (header sign-in without trusted proxies, an issuer without a client id) stop start-up here, before the database opens.
+  (await loadApp()).checkSignInSettings(settings);
   await loadPluginPackages(settings.plugins);
   const database = await openReady(settings, (m) => console.log(m));
   const { API_PREFIX, buildApp } = await loadApp();

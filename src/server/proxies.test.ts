@@ -3,6 +3,7 @@
 // address, is still stopped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testSettings, type TestApp } from '../../test/helpers.ts';
+import { freePort, muster, SERVER_SECRETS, tempDir } from '../../test/cli-helpers.ts';
 import { ConfigError } from '../config.ts';
 import { checkProxySettings, parseTrustedProxies, proxyMatcher } from './proxies.ts';
 
@@ -79,6 +80,15 @@ describe('MUSTER_TRUSTED_PROXIES', () => {
     expect(trusted('::1')).toBe(true);
     expect(trusted('11.0.0.1')).toBe(false);
     expect(trusted(undefined)).toBe(false);
+  });
+
+  it('`muster server start` refuses header sign-in without proxies listed by address, naming the settings', async () => {
+    const res = await muster(['server', 'start', '--port', String(await freePort())], {
+      cwd: tempDir(),
+      env: { ...SERVER_SECRETS, DATABASE_URL: undefined, MUSTER_HEADER_AUTH: 'true' },
+    });
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toMatch(/MUSTER_HEADER_AUTH needs MUSTER_TRUSTED_PROXIES/);
   });
 
   it('header sign-in refuses to start without proxies listed by address', () => {

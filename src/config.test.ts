@@ -18,6 +18,20 @@ describe('settings', () => {
     expect(s.dataDir).toBe(join(cwd, '.muster'));
   });
 
+  it("reads Dispatch's names of a setting when Muster's own is unset", () => {
+    const s = readSettings(
+      { DISPATCH_JWT_AUDIENCE: 'dispatch-aud', DISPATCH_JWT_EMAIL_OVERRIDE: 'upn', DISPATCH_AUTHENTICATION_PROVIDER_PKCE_JWKS: 'https://idp.example/jwks' },
+      tmp(),
+    );
+    expect([s.oidcAudience, s.oidcEmailClaim, s.oidcJwksUrl, s.headerAuthName]).toEqual(['dispatch-aud', 'upn', 'https://idp.example/jwks', 'remote-user']);
+    const both = readSettings(
+      { MUSTER_OIDC_AUDIENCE: 'muster-aud', DISPATCH_JWT_AUDIENCE: 'dispatch-aud', DISPATCH_AUTHENTICATION_PROVIDER_HEADER_NAME: 'x-user' },
+      tmp(),
+    );
+    expect([both.oidcAudience, both.headerAuthName]).toEqual(['muster-aud', 'x-user']);
+    expect(describeSettings(both).find((r) => r.key === 'MUSTER_OIDC_AUDIENCE')?.description).toMatch(/also read from DISPATCH_JWT_AUDIENCE/);
+  });
+
   it('refuses malformed values with the variable named', () => {
     expect(() => readSettings({ MUSTER_JWT_EXP: 'soon' }, tmp())).toThrow(/MUSTER_JWT_EXP/);
     expect(() => readSettings({ MUSTER_REGISTRATION_ENABLED: 'perhaps' }, tmp())).toThrow(ConfigError);

@@ -9,6 +9,8 @@ type Kind = 'string' | 'int' | 'bool' | 'secret';
 
 interface SettingDef {
   env: string;
+  /** Other variables read when `env` is unset, in order (Dispatch's names for the same setting). */
+  aliases?: readonly string[];
   kind: Kind;
   default?: string;
   description: string;
@@ -87,6 +89,67 @@ const DEFS = {
     default: '900',
     description: 'Seconds from the first counted failed login until the counts start again',
   },
+  trustedProxies: {
+    env: 'MUSTER_TRUSTED_PROXIES',
+    kind: 'string',
+    description:
+      'Proxies whose X-Forwarded-For is believed: a number of hops, or comma-separated addresses and CIDRs (10.0.0.0/8); unset trusts none (`server start --proxy-headers` alone trusts one hop)',
+  },
+  oidcIssuer: {
+    env: 'MUSTER_OIDC_ISSUER',
+    kind: 'string',
+    description: 'Issuer URL of the OpenID Connect provider for single sign-on (its /.well-known/openid-configuration); unset turns single sign-on off',
+  },
+  oidcClientId: { env: 'MUSTER_OIDC_CLIENT_ID', kind: 'string', description: "Muster's client id at the OpenID Connect provider" },
+  oidcClientSecret: {
+    env: 'MUSTER_OIDC_CLIENT_SECRET',
+    kind: 'secret',
+    description: "Muster's client secret at the OpenID Connect provider; unset signs in as a public client (PKCE only)",
+  },
+  oidcName: { env: 'MUSTER_OIDC_NAME', kind: 'string', default: 'SSO', description: 'Name of the provider on the sign-in button ("Sign in with <name>")' },
+  oidcScopes: {
+    env: 'MUSTER_OIDC_SCOPES',
+    kind: 'string',
+    default: 'openid email profile',
+    description: 'Scopes asked of the provider at sign-in, space-separated',
+  },
+  oidcEmailClaim: {
+    env: 'MUSTER_OIDC_EMAIL_CLAIM',
+    aliases: ['DISPATCH_JWT_EMAIL_OVERRIDE'],
+    kind: 'string',
+    default: 'email',
+    description: "Claim of the provider's tokens that holds the user's e-mail address",
+  },
+  oidcAudience: {
+    env: 'MUSTER_OIDC_AUDIENCE',
+    aliases: ['DISPATCH_JWT_AUDIENCE'],
+    kind: 'string',
+    description: 'Audience bearer tokens from the provider must name (comma-separated for several); unset: the client id',
+  },
+  oidcJwksUrl: {
+    env: 'MUSTER_OIDC_JWKS_URL',
+    aliases: ['DISPATCH_AUTHENTICATION_PROVIDER_PKCE_JWKS'],
+    kind: 'string',
+    description: "URL of the provider's signing keys for bearer tokens; unset: the jwks_uri the issuer's discovery document names",
+  },
+  oidcRoleClaim: {
+    env: 'MUSTER_OIDC_ROLE_CLAIM',
+    kind: 'string',
+    description: 'Claim of the ID token naming the role (Owner, Manager, Admin or Member) of a user created at first sign-in; unset: Member',
+  },
+  headerAuth: {
+    env: 'MUSTER_HEADER_AUTH',
+    kind: 'bool',
+    default: 'false',
+    description: 'Sign in by the e-mail address in a header set by a trusted proxy (needs MUSTER_TRUSTED_PROXIES as addresses or CIDRs)',
+  },
+  headerAuthName: {
+    env: 'MUSTER_HEADER_AUTH_NAME',
+    aliases: ['DISPATCH_AUTHENTICATION_PROVIDER_HEADER_NAME'],
+    kind: 'string',
+    default: 'remote-user',
+    description: "Header holding the signed-in user's e-mail address when header sign-in is on",
+  },
   smtpUrl: {
     env: 'MUSTER_SMTP_URL',
     kind: 'secret',
@@ -101,11 +164,6 @@ const DEFS = {
     description: 'Lifetime in seconds of a link that confirms an e-mail address',
   },
   resetLinkExp: { env: 'MUSTER_RESET_LINK_EXP', kind: 'int', default: '3600', description: 'Lifetime in seconds of a password reset link' },
-  oidcIssuer: {
-    env: 'MUSTER_OIDC_ISSUER',
-    kind: 'string',
-    description: 'Issuer URL of the OpenID Connect provider people sign in with (single sign-on); unset: none',
-  },
   plugins: {
     env: 'MUSTER_PLUGINS',
     kind: 'string',
@@ -196,7 +254,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
   const dotenv = readDotenv(cwd);
   const out: Record<string, unknown> = {};
   for (const [key, def] of Object.entries(DEFS) as [string, SettingDef][]) {
-    const raw = env[def.env] ?? dotenv[def.env] ?? def.default;
+    const raw = [def.env, ...(def.aliases ?? [])].map((name) => env[name] ?? dotenv[name]).find((v) => v !== undefined && v !== '') ?? def.default;
     out[key] = raw === undefined || raw === '' ? undefined : convert(def, raw);
   }
   out.dataDir = resolve(cwd, out.dataDir as string);
@@ -243,7 +301,8 @@ export function describeSettings(settings: Settings): { key: string; value: stri
     .map(([key, def]) => {
       const value = settings[key];
       const shown = value === undefined ? '' : def.kind === 'secret' ? "Secret('**********')" : String(value);
-      return { key: def.env, value: shown, description: def.description };
+      const description = def.aliases?.length ? `${def.description} (also read from ${def.aliases.join(', ')})` : def.description;
+      return { key: def.env, value: shown, description };
     })
     .sort((a, b) => a.key.localeCompare(b.key));
 }

@@ -245,8 +245,8 @@ function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
  * Starts `muster server start --port P EXTRA...` and waits until its healthcheck answers. Fails
  * with the server's output when it exits or does not answer in time.
  */
-export async function startServer(opts: RunOptions & { args?: string[]; readyWhen?: (output: string) => boolean }): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(opts: RunOptions & { args?: string[]; port?: number; readyWhen?: (output: string) => boolean }): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
   const args = ['server', 'start', '--port', String(port), '--log-level', 'warn', ...(opts.args ?? [])];
   const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], { cwd: opts.cwd, env: childEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);

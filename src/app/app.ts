@@ -11,7 +11,9 @@ import { Tokens } from '../domains/auth/token.ts';
 import { DOMAIN_ROUTES } from './domains.ts';
 import chatRoutes from '../chat/routes.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { installAuth } from '../domains/auth/hook.ts';
+import { installAuth, type Authenticator } from '../domains/auth/hook.ts';
+import { headerAuthenticator } from '../domains/auth/header.ts';
+import { Sso } from '../domains/auth/sso.ts';
 import { installEtags } from '../server/etag.ts';
 import { installJsonText } from '../server/json-text.ts';
 import { projectHoldings } from '../domains/project/holdings.ts';
@@ -21,6 +23,7 @@ import { staticFiles } from '../server/static-files.ts';
 import { installJsonBody, trimStrings } from '../server/json-body.ts';
 import type { App } from '../server/routing.ts';
 import { ajvOptions, canonicalIntegers } from '../server/validation.ts';
+import { checkProxySettings, fastifyTrustProxy } from '../server/proxies.ts';
 import { healthRoutes, type Readiness, type ReadinessCheck } from '../server/health.ts';
 import { installSecurityHeaders } from '../server/security-headers.ts';
 
@@ -38,6 +41,8 @@ export interface Muster {
   database: Database;
   db: Db;
   tokens: Tokens;
+  /** Single sign-on with the configured OpenID Connect provider; null when none is configured. */
+  sso: Sso | null;
   routes: RouteInfo[];
   /** The tables whose rows belong to a project, in the order deleting a project deletes them. */
   projectHoldings: PgTable[];
@@ -56,26 +61,34 @@ export interface BuildOptions {
   settings: Settings;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
 }
 
-export async function buildApp({ settings, database, logger, trustProxy }: BuildOptions): Promise<App> {
+/** Throws ConfigError when the trusted proxies, header sign-in or single sign-on settings cannot be used. */
+export function checkSignInSettings(settings: Settings) {
+  checkProxySettings(settings);
+  if (settings.oidcIssuer || settings.oidcJwksUrl) new Sso(settings);
+}
+
+export async function buildApp({ settings, database, logger }: BuildOptions): Promise<App> {
+  const trusted = checkProxySettings(settings);
   const app = Fastify({
     logger: logger ?? { level: settings.logLevel },
     bodyLimit: settings.bodyLimit,
     ajv: ajvOptions,
-    trustProxy: trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(trusted),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Each request is logged at debug level and below only: at info it would cost more than the request.
     logController: new LogController({ disableRequestLogging: settings.logLevel !== 'debug' && settings.logLevel !== 'trace' }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const sso = settings.oidcIssuer || settings.oidcJwksUrl ? new Sso(settings) : null;
   const readiness: Readiness = { checks: [], stopping: false };
   const muster: Muster = {
     settings,
     database,
     db: database.db,
     tokens: new Tokens(settings.jwtSecret!, settings.jwtExp),
+    sso,
     routes: [],
     projectHoldings: projectHoldings(Object.values(tables)),
     readiness,
@@ -108,7 +121,10 @@ export async function buildApp({ settings, database, logger, trustProxy }: Build
     canonicalIntegers(request.params, schema.params);
     canonicalIntegers(request.query, schema.querystring);
   });
-  installAuth(app, { db: database.db, settings, tokens: muster.tokens });
+  const authenticators: Authenticator[] = [];
+  if (sso?.bearerTokens) authenticators.push(sso.authenticate);
+  if (settings.headerAuth && trusted && 'cidrs' in trusted) authenticators.push(headerAuthenticator(settings.headerAuthName, trusted.cidrs));
+  installAuth(app, { db: database.db, settings, tokens: muster.tokens, authenticators });
   app.addHook('preValidation', async (request) => {
     if (request.body && typeof request.body === 'object') trimStrings(request.body);
   });

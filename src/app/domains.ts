@@ -4,6 +4,7 @@ import organizationRoutes from '../domains/organization/routes.ts';
 import authRoutes from '../domains/auth/routes.ts';
 import registrationRoutes from '../domains/auth/registration-routes.ts';
 import apiTokenRoutes from '../domains/auth/api-token-routes.ts';
+import ssoRoutes from '../domains/auth/sso-routes.ts';
 import projectRoutes from '../domains/project/routes.ts';
 import incidentPriorityRoutes from '../domains/incident_priority/routes.ts';
 import incidentSeverityRoutes from '../domains/incident_severity/routes.ts';
@@ -48,6 +49,7 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   authRoutes,
   registrationRoutes,
   apiTokenRoutes,
+  ssoRoutes,
   projectRoutes,
   incidentPriorityRoutes,
   incidentSeverityRoutes,

@@ -48,13 +48,15 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
  * The settings with the command line's overrides: --log-level, --static-dir (checked here, before the
  * database is opened). Without a static directory, Muster's own web UI is served at /.
  */
-function withOptions(settings: Settings, opts: Pick<StartOptions, 'logLevel' | 'staticDir'>): Settings {
+function withOptions(settings: Settings, opts: Pick<StartOptions, 'logLevel' | 'staticDir' | 'proxyHeaders'>): Settings {
   const level = opts.logLevel?.toLowerCase();
   const staticDir = opts.staticDir ?? settings.staticDir ?? builtInUi();
   return {
     ...settings,
     ...(level ? { logLevel: level === 'warning' ? 'warn' : level } : {}),
     staticDir: staticDir ? checkStaticDir(staticDir) : undefined,
+    // --proxy-headers without a list of proxies: the one proxy directly in front.
+    ...(opts.proxyHeaders && !settings.trustedProxies ? { trustedProxies: '1' } : {}),
   };
 }
 
@@ -99,11 +101,13 @@ async function serve(opts: StartOptions) {
   const settings = withOptions(loadSettings(), opts);
   const runsScheduler = opts.scheduler ?? !settings.databaseUrl;
   if (runsScheduler) (await import('../app/tasks.ts')).checkSchedulerSettings(settings);
+  // Sign-in settings that cannot work (header sign-in without trusted proxies, an issuer without a client id) stop start-up here, before the database opens.
+  (await loadApp()).checkSignInSettings(settings);
   await loadPluginPackages(settings.plugins);
   const database = await openReady(settings, (m) => console.log(m));
   const { API_PREFIX, buildApp } = await loadApp();
   const { drainable } = await import('../server/drain.ts');
-  const app = await buildApp({ settings, database, trustProxy: !!opts.proxyHeaders });
+  const app = await buildApp({ settings, database });
   const drainer = drainable(app.server);
   const jobs = opts.jobs ? await (await import('../app/jobs.ts')).startJobWorkers(database, settings, app.log) : undefined;
   // The embedded database is this process's alone, so it runs the schedule too unless told not to.
@@ -236,7 +240,7 @@ function startOptions(cmd: Command) {
     .option('--reload', 'restart when source files change')
     .addOption(new Option('--reload-dir <dir>', 'folder to watch with --reload (repeatable)').argParser(collect))
     .addOption(new Option('--workers <n>', 'worker processes (needs DATABASE_URL)').default(1).argParser(int))
-    .option('--proxy-headers', 'trust X-Forwarded-* headers from a proxy in front')
+    .option('--proxy-headers', 'trust X-Forwarded-* headers of the one proxy in front (MUSTER_TRUSTED_PROXIES names more hops or the proxies themselves)')
     .option('--no-jobs', 'do not run background job workers in this process (an API-only node)')
     .option('--scheduler', 'run the periodic tasks in this process (the default on the embedded database)')
     .option('--no-scheduler', 'do not run the periodic tasks in this process')

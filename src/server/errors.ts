@@ -59,6 +59,17 @@ export const errors = {
   /** 429: too many failed logins; the client may try again after `retryAfter` seconds. */
   tooManyLogins: (retryAfter: number) =>
     new ApiError(429, [{ msg: 'Too many failed logins. Try again later.' }], { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) }),
+  /** Single sign-on asked for where no OpenID Connect provider is configured. */
+  ssoNotConfigured: () => message(404, 'Single sign-on is not configured.'),
+  /** The single sign-on provider cannot be reached or fails on its side: sign in with a password, or later. */
+  providerUnavailable: () =>
+    new ApiError(503, [{ msg: 'The single sign-on provider is unavailable. Please, try again shortly or sign in with a password.' }], {
+      'retry-after': String(RETRY_AFTER_SECONDS),
+    }),
+  /** A single sign-on attempt that does not hold: no or another attempt's cookie, a refused or forged answer. */
+  ssoFailed: (msg = 'Single sign-on failed: the attempt expired or was started in another browser. Please, try again.') => message(401, msg),
+  /** The provider did not verify the address of an account whose owner has proven it. */
+  ssoUnverified: () => message(403, 'The single sign-on provider has not verified this e-mail address.'),
   /** A request claiming to come from Slack that none of the organization's Slack instances signed (BEHAVIOR §12). */
   invalidSignature: () => message(403, 'Invalid request signature'),
   /** A request the service refuses as a whole (a disabled signal definition). */

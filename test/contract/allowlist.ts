@@ -19,6 +19,7 @@ const ACCOUNTS = "accounts that cannot be taken over (docs/security.md): Dispatc
 const REGISTRATION = "multi-tenant registration (docs/compatibility.md, Beyond 0.1.0): Dispatch's register made anyone a Member of any organization";
 
 const API_TOKENS = 'API tokens and service accounts for scripts and integrations (docs/api-tokens.md); Dispatch 0.1.0 had none';
+const SSO = "single sign-on with an OpenID Connect provider (docs/single-sign-on.md), replacing Dispatch's PKCE provider";
 
 /** Operations Muster serves under /api/v1 that are not in the contract. */
 export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
@@ -48,6 +49,11 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
     op: 'POST /invitations/accept',
     reason: `a signed-in person joins the organization of an invitation, never by registering again with a password: ${REGISTRATION}`,
   },
+  { op: 'GET /{organization}/auth/methods', reason: `which sign-in methods the sign-in page offers (password, single sign-on): ${SSO}` },
+  { op: 'GET /{organization}/auth/sso/login', reason: `starts single sign-on with the OpenID Connect provider (302): ${SSO}` },
+  { op: 'GET /auth/sso/callback', reason: `where the provider returns the browser at the end of single sign-on (302): ${SSO}` },
+  { op: 'GET /{organization}/sign-in', reason: `whether the organization accepts passwords beside single sign-on: ${SSO}` },
+  { op: 'PUT /{organization}/sign-in', reason: `turning password sign-in off or on, by Owners: ${SSO}` },
   { op: 'GET /{organization}/auth/myrole', reason: `the caller's role in the organization: ${WEB_UI}` },
   { op: 'GET /{organization}/audit-log', reason: "the organization's audit log, for its Owners (docs/audit-log.md); Dispatch keeps none" },
   { op: 'GET /{organization}/audit-log/export', reason: "the organization's audit log as JSON lines or CSV, for its Owners (docs/audit-log.md)" },

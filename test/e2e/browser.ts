@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed } from 'vitest';
-import { embeddedTarget, postgresTarget, ROOT, type RunningServer, SERVER_URL, startServer, type Target, tempDir } from '../cli-helpers.ts';
+import { embeddedTarget, freePort, postgresTarget, ROOT, type RunningServer, SERVER_URL, startServer, type Target, tempDir } from '../cli-helpers.ts';
 
 export const ARTIFACTS = join(ROOT, 'test-artifacts', 'e2e');
 
@@ -45,17 +45,25 @@ export interface UiServer {
 
 /**
  * Starts a server and a browser for the describe block it is called in; both stop after it. The
- * returned object is filled in by beforeAll.
+ * returned object is filled in by beforeAll. `env`: more settings of the server, given its origin
+ * (started peers it talks to first).
  */
-export function useUiServer(): UiServer {
+export function useUiServer(options: { env?: (origin: string) => Promise<Record<string, string>> } = {}): UiServer {
   const ui = {} as UiServer;
   let target: Target | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     target = SERVER_URL ? await postgresTarget() : embeddedTarget();
     const cwd = tempDir('muster-e2e-');
-    ui.server = await startServer({ cwd, env: { DATABASE_URL: undefined, MUSTER_JWT_SECRET: 'e2e-secret', MUSTER_ENCRYPTION_KEY: 'e2e-key', ...target.env } });
-    ui.origin = `http://127.0.0.1:${ui.server.port}`;
+    // The address is chosen first, so that settings naming it (MUSTER_UI_URL) can be given.
+    const port = await freePort();
+    ui.origin = `http://127.0.0.1:${port}`;
+    const extra = (await options.env?.(ui.origin)) ?? {};
+    ui.server = await startServer({
+      cwd,
+      port,
+      env: { DATABASE_URL: undefined, MUSTER_JWT_SECRET: 'e2e-secret', MUSTER_ENCRYPTION_KEY: 'e2e-key', ...target.env, ...extra },
+    });
     ui.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
     ui.page = async (options = {}) => {
       const context = await ui.browser.newContext({ baseURL: ui.origin, colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 900 } });

@@ -30,6 +30,7 @@ function Home() {
 export const router = createBrowserRouter([
   { path: '/', element: <Home /> },
   { path: '/:organization/auth/login', element: page(() => import('../pages/auth/LoginPage.tsx')), errorElement: <RouteError /> },
+  { path: '/:organization/auth/sso', element: page(() => import('../pages/auth/SsoLandingPage.tsx')), errorElement: <RouteError /> },
   { path: '/:organization/auth/register', element: page(() => import('../pages/auth/RegisterPage.tsx')), errorElement: <RouteError /> },
   { path: '/:organization/auth/reset', element: page(() => import('../pages/auth/ResetPage.tsx')), errorElement: <RouteError /> },
   { path: '/:organization/auth/confirm', element: page(() => import('../pages/auth/ConfirmPage.tsx')), errorElement: <RouteError /> },

@@ -20,6 +20,9 @@ interface Fields {
   invitation?: string;
 }
 
+/** Where a signed-in person goes next: the `next` page they were sent from, else the organization's incidents. */
+export const nextPage = (organization: string, next: string | null) => (next?.startsWith('/') && !next.startsWith('//') ? next : `/${organization}/incidents`);
+
 /** Accepts the invitation of the person just signed in; one they have accepted already (409) is no error. */
 async function acceptInvitation(invitation: string) {
   try {
@@ -29,7 +32,17 @@ async function acceptInvitation(invitation: string) {
   }
 }
 
-export function AuthForm(props: { title: string; action: 'login' | 'register'; shape: TSchema; submit: string; footer: ReactNode }) {
+export function AuthForm(props: {
+  title: string;
+  action: 'login' | 'register';
+  shape: TSchema;
+  submit: string;
+  footer: ReactNode;
+  /** Shown above the form (single sign-on's button). */
+  before?: ReactNode;
+  /** false: no e-mail and password fields (the organization signs in with single sign-on only). */
+  password?: boolean;
+}) {
   const organization = useParams().organization ?? 'default';
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -45,8 +58,7 @@ export function AuthForm(props: { title: string; action: 'login' | 'register'; s
     onSuccess: ({ token }) => {
       if (!token) return;
       localStorage.setItem('muster.organization', organization);
-      const next = params.get('next');
-      navigate(next?.startsWith('/') && !next.startsWith('//') ? next : `/${organization}/incidents`, { replace: true });
+      navigate(nextPage(organization, params.get('next')), { replace: true });
     },
   });
   const errors = form.formState.errors;
@@ -63,29 +75,32 @@ export function AuthForm(props: { title: string; action: 'login' | 'register'; s
   }
   return (
     <AuthCard title={props.title}>
-      <form onSubmit={form.handleSubmit((fields) => submit.mutate(fields))} noValidate>
-        <ErrorAlert error={submit.error} title={props.action === 'login' ? 'Could not sign in' : 'Could not register'} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-          error={errors.email && 'Enter an email address'}
-          required
-          mb="md"
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete={props.action === 'login' ? 'current-password' : 'new-password'}
-          {...form.register('password')}
-          error={errors.password && 'Enter a password'}
-          required
-          mb="md"
-        />
-        <Button type="submit" loading={submit.isPending} fullWidth>
-          {props.submit}
-        </Button>
-      </form>
+      {props.before}
+      {props.password === false ? null : (
+        <form onSubmit={form.handleSubmit((fields) => submit.mutate(fields))} noValidate>
+          <ErrorAlert error={submit.error} title={props.action === 'login' ? 'Could not sign in' : 'Could not register'} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...form.register('email')}
+            error={errors.email && 'Enter an email address'}
+            required
+            mb="md"
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete={props.action === 'login' ? 'current-password' : 'new-password'}
+            {...form.register('password')}
+            error={errors.password && 'Enter a password'}
+            required
+            mb="md"
+          />
+          <Button type="submit" loading={submit.isPending} fullWidth>
+            {props.submit}
+          </Button>
+        </form>
+      )}
       <Text size="sm">{props.footer}</Text>
     </AuthCard>
   );

@@ -13,6 +13,7 @@ import { RecordSection } from './records/RecordSection.tsx';
 import { RegistrationSection } from './RegistrationSection.tsx';
 import { SECTIONS } from './sections.tsx';
 import { ServiceAccountsSection } from './ServiceAccountsSection.tsx';
+import { SignInSection } from './SignInSection.tsx';
 import { UsersSection } from './UsersSection.tsx';
 import { AccountSection } from './AccountSection.tsx';
 
@@ -33,6 +34,7 @@ const GROUPS: [string, [string, string][]][] = [
       ['registration', 'Registration and invitations'],
       ['service-accounts', 'Service accounts'],
       ['audit-log', 'Audit log'],
+      ['sign-in', 'Sign-in methods'],
     ],
   ],
   [
@@ -131,6 +133,7 @@ export default function SettingsPage() {
           <Route path="audit-log" element={<AuditLogSection />} />
           <Route path="api-tokens" element={<ApiTokensSection />} />
           <Route path="service-accounts" element={<ServiceAccountsSection />} />
+          <Route path="sign-in" element={<SignInSection />} />
           <Route path="*" element={<ErrorAlert error={new Error('There is no such settings section.')} title="Not found" />} />
         </Routes>
       </Grid.Col>

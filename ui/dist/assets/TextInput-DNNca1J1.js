@@ -1,1 +1,0 @@
-import{X as e,at as t,rt as n}from"./index-CvpCRs08.js";import{n as r}from"./Button-BMbHWW8-.js";var i=t(),a=e(e=>{let t=n([`Input`,`InputWrapper`,`TextInput`],null,e);return(0,i.jsx)(r,{component:`input`,...t,__staticSelector:`TextInput`})});a.classes=r.classes,a.displayName=`@mantine/core/TextInput`;export{a as t};

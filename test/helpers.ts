@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readSettings, type Settings } from '../src/config.ts';
 import { openEmbedded, openPostgres, type Database } from '../src/db/connection.ts';
-import { buildApp } from '../src/app/app.ts';
+import { type BuildOptions, buildApp } from '../src/app/app.ts';
 import type { App } from '../src/server/routing.ts';
 import { TEMPLATE_DB, withDatabaseName } from './db-url.ts';
 
@@ -52,10 +52,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Settings> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Settings> = {}, opts: { logger?: BuildOptions['logger'] } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const settings = testSettings(overrides);
-  const app = await buildApp({ settings, database: db.database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const app = await buildApp({ settings, database: db.database, logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false) });
   return {
     app,
     database: db.database,

@@ -109,7 +109,7 @@ export async function buildApp({ settings, database, logger }: BuildOptions): Pr
     muster.routes.push({ path: route.url, methods, authenticated: route.config?.auth !== false });
   });
 
-  await installSecurityHeaders(app, { staticDir: settings.staticDir, connectTo: settings.oidcIssuer ? [new URL(settings.oidcIssuer).origin] : [] });
+  installSecurityHeaders(app, { staticDir: settings.staticDir, connectTo: settings.oidcIssuer ? [new URL(settings.oidcIssuer).origin] : [] });
   installErrorHandling(app, settings.bodyLimit, settings.staticDir ? staticFiles(settings.staticDir) : undefined);
   installJsonBody(app);
   installJsonText(app, { check: settings.checkResponses });

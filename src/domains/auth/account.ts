@@ -30,7 +30,7 @@ export function checkNewPassword(password: string, loc: (string | number)[] = ['
 }
 
 /** Sets a new password and refuses every token issued before now. */
-async function setPassword(tx: Executor, userId: number, password: string, extra: { confirm?: boolean } = {}) {
+export async function setPassword(tx: Executor, userId: number, password: string, extra: { confirm?: boolean } = {}) {
   const now = new Date();
   await tx
     .update(appUser)
@@ -97,6 +97,16 @@ export async function startPasswordReset(
   });
 }
 
+/** The audit entry of a followed link, in the organization it was asked from (its person is the actor). */
+async function auditLink(tx: Executor, link: { userId: number; organizationId: number | null }, email: string, address: string | undefined, action: string) {
+  if (link.organizationId === null) return;
+  await audit(
+    tx,
+    { organizationId: link.organizationId, userId: link.userId, email, address },
+    { action, target: { type: 'user', id: link.userId, label: email } },
+  );
+}
+
 /** Sets a new password with a reset link's token; the link also proves the address. Answers a new token. */
 export async function completePasswordReset(db: Executor, tokens: Tokens, body: { token: string; password: string }, address?: string) {
   checkNewPassword(body.password);
@@ -105,16 +115,7 @@ export async function completePasswordReset(db: Executor, tokens: Tokens, body: 
     if (!link) throw errors.linkInvalid();
     await setPassword(tx, link.userId, body.password, { confirm: true });
     const [user] = await tx.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, link.userId));
-    if (link.organizationId !== null) {
-      await audit(
-        tx,
-        { organizationId: link.organizationId, userId: link.userId, email: user.email, address },
-        {
-          action: 'user.password_reset',
-          target: { type: 'user', id: link.userId, label: user.email },
-        },
-      );
-    }
+    await auditLink(tx, link, user.email, address, 'user.password_reset');
     return user.email;
   });
   return { token: await tokens.issue(email) };
@@ -136,15 +137,8 @@ export async function confirmAddress(db: Executor, tokens: Tokens, body: { token
     if (link.organizationId !== null) {
       const [org] = await tx.select().from(organization).where(eq(organization.id, link.organizationId));
       if (org) await joinOnConfirmation(tx, org, link.userId, user.email);
-      await audit(
-        tx,
-        { organizationId: link.organizationId, userId: link.userId, email: user.email, address },
-        {
-          action: 'user.email_confirmed',
-          target: { type: 'user', id: link.userId, label: user.email },
-        },
-      );
     }
+    await auditLink(tx, link, user.email, address, 'user.email_confirmed');
     return user.email;
   });
   return { token: await tokens.issue(email) };

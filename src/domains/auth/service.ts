@@ -14,7 +14,7 @@ import type { UserLoginT, UserRegisterT, UserUpdateT } from './schema.ts';
 import { admission, claimInvitation } from './registration.ts';
 import type { Settings } from '../../config.ts';
 import { audit } from '../audit/record.ts';
-import { checkNewPassword } from './account.ts';
+import { checkNewPassword, setPassword } from './account.ts';
 import { isServiceAccountAddress } from './api-token.ts';
 import { mailConfigured, sendAccountMail } from './account-mail.ts';
 import { addMembership, removeMembership } from './membership.ts';
@@ -387,24 +387,20 @@ export async function updateUser(ctx: Ctx, id: number, body: UserUpdateT) {
   }
   await ctx.db.transaction(async (tx) => {
     if (roleChange) {
-      if (target.role === 'Owner') {
-        const [{ n }] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(userOrganization)
-          .where(and(eq(userOrganization.organization_id, ctx.organization.id), eq(userOrganization.role, 'Owner'), ne(userOrganization.user_id, id)));
-        if (n === 0) throw errors.conflict('An organization needs at least one Owner; make someone else Owner first.');
-      }
+      if (target.role === 'Owner') await keepAnOwner(tx, ctx.organization.id, id);
       await tx
         .update(userOrganization)
         .set({ role: body.role! })
         .where(and(eq(userOrganization.user_id, id), eq(userOrganization.organization_id, ctx.organization.id)));
+      await audit(tx, ctx, {
+        action: 'user.role_changed',
+        target: { type: 'user', id, label: target.email },
+        before: { role: target.role },
+        after: { role: body.role },
+      });
     }
     if (body.password != null) {
-      const now = new Date();
-      await tx
-        .update(appUser)
-        .set({ password: await hashPassword(body.password), tokens_valid_after: now, updated_at: now })
-        .where(eq(appUser.id, id));
+      await setPassword(tx, id, body.password);
       await audit(tx, ctx, { action: 'user.password_changed', target: { type: 'user', id, label: target.email } });
     }
     if (body.projects) {
@@ -425,6 +421,15 @@ export async function updateUser(ctx: Ctx, id: number, body: UserUpdateT) {
   return getUser(ctx, id);
 }
 
+/** 409 unless the organization has an Owner besides `userId` (who is about to stop being one). */
+async function keepAnOwner(tx: Executor, organizationId: number, userId: number) {
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userOrganization)
+    .where(and(eq(userOrganization.organization_id, organizationId), eq(userOrganization.role, 'Owner'), ne(userOrganization.user_id, userId)));
+  if (n === 0) throw errors.conflict('An organization needs at least one Owner; make someone else Owner first.');
+}
+
 /**
  * Removes a member from the organization (Owners; anyone may leave): their role, project memberships
  * and API tokens there end at once. The account itself, global, stays. The last Owner stays.
@@ -433,13 +438,7 @@ export async function removeMember(ctx: Ctx, id: number) {
   const target = await member(ctx, id);
   if (target.id !== ctx.user.id) requirePermission(ctx.role, 'OrganizationOwner');
   await ctx.db.transaction(async (tx) => {
-    if (target.role === 'Owner') {
-      const [{ n }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(userOrganization)
-        .where(and(eq(userOrganization.organization_id, ctx.organization.id), eq(userOrganization.role, 'Owner'), ne(userOrganization.user_id, id)));
-      if (n === 0) throw errors.conflict('An organization needs at least one Owner; make someone else Owner first.');
-    }
+    if (target.role === 'Owner') await keepAnOwner(tx, ctx.organization.id, id);
     await removeMembership(tx, id, ctx.organization.id);
     await audit(tx, ctx, { action: 'user.removed', target: { type: 'user', id, label: target.email }, before: { role: target.role } });
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, register, type TestApp } from '../../../test/helpers.ts';
 
@@ -61,6 +62,8 @@ describe('users', () => {
     expect(denied.status).toBe(403);
     const ok = await call(t.app, 'PUT', `/default/users/${ids['alice@example.com']}`, { token: owner, body: { id: ids['alice@example.com'], role: 'Admin' } });
     expect(ok.body.role).toBe('Admin');
+    const [entry] = (await t.database.db.execute(sql`SELECT before, after, actor_email FROM audit_log WHERE action = 'user.role_changed'`)).rows as any[];
+    expect(entry).toMatchObject({ before: { role: 'Member' }, after: { role: 'Admin' }, actor_email: 'owner@example.com' });
     const kept = await call(t.app, 'PUT', `/default/users/${ids['alice@example.com']}`, { token: owner, body: { id: ids['alice@example.com'] } });
     expect(kept.body.role).toBe('Admin');
     const bad = await call(t.app, 'PUT', `/default/users/${ids['alice@example.com']}`, {

@@ -180,6 +180,12 @@ const DEFS = {
     default: 'false',
     description: 'Check every response text PostgreSQL writes against its serializer (a development and test setting; slows reads)',
   },
+  contentSecurityPolicy: {
+    env: 'MUSTER_CONTENT_SECURITY_POLICY',
+    kind: 'string',
+    description:
+      "Content-Security-Policy of every answer, replacing Muster's own (which allows only the served UI's scripts; see docs/security.md), e.g. for another UI in MUSTER_STATIC_DIR that loads fonts from elsewhere",
+  },
   uiUrl: {
     env: 'MUSTER_UI_URL',
     kind: 'string',

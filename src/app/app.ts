@@ -109,7 +109,11 @@ export async function buildApp({ settings, database, logger }: BuildOptions): Pr
     muster.routes.push({ path: route.url, methods, authenticated: route.config?.auth !== false });
   });
 
-  installSecurityHeaders(app, { staticDir: settings.staticDir, connectTo: settings.oidcIssuer ? [new URL(settings.oidcIssuer).origin] : [] });
+  installSecurityHeaders(app, {
+    staticDir: settings.staticDir,
+    connectTo: settings.oidcIssuer ? [new URL(settings.oidcIssuer).origin] : [],
+    policy: settings.contentSecurityPolicy || undefined,
+  });
   installErrorHandling(app, settings.bodyLimit, settings.staticDir ? staticFiles(settings.staticDir) : undefined);
   installJsonBody(app);
   installJsonText(app, { check: settings.checkResponses });

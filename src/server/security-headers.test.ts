@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { securityHeaders } from './security-headers.ts';
 import { BUILT_IN_UI } from './static-files.ts';
 
 let t: TestApp;
@@ -33,5 +34,11 @@ describe('security headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/healthcheck' });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("an operator's own policy replaces Muster's", () => {
+    const headers = securityHeaders({ policy: "default-src 'self' https://fonts.example" });
+    expect(headers['content-security-policy']).toBe("default-src 'self' https://fonts.example");
+    expect(headers['x-frame-options']).toBe('DENY');
   });
 });

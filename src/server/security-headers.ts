@@ -32,6 +32,8 @@ export interface SecurityHeaderOptions {
   staticDir?: string;
   /** Origins the page may also call (an OpenID provider a browser-side client talks to). */
   connectTo?: string[];
+  /** The operator's own policy, replacing the one made here (MUSTER_CONTENT_SECURITY_POLICY). */
+  policy?: string;
 }
 
 /** The headers, computed once: they are the same on every answer. */
@@ -52,9 +54,11 @@ export function securityHeaders(opts: SecurityHeaderOptions): Record<string, str
     'frame-ancestors': ["'none'"],
   };
   return {
-    'content-security-policy': Object.entries(policy)
-      .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-      .join('; '),
+    'content-security-policy':
+      opts.policy ??
+      Object.entries(policy)
+        .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+        .join('; '),
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'same-origin',

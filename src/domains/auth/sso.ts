@@ -24,6 +24,7 @@ import { audit } from '../audit/record.ts';
 import { organization, type OrganizationRow } from '../organization/table.ts';
 import type { Identity } from './hook.ts';
 import { hashPassword, randomPassword } from './password.ts';
+import { setPassword } from './account.ts';
 import { admission } from './registration.ts';
 import { addMembership } from './membership.ts';
 import { appUser, userOrganization } from './table.ts';
@@ -355,11 +356,7 @@ export async function signInBySso(db: Executor, orgSlug: string, claims: SsoClai
     if (user && !user.confirmed && claims.emailVerified === true) {
       // The provider proves the address is this person's: whoever registered it unconfirmed (perhaps
       // someone else) loses the password they chose and every token they hold.
-      const now = new Date();
-      await tx
-        .update(appUser)
-        .set({ email_confirmed_at: now, password: await hashPassword(randomPassword()), tokens_valid_after: now, updated_at: now })
-        .where(eq(appUser.id, user.id));
+      await setPassword(tx, user.id, randomPassword(), { confirm: true });
       await audit(
         tx,
         { organizationId: org.id, userId: user.id, email: claims.email, address },

@@ -4,9 +4,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { type EmbeddedOptions, openPglite } from './embedded.ts';
+import { drizzleEmbedded } from './embedded-statements.ts';
 import type { Settings } from '../config.ts';
 
 export type Db = NodePgDatabase;
@@ -187,7 +187,7 @@ export async function openEmbedded(dataDir: string | undefined, loadDataDir?: Bl
 export function fromPglite(pglite: PGlite): Database {
   return {
     kind: 'embedded',
-    db: drizzlePglite({ client: pglite }) as unknown as Db,
+    db: drizzleEmbedded(pglite) as unknown as Db,
     pglite,
     async query<T>(text: string, params?: unknown[]) {
       return (await pglite.query<T>(text, params)).rows;

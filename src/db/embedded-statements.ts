@@ -1,0 +1,106 @@
+// Named statements on the embedded database, as a PostgreSQL server keeps them. PGlite's query()
+// parses and plans its text on every call (an unnamed statement), so a statement the code prepares
+// by name (drizzle's `.prepare(name)`) would be planned again at every run. Here such a statement
+// is parsed once under its name, and each run only binds its values and executes: the same
+// messages node-postgres sends a server for a named query.
+import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type { Query } from 'drizzle-orm';
+import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
+import { PgliteSession } from 'drizzle-orm/pglite/session';
+
+const { serialize } = protocol;
+
+/** What the statement parsed under a name needs at each run: its text (names are unique to one) and its parameters' types. */
+interface Parsed {
+  text: string;
+  paramTypes: number[];
+}
+
+const parsedBy = new WeakMap<PGlite, Map<string, Parsed>>();
+
+const joined = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/** Holds the database as its own query() does: no transaction or other statement runs in between. */
+const exclusive = <T>(pglite: PGlite, run: () => Promise<T>) => pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run));
+
+async function parseOnce(pglite: PGlite, name: string, text: string): Promise<Parsed> {
+  let byName = parsedBy.get(pglite);
+  if (!byName) parsedBy.set(pglite, (byName = new Map()));
+  const known = byName.get(name);
+  if (known) {
+    if (known.text !== text) throw new Error(`statement ${name} is already prepared with another text`);
+    return known;
+  }
+  const { messages } = await pglite.execProtocol(
+    joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    { syncToFs: false },
+  );
+  const parsed = { text, paramTypes: parse.parseDescribeStatementResults(messages) };
+  byName.set(name, parsed);
+  return parsed;
+}
+
+/** Runs the statement prepared as `name` (parsing it first if this database has not yet) with `params`. */
+export function runNamed(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions): Promise<Results> {
+  return exclusive(pglite, async () => {
+    const { paramTypes } = await parseOnce(pglite, name, text);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const write = options?.serializers?.[paramTypes[i]] ?? pglite.serializers[paramTypes[i]];
+      return write ? write(value) : String(value);
+    });
+    const { messages } = await pglite.execProtocol(
+      joined([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+    );
+    return parse.parseResults(messages, pglite.parsers, options)[0];
+  });
+}
+
+type Session = PgliteSession<Record<string, never>, Record<string, never>>;
+/** What prepareQuery takes after its query, fields and name. */
+type Tail<T extends PreparedQueryConfig> = Parameters<Session['prepareQuery']> extends [unknown, unknown, unknown, boolean, unknown?, ...infer R]
+  ? [isResponseInArrayMode: boolean, customResultMapper?: (rows: unknown[][]) => T['execute'], ...rest: R]
+  : never;
+
+/** drizzle's session for PGlite, whose queries prepared with a name run as named statements (transactions keep drizzle's own). */
+class NamingSession extends PgliteSession<Record<string, never>, Record<string, never>> {
+  constructor(
+    private readonly pglite: PGlite,
+    dialect: PgDialect,
+  ) {
+    super(pglite, dialect, undefined);
+  }
+
+  override prepareQuery<T extends PreparedQueryConfig = PreparedQueryConfig>(
+    query: Query,
+    fields: SelectedFieldsOrdered | undefined,
+    name: string | undefined,
+    ...rest: Tail<T>
+  ): PgPreparedQuery<T> {
+    const prepared = super.prepareQuery<T>(query, fields, name, ...rest);
+    if (name) {
+      const pglite = this.pglite;
+      // The prepared query calls client.query(text, params, options): the named statement stands in for it.
+      (prepared as unknown as { client: Pick<PGlite, 'query'> }).client = {
+        query: <T>(text: string, params?: unknown[], options?: QueryOptions) => runNamed(pglite, name, text, params ?? [], options) as Promise<Results<T>>,
+      };
+    }
+    return prepared;
+  }
+}
+
+/** A drizzle database over `pglite` whose named statements are prepared once. */
+export function drizzleEmbedded(pglite: PGlite) {
+  const dialect = new PgDialect();
+  const db = new PgliteDatabase(dialect, new NamingSession(pglite, dialect), undefined);
+  return Object.assign(db, { $client: pglite });
+}

@@ -40,10 +40,9 @@ async function parseOnce(pglite: PGlite, name: string, text: string): Promise<Pa
     if (known.text !== text) throw new Error(`statement ${name} is already prepared with another text`);
     return known;
   }
-  const { messages } = await pglite.execProtocol(
-    joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-    { syncToFs: false },
-  );
+  const { messages } = await pglite.execProtocol(joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
+    syncToFs: false,
+  });
   const parsed = { text, paramTypes: parse.parseDescribeStatementResults(messages) };
   byName.set(name, parsed);
   return parsed;
@@ -67,9 +66,10 @@ export function runNamed(pglite: PGlite, name: string, text: string, params: unk
 
 type Session = PgliteSession<Record<string, never>, Record<string, never>>;
 /** What prepareQuery takes after its query, fields and name. */
-type Tail<T extends PreparedQueryConfig> = Parameters<Session['prepareQuery']> extends [unknown, unknown, unknown, boolean, unknown?, ...infer R]
-  ? [isResponseInArrayMode: boolean, customResultMapper?: (rows: unknown[][]) => T['execute'], ...rest: R]
-  : never;
+type Tail<T extends PreparedQueryConfig> =
+  Parameters<Session['prepareQuery']> extends [unknown, unknown, unknown, boolean, unknown?, ...infer R]
+    ? [isResponseInArrayMode: boolean, customResultMapper?: (rows: unknown[][]) => T['execute'], ...rest: R]
+    : never;
 
 /** drizzle's session for PGlite, whose queries prepared with a name run as named statements (transactions keep drizzle's own). */
 class NamingSession extends PgliteSession<Record<string, never>, Record<string, never>> {

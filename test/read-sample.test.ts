@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPlugins } from '../src/domains/plugin/catalogue.ts';
 import { caseTable, incident } from '../src/domains/lifecycle/table.ts';
-import { call, type Res } from './helpers.ts';
-import { createWorld, type World } from './worlds/world.ts';
+import { call, createTestApp, type Res } from './helpers.ts';
+import { populate, type World } from './worlds/world.ts';
 
 let w: World;
 const project = { name: 'default' };
@@ -319,6 +319,13 @@ async function buildWorld() {
   id.escalated = (await get(`cases/${id.relatedCase}`)).body.incidents[0].id;
   id.memberCase = (await post('cases', { title: 'Member case', description: 'Mine', project }, w.member)).body.id;
   id.apiToken = (await post('api-tokens', { name: 'script' })).body.id;
+  // Events written by one request share their times, and reads order them by time alone: apart by a
+  // microsecond each, in the order they were written, they read in one order on every run.
+  await w.t.database.query(
+    `UPDATE event e SET started_at = e.started_at + s.n * interval '1 microsecond'
+     FROM (SELECT ctid AS row, row_number() OVER (PARTITION BY started_at, created_at ORDER BY ctid) - 1 AS n FROM event) s
+     WHERE e.ctid = s.row AND s.n > 0`,
+  );
 }
 
 /** What varies between runs: times, random ids, tokens. Sequence ids stay. */
@@ -554,8 +561,26 @@ const GROUPS: Record<string, () => string[]> = {
   ],
 };
 
+/**
+ * Every sequence of the schema set to follow its table's highest id. The embedded template image is a
+ * copy of a running database: restored, each sequence it had used resumes past the values PostgreSQL
+ * logs ahead (32), where a server's template copy resumes right after its highest id.
+ */
+const ALIGN_SEQUENCES = `DO $$ DECLARE r record; BEGIN
+  FOR r IN SELECT s.oid::regclass::text AS seq, t.oid::regclass::text AS tbl, a.attname AS col
+    FROM pg_depend d JOIN pg_class s ON s.oid = d.objid AND s.relkind = 'S'
+    JOIN pg_class t ON t.oid = d.refobjid JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid
+    JOIN pg_namespace n ON n.oid = t.relnamespace
+    WHERE d.deptype IN ('a', 'i') AND n.nspname = 'public'
+  LOOP
+    EXECUTE format('SELECT setval(%L, coalesce((SELECT max(%I) FROM %s), 0) + 1, false)', r.seq, r.col, r.tbl);
+  END LOOP;
+END $$`;
+
 beforeAll(async () => {
-  w = await createWorld({ uiUrl: 'https://muster.example.com' });
+  const t = await createTestApp({ uiUrl: 'https://muster.example.com' });
+  await t.database.query(ALIGN_SEQUENCES);
+  w = await populate(t);
   await buildWorld();
 });
 afterAll(() => w?.t.close());

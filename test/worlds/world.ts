@@ -15,7 +15,11 @@ export interface World {
 }
 
 export async function createWorld(overrides: Partial<Settings> = {}): Promise<World> {
-  const t = await createTestApp(overrides);
+  return populate(await createTestApp(overrides));
+}
+
+/** The world's people and the `elsewhere` organization, in an application already made. */
+export async function populate(t: TestApp): Promise<World> {
   const owner = await register(t.app, 'owner@example.com');
   const admin = await register(t.app, 'admin@example.com');
   const member = await register(t.app, 'member@example.com');

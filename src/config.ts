@@ -174,12 +174,6 @@ const DEFS = {
     kind: 'string',
     description: "Directory of another built web UI to serve at / (its index.html for every other path outside /api/); unset serves Muster's own (ui/dist)",
   },
-  checkResponses: {
-    env: 'MUSTER_CHECK_RESPONSES',
-    kind: 'bool',
-    default: 'false',
-    description: 'Check every response text PostgreSQL writes against its serializer (a development and test setting; slows reads)',
-  },
   contentSecurityPolicy: {
     env: 'MUSTER_CONTENT_SECURITY_POLICY',
     kind: 'string',

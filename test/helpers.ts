@@ -41,8 +41,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
-  // checkResponses: every response text PostgreSQL writes is checked against its serializer, byte for byte.
-  return { ...readSettings({}), jwtSecret: 'test-secret', encryptionKey: 'test-key', logLevel: 'silent', checkResponses: true, ...overrides };
+  return { ...readSettings({}), jwtSecret: 'test-secret', encryptionKey: 'test-key', logLevel: 'silent', ...overrides };
 }
 
 export interface TestApp {

@@ -15,7 +15,6 @@ import { installAuth, type Authenticator } from '../domains/auth/hook.ts';
 import { headerAuthenticator } from '../domains/auth/header.ts';
 import { Sso } from '../domains/auth/sso.ts';
 import { installEtags } from '../server/etag.ts';
-import { installJsonText } from '../server/json-text.ts';
 import { projectHoldings } from '../domains/project/holdings.ts';
 import * as tables from './schema.ts';
 import { installErrorHandling } from '../server/error-handler.ts';
@@ -116,7 +115,6 @@ export async function buildApp({ settings, database, logger }: BuildOptions): Pr
   });
   installErrorHandling(app, settings.bodyLimit, settings.staticDir ? staticFiles(settings.staticDir) : undefined);
   installJsonBody(app);
-  installJsonText(app, { check: settings.checkResponses });
   installEtags(app, API_PREFIX);
   // Before authentication, which reads `organization_id` from the path.
   app.addHook('preValidation', async (request) => {

@@ -10,6 +10,7 @@ import type { Fields, ListDefinition, Relation } from '../list/definition.ts';
 import type { Ctx, Permission } from '../server/context.ts';
 import type { Viewer } from '../server/viewer.ts';
 import type { RefTarget } from './refs.ts';
+import type { ReadParts } from './read-def.ts';
 import { project } from '../domains/project/table.ts';
 
 export type Operation = 'list' | 'create' | 'get' | 'update' | 'delete';
@@ -68,7 +69,7 @@ export interface Hooks {
   afterRead?: (db: Executor, items: Record<string, unknown>[]) => Promise<void> | void;
 }
 
-export interface GroupDef {
+export interface GroupDef extends ReadParts {
   /** URL below /{organization}: "tag_types", "data/sources/dataFormats". */
   path: string;
   /** OpenAPI tag(s), as the contract writes them. */

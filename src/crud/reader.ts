@@ -1,395 +1,437 @@
-// Read objects of a group: the row's columns with its project, references, links and children nested.
-// One prepared query reads the rows with, as JSON built by PostgreSQL, the small records they name
-// (project, priority, type: see planOf) and the ids of their links and children; then each other
-// reader with ids to read runs once per response (never once per row).
+// Read objects, one prepared statement per read: a read definition (ReadDef: the table, the records
+// it names, the fields of its own) and a read shape (TypeBox) compile into one SELECT that returns
+// each record as JSON built by PostgreSQL: every property of the shape, with the records it nests
+// at any depth. Then JavaScript does what only it can, on the parsed objects: records read by a
+// reader of their own (plugin instances) and the defs' afterRead hooks (costs that depend on the
+// clock, defaults of empty fields). The route's serializer formats the answer, as for any object.
 //
-// Every read is on behalf of a viewer: the rows of a table with a visibility rule (incidents,
-// cases: server/visibility.ts) that the viewer may not see are not read, at whatever depth they
-// are nested (a reference to one reads null, a list leaves it out). Those tables are never built
-// inside another's query, so that no nested object escapes the rule.
+// Every read is on behalf of a viewer: rows of a table with a visibility rule (incidents, cases:
+// server/visibility.ts) that the viewer may not see are left out at every depth (a reference to
+// one reads null, a list leaves it out). A statement is made per kind of viewer (all, member, the
+// service), so that no parameter decides which rules apply and PostgreSQL keeps one generic plan.
+//
+// A property of the shape with no source in the def (a column, the project, a reference, a link, a
+// child, a field of the def's own or one its hook sets, or a default) fails the compile, and the
+// compiled text of every read is kept in src/queries (crud/queries.test.ts).
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+import { alias, PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
 import { project } from '../domains/project/table.ts';
-import { paramsOf, PLACEHOLDERS, termsOf, UNRESTRICTED, type Viewer, type ViewerTerms } from '../server/viewer.ts';
+import { atLeast } from '../server/context.ts';
+import { paramsOf, PLACEHOLDERS, UNRESTRICTED, type Viewer, type ViewerTerms } from '../server/viewer.ts';
 import { ruleOf } from '../server/visibility.ts';
 import { column, type GroupDef, type Reader } from './group.ts';
+import type { ReadParts, ReadWriter, Rows } from './read-def.ts';
 
-type Rows = Record<string, unknown>[];
+type Shape = TSchema & { type?: string; nullable?: boolean; properties?: Record<string, Shape>; items?: Shape; default?: unknown; title?: string };
 
-/** A transaction's one connection takes one query at a time and is short-lived. */
-const inTransaction = (db: Executor) => db instanceof PgTransaction;
-
-type Match = (col: PgColumn) => SQL;
-type Prepared = { execute(p: Record<string, unknown>): Promise<unknown> };
-/** Builds the query: `match` applied to the key column, and `terms` (a viewer) given to the table's visibility rule, if any. */
-type Query = (db: Executor, match: Match, terms: ViewerTerms | undefined) => { prepare(name: string): Prepared } & PromiseLike<unknown>;
-
-/**
- * Runs `query` (whose WHERE applies `match` to the key column) prepared once per database: nested
- * reads run on every response, and building the query each time costs more than running it. One
- * id has a statement of its own (`key = $1`): PostgreSQL then keeps one generic plan for it instead
- * of planning each run, as it does for `key = ANY($1)`, whose estimates depend on the array. Inside
- * a transaction (short-lived, one connection) it runs unprepared. With `restricted` (the table has a
- * visibility rule) a viewer other than UNRESTRICTED is given to the query, as placeholders.
- */
-function preparedById(name: string, query: Query, restricted: boolean) {
-  const statements = new Map<string, WeakMap<Executor, Prepared>>();
-  const statement = (db: Executor, kind: 'one' | 'many', terms: ViewerTerms | undefined) => {
-    const suffix = `${kind === 'one' ? '_1' : ''}${terms ? '_v' : ''}`;
-    const byDb = statements.get(suffix) ?? new WeakMap<Executor, Prepared>();
-    statements.set(suffix, byDb);
-    const known = byDb.get(db);
-    if (known) return known;
-    const match: Match = kind === 'one' ? (col) => sql`${col} = ${sql.placeholder('id')}` : (col) => sql`${col} = ANY(${sql.placeholder('ids')})`;
-    const prepared = query(db, match, terms).prepare(`${name}${suffix}`);
-    byDb.set(db, prepared);
-    return prepared;
-  };
-  return async (db: Executor, ids: number[], viewer: Viewer): Promise<Rows> => {
-    if (ids.length === 0) return [];
-    const narrowed = restricted && viewer !== UNRESTRICTED ? viewer : undefined;
-    if (inTransaction(db))
-      return (await query(
-        db,
-        (col) => (ids.length === 1 ? sql`${col} = ${ids[0]}` : sql`${col} = ANY(${sql.param(ids)})`),
-        narrowed && termsOf(narrowed),
-      )) as Rows;
-    const params = narrowed ? paramsOf(narrowed) : {};
-    if (ids.length === 1) return (await statement(db, 'one', narrowed && PLACEHOLDERS).execute({ id: ids[0], ...params })) as Rows;
-    return (await statement(db, 'many', narrowed && PLACEHOLDERS).execute({ ids, ...params })) as Rows;
-  };
-}
-
-/** `SELECT <selection> FROM <table> WHERE <key> = ANY(ids)`, and the viewer may see the row. */
-function selectWhereIn(table: PgTable, selection: SelectedFields, key: string): (db: Executor, ids: number[], viewer: Viewer) => Promise<Rows> {
-  const name = `muster_${getTableName(table)}_by_${key}_${Object.keys(selection).length}`.slice(0, 59);
-  const rule = ruleOf(table);
-  return preparedById(
-    name,
-    (db, match, terms) =>
-      db
-        .select(selection)
-        .from(table)
-        .where(and(match(column(table, key)), terms && rule?.(terms))),
-    !!rule,
-  );
-}
-
-/** What a def's own fields (ReadDef.document) use of the one-statement read that document.ts builds. */
-export interface DocumentWriter {
-  /** `FROM table alias`. */
-  from(at: PgTable, table: PgTable): SQL;
-  /** Rows as an array of `shape`'s objects, in `order`, those the viewer may not see left out. */
-  many(target: ReadDef | undefined, table: PgTable, shape: TSchema, rows: (t: PgTable) => { from: SQL; where: SQL; order: SQL }): SQL;
-  /** The first row `where` picks in `order`, as `shape`'s object; null when none. */
-  latest(target: ReadDef, shape: TSchema, where: (t: PgTable) => SQL, order: (t: PgTable) => SQL): SQL;
-  /**
-   * A field JavaScript computes once the statement has run (a cost that depends on the clock): `source`
-   * reads what the field needs for the records of one response at once, `text` writes one record's.
-   */
-  splice<T>(at: PgTable, source: SpliceSource<T>, text: (value: T | undefined) => string): SQL;
-}
-
-/** What spliced fields read, for the ids of the records of one response; one call per response and source. */
-export type SpliceSource<T> = (db: Executor, ids: number[]) => Promise<Map<number, T>>;
-
-/** A field the one-statement read writes with the def's own SQL (JSON text), given the row's alias `at`; undefined leaves it out. */
-export type DocumentField = (at: PgTable, doc: DocumentWriter, shape: TSchema) => SQL | undefined;
+export type { OwnField } from './read-def.ts';
 
 /** What a reader needs of a group: records that are not a CRUD group (participants, incidents) declare only this. */
-export type ReadDef = Pick<GroupDef, 'table' | 'projectScoped' | 'refs' | 'links' | 'children' | 'hooks'> & {
-  /**
-   * Fields computed in the read's query: given the quoted alias of the row's table, a scalar SQL
-   * expression of type json (`jsonColumns` writes a row's object as a read nests it).
-   */
-  computed?: Record<string, (alias: string) => string>;
-  /**
-   * How the one-statement read (document.ts) writes fields the def's hooks or computed fields make
-   * in JavaScript. A def with an afterRead hook and no `document` is read through the readers.
-   */
-  document?: Record<string, DocumentField>;
+export type ReadDef = Pick<GroupDef, 'table' | 'projectScoped' | 'refs' | 'links' | 'children' | 'hooks'> & ReadParts;
+
+/** The service, a member seeing all their organization's records (Admins and above), or one seeing the Restricted ones they take part in. */
+type Reading = 'service' | 'all' | 'member';
+const TERMS: Record<Reading, ViewerTerms | undefined> = {
+  service: undefined,
+  all: { ...PLACEHOLDERS, all: true },
+  member: { ...PLACEHOLDERS, all: false },
 };
+const readingOf = (viewer: Viewer): Reading => (viewer === UNRESTRICTED ? 'service' : atLeast(viewer.role, 'Admin') ? 'all' : 'member');
 
-/** What each reader made here reads: the one-query form is built from these. */
-const readerDefs = new WeakMap<Reader, ReadDef>();
-/** What every reader made here reads, selections included: the one-statement read (document.ts) writes only what the shape names. */
-const documentDefs = new WeakMap<Reader, ReadDef>();
-
-/** The def a reader made here reads; undefined for readers written by hand (their rules are JavaScript). */
-export const readDefOf = (reader: Reader | undefined): ReadDef | undefined => (reader ? documentDefs.get(reader) : undefined);
-
-/** The columns of the rows with these ids (or only `selection`, which holds `id`), nothing nested. */
-export function shallowReader(table: PgTable, selection?: Record<string, PgColumn>): Reader {
-  const select = selectWhereIn(table, selection ?? readColumns(table), 'id');
-  const reader: Reader = async (db, ids, viewer) => new Map((await select(db, [...new Set(ids)], viewer)).map((r) => [r.id as number, r]));
-  if (!selection) readerDefs.set(reader, { table, projectScoped: false });
-  documentDefs.set(reader, { table, projectScoped: false });
-  return reader;
+/** A record read by a reader of its own after the statement (a def-less reader: its rules are JavaScript). */
+interface Deferred {
+  field: string;
+  read: Reader;
+  many: boolean;
 }
 
-export const projectReader = shallowReader(project);
-export const projectDef: ReadDef = { table: project, projectScoped: false };
+/** Where the objects of one def sit in a read's JSON, for what JavaScript does once it has come back. */
+interface Node {
+  def: ReadDef;
+  nested: { field: string; many: boolean; node: Node }[];
+  deferred: Deferred[];
+  /** Anything to do here or below. */
+  active: boolean;
+}
 
-// Objects nested as JSON built by PostgreSQL write their timestamps as JavaScript writes dates
-// (toISOString: UTC, milliseconds, "Z"), so responses are the same as with rows read by the driver.
+const q = (name: string) => sql.identifier(name);
+const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-
-class Unsupported extends Error {}
-
-/** One column of `alias` as its JSON value: timestamps as toISOString writes them, the rest as they are. */
-function jsonValue(alias: string, col: PgColumn): string {
-  const ref = `${alias}.${q(col.name)}`;
+/** One column as JSON: timestamps as JavaScript writes dates (toISOString), the rest as PostgreSQL converts them. */
+function columnValue(col: PgColumn, ref: SQL): SQL {
   const type = col.getSQLType();
-  if (type.startsWith('timestamp')) {
-    return type.includes('with time zone') ? `to_char(${ref} AT TIME ZONE 'UTC', ${ISO})` : `to_char(${ref}, ${ISO})`;
-  }
-  if (type === 'date' || type.startsWith('interval') || type.startsWith('time') || type === 'numeric' || type === 'bigint')
-    throw new Unsupported(`column type ${type}`);
+  if (type.startsWith('timestamp')) return sql`to_char(${type.includes('with time zone') ? sql`${ref} AT TIME ZONE 'UTC'` : ref}, ${ISO})`;
+  if (type === 'date' || type.startsWith('interval') || type.startsWith('time')) throw new Error(`column type ${type} has no read form`);
   return ref;
 }
 
-/** `expression AS "key"` for each read column of `table` at `alias`, in the table's order. */
-function jsonFields(table: PgTable, alias: string): string[] {
-  return Object.entries(readColumns(table) as Record<string, PgColumn>).map(([key, col]) => `${jsonValue(alias, col)} AS ${q(key)}`);
+/**
+ * `json_build_object` of (key, value) pairs, a pair a line at `depth` (the statements are read in
+ * src/queries); it takes 100 arguments, so larger objects are joined as jsonb.
+ */
+function jsonObject(pairs: [string, SQL][], depth: number): SQL {
+  const indent = `\n${'  '.repeat(depth + 1)}`;
+  const chunk = (part: [string, SQL][]) =>
+    sql`json_build_object(${sql.raw(indent)}${sql.join(
+      part.map(([k, v]) => sql`${sql.raw(`'${k}'`)}, ${v}`),
+      sql.raw(`,${indent}`),
+    )})`;
+  if (pairs.length <= 50) return chunk(pairs);
+  const parts: SQL[] = [];
+  for (let i = 0; i < pairs.length; i += 50) parts.push(sql`${chunk(pairs.slice(i, i + 50))}::jsonb`);
+  return sql`(${sql.join(parts, sql` || `)})::json`;
 }
 
-/** A row of `table` at `alias` as a JSON object of its read columns, as a read nests it (for `computed` fields). */
-export function jsonColumns(table: PgTable, alias: string): string {
-  return `(SELECT row_to_json(c) FROM (SELECT ${jsonFields(table, alias).join(', ')}) c)`;
-}
+const projectDef: ReadDef = { table: project, projectScoped: false };
 
-/** Where the objects nested in the query sit, for their hooks to run once it has come back. */
-interface Node {
-  def: ReadDef;
-  nested: { field: string; node: Node }[];
-}
+/** The def a reader made here reads; undefined for readers written by hand. */
+const defs = new WeakMap<Reader, ReadDef>();
+export const readDefOf = (reader: Reader | undefined): ReadDef | undefined => (reader ? defs.get(reader) : undefined);
 
-// Objects built inside the query: records with nothing to nest but a project and references of
-// the same kind, a few levels deep (priorities, types, projects). Records with links or children
-// (participants, tags, tasks) come from their own readers, and only when there are any.
-const MAX_DEPTH = 3;
-let aliases = 0;
+/** Builds one read's statement: the object of a def's row for a shape, what it nests, and the tree of what JavaScript completes. */
+export class ReadBuilder implements ReadWriter {
+  private aliases = 0;
+  /** How deep the object being written is nested, for the statement's layout. */
+  private depth = 0;
+  constructor(private readonly terms: ViewerTerms | undefined) {}
 
-/** `def`'s row at `alias` as one JSON object with its project and references; Unsupported if it has more to nest. */
-function inlineObject(def: ReadDef | undefined, alias: string, depth: number): { sql: string; node: Node } {
-  if (!def || depth > MAX_DEPTH || def.links || def.children || def.computed || ruleOf(def.table)) throw new Unsupported('not nested in the query');
-  const node: Node = { def, nested: [] };
-  const fields = jsonFields(def.table, alias);
-  for (const [field, fk, read] of oneFields(def)) {
-    const inner = inlineRef(readerDefs.get(read), def, alias, fk, depth + 1);
-    node.nested.push({ field, node: inner.node });
-    fields.push(`${inner.sql} AS ${q(field)}`);
+  /** A fresh alias of `table`, for its row in a subquery. */
+  alias(table: PgTable): PgTable {
+    return alias(table, `r${++this.aliases}`);
   }
-  const x = `x${++aliases}`;
-  return { sql: `(SELECT row_to_json(${x}) FROM (SELECT ${fields.join(', ')}) ${x})`, node };
-}
 
-/** The record `owner.fk` names, as a JSON object (null when none). */
-function inlineRef(def: ReadDef | undefined, owner: ReadDef, ownerAlias: string, fk: string, depth: number) {
-  const a = `m${++aliases}`;
-  const obj = inlineObject(def, a, depth);
-  return {
-    sql: `(SELECT ${obj.sql} FROM ${q(getTableName(def!.table))} ${a} WHERE ${a}."id" = ${ownerAlias}.${q(column(owner.table, fk).name)})`,
-    node: obj.node,
-  };
-}
-
-/** The project and references of a def: (field, column key, reader). */
-function oneFields(def: ReadDef): [string, string, Reader][] {
-  const out: [string, string, Reader][] = [];
-  if (def.projectScoped !== false) out.push(['project', 'project_id', projectReader]);
-  for (const [field, ref] of Object.entries(def.refs ?? {})) out.push([field, ref.column, ref.read?.() ?? shallowReader(ref.target.table)]);
-  return out;
-}
-
-/** Runs the hooks of every level, the innermost first (as reading one kind at a time does). */
-async function runHooks(db: Executor, node: Node, items: Rows) {
-  for (const { field, node: inner } of node.nested) {
-    const nested = items.map((item) => item[field]).filter((v): v is Record<string, unknown> => !!v);
-    if (nested.length) await runHooks(db, inner, nested);
+  /** `table alias`, for a FROM. */
+  from(at: PgTable, table: PgTable): SQL {
+    return sql`${q(getTableName(table))} ${q(getTableName(at))}`;
   }
-  if (items.length) await node.def.hooks?.afterRead?.(db, items);
+
+  /** The viewer may see the row at `at` (of `table`): undefined when the table has no rule or nothing narrows. */
+  visible(at: PgTable, table: PgTable): SQL | undefined {
+    return this.terms && ruleOf(table) ? ruleOf(at)?.(this.terms) : undefined;
+  }
+
+  /** The JSON object of `def`'s row at `at`, for `shape`, and where what it nests sits. */
+  object(def: ReadDef, shape: TSchema, at: PgTable): { sql: SQL; node: Node } {
+    const s = shape as Shape;
+    const name = getTableName(def.table);
+    if (s.type !== 'object' || !s.properties) throw new Error(`${name}: a read shape is an object with properties`);
+    const node: Node = { def, nested: [], deferred: [], active: !!def.hooks?.afterRead };
+    const cols = readColumns(def.table) as Record<string, PgColumn>;
+    const pairs: [string, SQL][] = [];
+    const add = (key: string, value: SQL) => pairs.push([key, value]);
+    this.depth++;
+    for (const [key, prop] of Object.entries(s.properties)) {
+      const value = this.field(def, key, prop, at, node, cols);
+      if (value) add(key, value);
+      else if (!def.hooked?.includes(key) && !def.absent?.includes(key) && !('default' in prop))
+        throw new Error(`${name}.${key}: the read shape has it, the read definition gives no source for it`);
+    }
+    this.depth--;
+    // An object that takes more properties than it lists gets the row's other columns too, as a row read whole would give them.
+    if ((s as { additionalProperties?: unknown }).additionalProperties)
+      for (const [key, col] of Object.entries(cols)) if (!s.properties[key]) add(key, columnValue(col, sql`${column(at, key)}`));
+    // Hooks find their row by id, and read what they need of it.
+    for (const key of ['id', ...(def.hookReads ?? [])])
+      if (!s.properties[key] && cols[key] && !pairs.some(([k]) => k === key)) add(key, columnValue(cols[key], sql`${column(at, key)}`));
+    node.active ||= node.deferred.length > 0 || node.nested.some((n) => n.node.active);
+    return { sql: jsonObject(pairs, this.depth), node };
+  }
+
+  /** One property's JSON, or null when the def has no source for it. */
+  private field(def: ReadDef, key: string, prop: Shape, at: PgTable, node: Node, cols: Record<string, PgColumn>): SQL | null {
+    const own = def.own?.[key];
+    if (own) return own(at, this, prop);
+    if (def.hooked?.includes(key) || def.absent?.includes(key)) return null;
+    if (cols[key]) return columnValue(cols[key], sql`${column(at, key)}`);
+    if (key === 'project' && def.projectScoped !== false) return this.one(projectDef, prop, sql`${column(at, 'project_id')}`, key, node);
+    const ref = def.refs?.[key];
+    if (ref) {
+      const fk = sql`${column(at, ref.column)}`;
+      const reader = ref.read?.();
+      const target = reader ? defs.get(reader) : { table: ref.target.table, projectScoped: false };
+      if (!target) return this.defer(node, { field: key, read: reader!, many: false }, fk);
+      if (this.apart(target)) return this.defer(node, { field: key, read: this.apartReader(target, prop), many: false }, fk);
+      return this.one(target, prop, fk, key, node);
+    }
+    const link = def.links?.[key];
+    if (link) {
+      const reader = link.read?.();
+      const target = reader ? defs.get(reader) : { table: link.target.table, projectScoped: false };
+      const l = this.alias(link.table);
+      const rows = (t: PgTable) => ({
+        from: sql`${this.from(l, link.table)} JOIN ${this.from(t, link.target.table)} ON ${column(t, 'id')} = ${column(l, link.otherColumn)}`,
+        where: sql`${column(l, link.ownerColumn)} = ${column(at, 'id')}`,
+        order: sql`${column(l, link.otherColumn)}`,
+      });
+      if (!target || this.apart(target)) return this.deferMany(node, key, target ? this.apartReader(target, prop.items!) : reader!, link.target.table, rows);
+      return this.nest(node, key, true, this.many(target, link.target.table, prop, rows));
+    }
+    const child = def.children?.[key];
+    if (child) {
+      const reader = child.read?.();
+      const target = reader ? defs.get(reader) : { table: child.table, projectScoped: false };
+      const rows = (t: PgTable) => ({
+        from: this.from(t, child.table),
+        where: sql`${column(t, child.column)} = ${column(at, 'id')}`,
+        order: sql`${column(t, 'id')}`,
+      });
+      if (!target || this.apart(target)) return this.deferMany(node, key, target ? this.apartReader(target, prop.items!) : reader!, child.table, rows);
+      return this.nest(node, key, true, this.many(target, child.table, prop, rows));
+    }
+    return null;
+  }
+
+  /**
+   * Whether records of `target` nested here are read by a statement of their own: incidents and cases
+   * inside a record that is itself nested (a related case's incidents, a duplicate's duplicates) are
+   * nearly always none, yet built in place each level would multiply the statement.
+   */
+  private apart(target: ReadDef): boolean {
+    return this.depth >= 2 && !!ruleOf(target.table);
+  }
+
+  /** The reader of records read apart, declared so that its statement is kept with the others. */
+  private apartReader(target: ReadDef, shape: TSchema): Reader {
+    declareRead(target, shape);
+    return groupReader(target, shape) as Reader;
+  }
+
+  private nest(node: Node, field: string, many: boolean, built: { sql: SQL; node: Node }): SQL {
+    node.nested.push({ field, many, node: built.node });
+    return built.sql;
+  }
+
+  /** The record `fk` names as an object, for a def's own fields (null when none, or when the viewer may not see it). */
+  ref(target: ReadDef, shape: TSchema, fk: SQL): SQL {
+    return this.objectWhere(target, shape, (t) => sql`${column(t, 'id')} = ${fk}`).sql;
+  }
+
+  private one(target: ReadDef, shape: TSchema, fk: SQL, field: string, node: Node): SQL {
+    return this.nest(
+      node,
+      field,
+      false,
+      this.objectWhere(target, shape, (t) => sql`${column(t, 'id')} = ${fk}`),
+    );
+  }
+
+  private objectWhere(target: ReadDef, shape: TSchema, where: (t: PgTable) => SQL, order?: (t: PgTable) => SQL) {
+    const t = this.alias(target.table);
+    const obj = this.object(target, shape, t);
+    const ordered = order ? sql` ORDER BY ${order(t)} LIMIT 1` : sql``;
+    return { sql: sql`(SELECT ${obj.sql} FROM ${this.from(t, target.table)} WHERE ${and(where(t), this.visible(t, target.table))}${ordered})`, node: obj.node };
+  }
+
+  /** The first row of `target` that `where` picks in `order`, as an object; null when none. For a def's own fields. */
+  latest(target: ReadDef, shape: TSchema, where: (t: PgTable) => SQL, order: (t: PgTable) => SQL): SQL {
+    return this.objectWhere(target, shape, where, order).sql;
+  }
+
+  /** Rows as an array of objects, in `order`, those the viewer may not see left out. */
+  many(target: ReadDef, table: PgTable, shape: TSchema, rows: Rows): { sql: SQL; node: Node } {
+    const s = shape as Shape;
+    if (s.type !== 'array' || !s.items) throw new Error(`${getTableName(table)}: a list field's shape is an array of objects`);
+    const t = this.alias(table);
+    const { from, where, order } = rows(t);
+    const items = this.object(target, s.items, t);
+    return {
+      sql: sql`COALESCE((SELECT json_agg(${items.sql} ORDER BY ${order}) FROM ${from} WHERE ${and(where, this.visible(t, table))}), '[]'::json)`,
+      node: items.node,
+    };
+  }
+
+  /** A list of rows of the def's own, for its fields (`many` without the tree: their defs have no hooks). */
+  list(target: ReadDef, table: PgTable, shape: TSchema, rows: Rows): SQL {
+    return this.many(target, table, shape, rows).sql;
+  }
+
+  /** A reference read by a hand-written reader: the statement gives its id, JavaScript the object. */
+  private defer(node: Node, deferred: Deferred, id: SQL): SQL {
+    node.deferred.push(deferred);
+    return id;
+  }
+
+  private deferMany(node: Node, field: string, read: Reader, table: PgTable, rows: Rows): SQL {
+    const t = this.alias(table);
+    const { from, where, order } = rows(t);
+    const ids = sql`COALESCE((SELECT json_agg(${column(t, 'id')} ORDER BY ${order}) FROM ${from} WHERE ${and(where, this.visible(t, table))}), '[]'::json)`;
+    return this.defer(node, { field, read, many: true }, ids);
+  }
 }
+
+type Row = Record<string, unknown>;
+
+/** Completes the objects of one node of the tree (and below): deferred records, then the hooks, the innermost first. */
+async function complete(db: Executor, node: Node, items: Row[], viewer: Viewer) {
+  if (!node.active || items.length === 0) return;
+  for (const { field, many, node: inner } of node.nested) {
+    const nested = items.flatMap((item) => {
+      const v = item[field];
+      return many ? ((v as Row[] | null) ?? []) : v ? [v as Row] : [];
+    });
+    await complete(db, inner, nested, viewer);
+  }
+  for (const { field, read, many } of node.deferred) {
+    const ids = items.flatMap((item) => (many ? (item[field] as number[]) : item[field] == null ? [] : [item[field] as number]));
+    const found = ids.length ? await read(db, [...new Set(ids)], viewer) : new Map();
+    for (const item of items) {
+      const v = item[field];
+      item[field] = many ? (v as number[]).map((id) => found.get(id)).filter((x) => x !== undefined) : v == null ? null : (found.get(v as number) ?? null);
+    }
+  }
+  await node.def.hooks?.afterRead?.(db, items);
+}
+
+/** The SQL type of an array of the table's ids. */
+const idArray = (table: PgTable) => {
+  const type = column(table, 'id').getSQLType();
+  return sql.raw(type === 'serial' || type === 'integer' ? 'int[]' : `${type}[]`);
+};
+
+type Prepared = { execute(p: Record<string, unknown>): Promise<unknown> };
+
+/** One compiled read: its statement on each database it has run on, and the tree of what JavaScript completes. */
+interface Compiled {
+  query: (db: Executor) => Prepared;
+  node: Node;
+  text: (db: Executor) => string;
+}
+
+/** `checked`: the caller has found the rows visible (or has just written them); `visible`: the statement narrows them to the viewer's. */
+export type Scope = 'checked' | 'visible';
 
 let statements = 0;
 
-/**
- * How `def` reads: one prepared query `SELECT <columns>, json_build_array(<nested>) FROM table
- * WHERE id = ANY(ids)` whose JSON holds the objects built in the query, the computed fields and,
- * for each link and child field, the ids to read; then one query per other reader that has ids to
- * read, side by side on the pool. Also the nested-only variant for rows already selected (list pages).
- */
-function planOf(def: ReadDef) {
+/** Compiles `def` for `shape`, a kind of reader and a scope. */
+export function compileRead(def: ReadDef, shape: TSchema, reading: Reading, scope: Scope): Compiled {
+  const terms = TERMS[reading];
+  const build = new ReadBuilder(terms);
   const table = def.table;
-  const own = q(getTableName(table));
-  const exprs: string[] = [];
-  const inline: { field: string; node: Node }[] = [];
-  const computed: string[] = [];
-  const refs: { field: string; fk: string; read: Reader }[] = [];
-  const many: { field: string; read: Reader }[] = [];
-  for (const [field, fk, read] of oneFields(def)) {
-    try {
-      const obj = inlineRef(readerDefs.get(read), def, own, fk, 1);
-      exprs.push(obj.sql);
-      inline.push({ field, node: obj.node });
-    } catch (err) {
-      if (!(err instanceof Unsupported)) throw err;
-      refs.push({ field, fk, read });
-    }
-  }
-  for (const [field, expr] of Object.entries(def.computed ?? {})) {
-    exprs.push(expr(own));
-    computed.push(field);
-  }
-  const ids = (from: string, other: string, owner: string) =>
-    `COALESCE((SELECT json_agg(${other} ORDER BY ${other}) ${from} WHERE ${owner} = ${own}."id"), '[]'::json)`;
-  for (const [field, link] of Object.entries(def.links ?? {})) {
-    const l = `l${++aliases}`;
-    exprs.push(
-      ids(
-        `FROM ${q(getTableName(link.table))} ${l}`,
-        `${l}.${q(column(link.table, link.otherColumn).name)}`,
-        `${l}.${q(column(link.table, link.ownerColumn).name)}`,
-      ),
-    );
-    many.push({ field, read: link.read?.() ?? shallowReader(link.target.table) });
-  }
-  for (const [field, child] of Object.entries(def.children ?? {})) {
-    const c = `c${++aliases}`;
-    exprs.push(ids(`FROM ${q(getTableName(child.table))} ${c}`, `${c}."id"`, `${c}.${q(column(child.table, child.column).name)}`));
-    many.push({ field, read: child.read?.() ?? shallowReader(child.table) });
-  }
-  if (exprs.length > 100) throw new Error(`${getTableName(table)}: more nested fields than json_build_array takes`);
-
-  const id = column(table, 'id');
-  const nestedSql = sql`json_build_array(${sql.raw(exprs.join(', '))})`;
-  const n = ++statements;
-  const rule = ruleOf(table);
-  const full = preparedById(
-    `muster_read_${n}_${getTableName(table)}`.slice(0, 59),
-    (db, match, terms) =>
-      db
-        .select({ ...readColumns(table), __nested: nestedSql })
-        .from(table)
-        .where(and(match(id), terms && rule?.(terms))),
-    !!rule,
+  const { sql: doc, node } = build.object(def, shape, table);
+  const narrow = scope === 'visible' && terms;
+  const where = and(
+    sql`${column(table, 'id')} IN (SELECT unnest(${sql.placeholder('ids')}::${idArray(table)}))`,
+    narrow && column(table, 'organization_id') ? sql`${column(table, 'organization_id')} = ${PLACEHOLDERS.organization}` : undefined,
+    narrow ? ruleOf(table)?.(terms) : undefined,
   );
-  // Rows a list has selected already, within the scope its caller gave: only what they nest is narrowed.
-  const nestedOnly = preparedById(
-    `muster_nest_${n}_${getTableName(table)}`.slice(0, 59),
-    (db, match) => db.select({ __id: id, __nested: nestedSql }).from(table).where(match(id)),
-    false,
-  );
-
-  /** Fills the nested fields of `items` (own columns present) from the query's JSON, `values[i]` for `items[i]`. */
-  async function complete(db: Executor, items: Rows, values: unknown[][], viewer: Viewer) {
-    const idLists: number[][][] = many.map(() => []);
-    items.forEach((item, i) => {
-      let k = 0;
-      for (const { field } of inline) item[field] = values[i][k++];
-      for (const field of computed) item[field] = values[i][k++];
-      for (let m = 0; m < many.length; m++) idLists[m].push(values[i][k++] as number[]);
-    });
-    const steps: (() => Promise<void>)[] = [];
-    for (const { field, fk, read } of refs) {
-      const wanted = items.map((i) => i[fk]).filter((v): v is number => typeof v === 'number');
-      for (const item of items) item[field] = null;
-      if (wanted.length)
-        steps.push(async () => {
-          const found = await read(db, wanted, viewer);
-          for (const item of items) if (typeof item[fk] === 'number') item[field] = found.get(item[fk] as number) ?? null;
-        });
-    }
-    many.forEach(({ field, read }, m) => {
-      const wanted = idLists[m].flat();
-      for (const [i, item] of items.entries()) item[field] = wanted.length ? idLists[m][i] : [];
-      if (wanted.length)
-        steps.push(async () => {
-          const found = await read(db, wanted, viewer);
-          for (const [i, item] of items.entries()) item[field] = idLists[m][i].map((x) => found.get(x)).filter((x) => x !== undefined);
-        });
-    });
-    // On the pool the readers run side by side; a transaction's one connection takes them in turn.
-    if (inTransaction(db)) for (const step of steps) await step();
-    else await Promise.all(steps.map((step) => step()));
-    await runHooks(db, { def, nested: inline }, items);
-  }
-
+  const name = `muster_read_${++statements}_${reading}_${getTableName(table)}`.slice(0, 63);
+  const select = (db: Executor) =>
+    db
+      .select({ doc: sql<Row>`${doc}` })
+      .from(table)
+      .where(where);
+  const prepared = new WeakMap<Executor, Prepared>();
   return {
-    /** `checked`: the caller has found the rows themselves visible (or written them): only what they nest is narrowed. */
-    async read(db: Executor, ids: number[], viewer: Viewer, checked = false) {
-      const rows = await full(db, [...new Set(ids)], checked ? UNRESTRICTED : viewer);
-      const values = rows.map((row) => {
-        const v = row.__nested as unknown[];
-        delete row.__nested;
-        return v;
-      });
-      await complete(db, rows, values, viewer);
-      return new Map(rows.map((r) => [r.id as number, r]));
+    node,
+    query(db) {
+      let p = prepared.get(db);
+      if (!p) prepared.set(db, (p = select(db).prepare(name)));
+      return p;
     },
-    async nestInto(db: Executor, rows: Map<number, Record<string, unknown>>, viewer: Viewer) {
-      const found = await nestedOnly(db, [...rows.keys()], viewer);
-      const items = found.map((r) => rows.get(r.__id as number)!);
-      await complete(
-        db,
-        items,
-        found.map((r) => r.__nested as unknown[]),
-        viewer,
-      );
-    },
+    text: (db) => select(db).toSQL().sql,
   };
 }
 
-const readers = new WeakMap<ReadDef, Reader>();
-const groupDefs = new WeakMap<object, ReadDef>();
-const plans = new WeakMap<ReadDef, ReturnType<typeof planOf>>();
+const compiled = new WeakMap<ReadDef, Map<string, Compiled>>();
+const shapeIds = new WeakMap<TSchema, number>();
+let shapes = 0;
+const shapeKey = (shape: TSchema) => shapeIds.get(shape) ?? shapeIds.set(shape, ++shapes).get(shape)!;
 
-/** Built on first use: the readers a def names are functions of defs that may not be declared yet at import. */
-function plan(def: ReadDef) {
-  let p = plans.get(def);
-  if (!p) plans.set(def, (p = planOf(def)));
-  return p;
+function compiledFor(def: ReadDef, shape: TSchema, reading: Reading, scope: Scope): Compiled {
+  let byKey = compiled.get(def);
+  if (!byKey) compiled.set(def, (byKey = new Map()));
+  const key = `${shapeKey(shape)}:${reading}:${scope}`;
+  let c = byKey.get(key);
+  if (!c) byKey.set(key, (c = compileRead(def, shape, reading, scope)));
+  return c;
+}
+
+/** Reads `def`'s rows with these ids as `shape`'s objects, on behalf of `viewer`, in no particular order. */
+export async function readObjects(db: Executor, def: ReadDef, shape: TSchema, ids: (number | string)[], viewer: Viewer, scope: Scope): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const reading = readingOf(viewer);
+  const { query, node } = compiledFor(def, shape, reading, scope);
+  const params = { ids: [...new Set(ids)], ...(viewer === UNRESTRICTED ? {} : paramsOf(viewer)) };
+  const items = ((await query(db).execute(params)) as { doc: Row }[]).map((r) => r.doc);
+  await complete(db, node, items, viewer);
+  return items;
+}
+
+/** A transaction's one connection is short-lived: its statements are not kept. */
+export const inTransaction = (db: Executor) => db instanceof PgTransaction;
+
+/** Every read declared (by groupReader or declareRead), by name: the statements kept in src/queries. */
+export const declaredReads = new Map<string, { def: ReadDef; shape: TSchema }>();
+
+/** Declares that `def` is read as `shape` at the top of a read (its statements are kept in src/queries under `name`). */
+export function declareRead(def: ReadDef, shape: TSchema, name?: string): void {
+  const same = (r: { def: ReadDef; shape: TSchema } | undefined) => r?.def === def && r.shape === shape;
+  if (name) {
+    if (declaredReads.has(name) && !same(declaredReads.get(name))) throw new Error(`two reads are named ${name}`);
+    declaredReads.set(name, { def, shape });
+    return;
+  }
+  if ([...declaredReads.values()].some(same)) return;
+  // Reads declared without a name (records read apart) are named by their table and shape, numbered past the first.
+  const base = `${getTableName(def.table)}.${(shape as Shape).title ?? 'read'}`;
+  let n = 1;
+  while (declaredReads.has(n === 1 ? base : `${base}.${n}`)) n++;
+  declaredReads.set(n === 1 ? base : `${base}.${n}`, { def, shape });
 }
 
 /**
- * The group's full reader: what its get, list, create and update answer with. Given the read shape,
- * its objects are typed as that shape's static type. This is where that is stated, once for every
- * reader: the objects are built from the row's columns, JSON made by PostgreSQL and hooks, which the
- * compiler cannot follow, so the def and the shape are kept in step by the tests of each domain.
- * Two liberties: the row's own timestamps are Date objects where the shape says string (the
- * serializer writes both alike), and the row's other columns (its foreign keys) come along unlisted.
+ * The reader of `def` as `shape` (a group's read shape by default): rows the viewer may not see are
+ * left out. Given the shape, its objects are typed as its static type: the compiler cannot follow
+ * JSON built by PostgreSQL, so this is where that is stated, once for every reader; the compile
+ * checks that the def gives every property of the shape a source.
  */
-export function groupReader(def: ReadDef): Reader;
+export function groupReader(def: ReadDef | GroupDef): Reader;
 export function groupReader<S extends TSchema>(def: ReadDef, shape: S): Reader<Static<S>>;
-export function groupReader(def: ReadDef, _shape?: TSchema): Reader {
-  const known = readers.get(def);
+export function groupReader(def: ReadDef | GroupDef, given?: TSchema): Reader {
+  const shape = given ?? (def as GroupDef).shapes?.read;
+  const known = readers.get(def)?.get(shape);
   if (known) return known;
-  const reader: Reader = (db, ids, viewer) => (ids.length ? plan(def).read(db, ids, viewer) : Promise.resolve(new Map()));
-  readers.set(def, reader);
-  readerDefs.set(reader, def);
-  documentDefs.set(reader, def);
-  groupDefs.set(reader, def);
+  const reader: Reader = async (db, ids, viewer) => {
+    if (!shape) throw new Error(`${getTableName(def.table)}: a reader without a shape is only nested`);
+    return new Map((await readObjects(db, def, shape, ids as number[], viewer, 'visible')).map((r) => [r.id as number, r]));
+  };
+  let byShape = readers.get(def);
+  if (!byShape) readers.set(def, (byShape = new Map()));
+  byShape.set(shape, reader);
+  defs.set(reader, def);
+  shapesOf.set(reader, shape);
   return reader;
+}
+const readers = new WeakMap<ReadDef, Map<TSchema | undefined, Reader>>();
+const shapesOf = new WeakMap<Reader, TSchema | undefined>();
+
+/** A reader of the table's columns (only nested: the shape of the field it fills says which). */
+export function shallowReader(table: PgTable): Reader {
+  return groupReader({ table, projectScoped: false });
 }
 
 /**
  * What `reader` (a group reader) reads, for rows the caller has already found `viewer` may see, or
  * has just written for them: the rows themselves are read as they are, what they nest is narrowed.
  */
-export function readChecked<T>(reader: Reader<T>, db: Executor, ids: number[], viewer: Viewer): Promise<Map<number, T>> {
-  const def = groupDefs.get(reader);
-  if (!def) throw new Error('readChecked takes a group reader');
+export async function readChecked<T>(reader: Reader<T>, db: Executor, ids: number[], viewer: Viewer): Promise<Map<number, T>> {
+  const def = defs.get(reader as Reader);
+  const shape = shapesOf.get(reader as Reader);
+  if (!def || !shape) throw new Error('readChecked takes a group reader with a shape');
   // The one typed boundary (groupReader): the reader's def reads as its shape.
-  return (ids.length ? plan(def).read(db, ids, viewer, true) : Promise.resolve(new Map())) as Promise<Map<number, T>>;
+  return new Map((await readObjects(db, def, shape, ids, viewer, 'checked')).map((r) => [r.id as number, r as T]));
 }
 
-/** Read objects for rows already selected with the group's columns (a list page, within the viewer's scope), in their order. */
-export async function readRows(db: Executor, def: ReadDef, rows: { id: number }[], viewer: Viewer) {
-  if (rows.length) await plan(def).nestInto(db, new Map(rows.map((r) => [r.id, r as Record<string, unknown>])), viewer);
-  return rows as Record<string, unknown>[];
+/** Read objects of a group for rows a list has selected (within the viewer's scope), in their order. */
+export async function readRows(db: Executor, def: GroupDef, rows: { id: number }[], viewer: Viewer): Promise<Row[]> {
+  const byId = await readChecked(
+    groupReader(def),
+    db,
+    rows.map((r) => r.id),
+    viewer,
+  );
+  return rows.map((r) => byId.get(r.id)).filter((x): x is Row => !!x);
 }

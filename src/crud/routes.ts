@@ -1,5 +1,6 @@
 // The HTTP side of a record group: list, create, get, update and delete under
 // /{organization}/<path>, with the group's shapes and permission.
+import { declareRead } from './reader.ts';
 import type { FastifyContextConfig } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { App } from '../server/routing.ts';
@@ -36,6 +37,7 @@ export function withoutDefaults<T extends TSchema>(schema: T, relationships: Set
 }
 
 export function registerGroup(app: App, def: GroupDef) {
+  declareRead(def, def.shapes.read, def.tableName);
   const ops = new Set(def.operations ?? ALL);
   const base = `/:organization/${def.path}`;
   const one = `${base}/:${def.idParam}`;

@@ -15,8 +15,7 @@ import { audit, deletedEntry } from '../domains/audit/record.ts';
 import { defaultProject } from '../domains/project/service.ts';
 import { project } from '../domains/project/table.ts';
 import { column, listDefinition, permissionOf, type GroupDef, type Row, type WriteOperation } from './group.ts';
-import { groupReader, readRows } from './reader.ts';
-import { documentResponse } from './document.ts';
+import { groupReader, readObjects, readRows } from './reader.ts';
 import { createNamed, resolveRef, resolveRefs, type RefTarget, type RefValue } from './refs.ts';
 
 /** Columns a body never sets: the server owns them. */
@@ -52,9 +51,13 @@ export async function getRecord(ctx: Ctx, def: GroupDef, id: number) {
   return read;
 }
 
-/** GET of a record: its response text written by PostgreSQL where the group's visibility allows one statement, else getRecord. */
-export const getRecordResponse = (ctx: Ctx, def: GroupDef, id: number) =>
-  def.visibleTo ? getRecord(ctx, def, id) : documentResponse(def, def.shapes.read, ctx, id, () => getRecord(ctx, def, id));
+/** GET of a record: one statement reads it within the caller's organization, where the group has no visibility of its own. */
+export async function getRecordResponse(ctx: Ctx, def: GroupDef, id: number) {
+  if (def.visibleTo) return getRecord(ctx, def, id);
+  const [read] = await readObjects(ctx.db, def, def.shapes.read, [id], ctx, 'visible');
+  if (!read) throw errors.notFound(def.thing);
+  return read;
+}
 
 async function readOne(ctx: Ctx, def: GroupDef, id: number) {
   return (await groupReader(def)(ctx.db, [id], ctx)).get(id)!;

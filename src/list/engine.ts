@@ -18,10 +18,6 @@ export interface Page<T> {
   total: number;
 }
 
-/** A page's response text around its items' text, in the order the Pagination shape writes its fields. */
-export const pageText = (page: Omit<Page<unknown>, 'items'>, items: string) =>
-  `{"items":${items},"itemsPerPage":${page.itemsPerPage},"page":${page.page},"total":${page.total}}`;
-
 /**
  * ORDER BY for `sortBy[]`/`descending[]`. A sort the list cannot apply (a field or table it does not
  * declare, or a field of related records there are many of) is left out and noted at debug level,

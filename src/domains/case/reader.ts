@@ -6,14 +6,11 @@ import type { Executor } from '../../db/connection.ts';
 import { recordTarget } from '../lifecycle/kind.ts';
 import { CASE } from './kind.ts';
 import type { RefTarget } from '../../crud/refs.ts';
-import { narrowRead } from '../../crud/narrow.ts';
-import { groupReader, jsonColumns, readChecked, type DocumentField, type ReadDef, type SpliceSource } from '../../crud/reader.ts';
+import { declareRead, groupReader, readObjects, type OwnField, type ReadDef } from '../../crud/reader.ts';
 import { column } from '../../crud/group.ts';
-import { documentResponse, readDocuments, listItemsText } from '../../crud/document.ts';
 import type { Ctx } from '../../server/context.ts';
-import { withoutKeywords } from '../../server/shapes.ts';
+import { projection, within } from '../../list/projection.ts';
 import { sql } from 'drizzle-orm';
-import fastJson from 'fast-json-stringify';
 import type { Reader } from '../../crud/group.ts';
 import type { Viewer } from '../../server/viewer.ts';
 import { casePriorityGroup, casePriorityTarget } from '../case_priority/group.ts';
@@ -49,33 +46,22 @@ const caseLink = (table: typeof caseRelated | typeof caseDuplicate, other: strin
   read,
 });
 
+const none: OwnField = () => sql`'[]'::json`;
+
+/** The costs of a case: computed when it is read (they depend on the clock). */
+const costs: Pick<ReadDef, 'hooked' | 'hooks'> = {
+  hooked: ['total_cost_classic', 'total_cost_new'],
+  hooks: { afterRead: (db, items) => addCaseCosts(db, items) },
+};
+
 /** A related or duplicate case nested in a minimal case: its own related and duplicates are not read. */
 const nestedDef: ReadDef = {
   table: caseTable,
   refs: { ...assessment, assignee: { column: 'assignee_id', target: participantTarget, read: participantMinimalReader } },
   links: { incidents: incidentsLink },
-  hooks: {
-    afterRead: (_db, items) => {
-      for (const item of items) {
-        item.related = [];
-        item.duplicates = [];
-      }
-    },
-  },
-  document: { related: () => sql`'[]'`, duplicates: () => sql`'[]'` },
+  own: { related: none, duplicates: none },
+  ...costs,
 };
-
-/** The costs of cases by id, for spliced fields of one-statement reads (they depend on the clock). */
-const costsOf: SpliceSource<Record<string, unknown>> = async (db, ids) => {
-  const items: Record<string, unknown>[] = ids.map((id) => ({ id }));
-  await addCaseCosts(db, items);
-  return new Map(items.map((item) => [item.id as number, item]));
-};
-const costText =
-  (field: 'total_cost_classic' | 'total_cost_new'): DocumentField =>
-  (at, doc) =>
-    doc.splice(at, costsOf, (costs) => String(costs?.[field] ?? 0));
-const costFields = { total_cost_classic: costText('total_cost_classic'), total_cost_new: costText('total_cost_new') };
 
 const minimalDef: ReadDef = {
   table: caseTable,
@@ -85,31 +71,25 @@ const minimalDef: ReadDef = {
     related: caseLink(caseRelated, 'related_id', () => groupReader(nestedDef)),
     duplicates: caseLink(caseDuplicate, 'duplicate_id', () => groupReader(nestedDef)),
   },
-  hooks: { afterRead: (db, items) => addCaseCosts(db, items) },
-  document: costFields,
+  ...costs,
 };
 
-/** The timeline in order, as JSON built in the read's query. */
-const eventsOf = (caseAlias: string) =>
-  `COALESCE((SELECT json_agg(${jsonColumns(event, 'ev')} ORDER BY ev."started_at", ev."created_at") FROM "event" ev WHERE ev."case_id" = ${caseAlias}."id"), '[]'::json)`;
+/** The timeline, in order. */
+const events: OwnField = (at, read, shape) =>
+  read.list({ table: event, projectScoped: false }, event, shape, (t) => ({
+    from: read.from(t, event),
+    where: sql`${column(t, 'case_id')} = ${column(at, 'id')}`,
+    order: sql`${column(t, 'started_at')}, ${column(t, 'created_at')}`,
+  }));
 
-/** The newest signal instances unless left out, for the cases read. */
-async function instancesAndPlugins(db: Executor, items: Record<string, unknown>[], withInstances: boolean) {
-  const ids = items.map((i) => i.id as number);
-  const instances = withInstances ? await readCaseSignalInstances(db, ids) : new Map<number, Record<string, unknown>[]>();
-  for (const item of items) {
-    item.signal_instances = instances.get(item.id as number) ?? [];
-    // Not served yet: documents and groups made by plugins.
-    item.documents = [];
-    item.groups = [];
-  }
+/** The newest signal instances of the cases read. */
+async function addSignalInstances(db: Executor, items: Record<string, unknown>[]) {
+  const instances = await readCaseSignalInstances(
+    db,
+    items.map((i) => i.id as number),
+  );
+  for (const item of items) item.signal_instances = instances.get(item.id as number) ?? [];
 }
-
-/** A case's newest signal instances, spliced into one-statement reads as the shape's serializer writes them. */
-const instancesText: DocumentField = (at, doc, shape) => {
-  const write = fastJson(shape as object);
-  return doc.splice(at, readCaseSignalInstances, (instances) => write(instances ?? []));
-};
 
 const fullDef = (withInstances: boolean): ReadDef => ({
   table: caseTable,
@@ -129,24 +109,14 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     participants: { table: participant, column: 'case_id', read: participantReader },
     workflow_instances: { table: workflowInstance, column: 'case_id', read: workflowInstanceReader },
   },
-  computed: { events: eventsOf },
+  // Not served yet: documents and groups made by plugins.
+  own: { events, documents: none, groups: none, ...(withInstances ? {} : { signal_instances: none }) },
+  hooked: [...costs.hooked!, ...(withInstances ? ['signal_instances'] : [])],
   hooks: {
     afterRead: async (db, items) => {
-      await instancesAndPlugins(db, items, withInstances);
+      if (withInstances) await addSignalInstances(db, items);
       await addCaseCosts(db, items);
     },
-  },
-  document: {
-    ...costFields,
-    documents: () => sql`'[]'`,
-    groups: () => sql`'[]'`,
-    signal_instances: withInstances ? instancesText : () => sql`'[]'`,
-    events: (at, doc, shape) =>
-      doc.many({ table: event, projectScoped: false }, event, shape, (t) => ({
-        from: doc.from(t, event),
-        where: sql`${column(t, 'case_id')} = ${column(at, 'id')}`,
-        order: sql`${column(t, 'started_at')}, ${column(t, 'created_at')}`,
-      })),
   },
 });
 const withInstances = fullDef(true);
@@ -170,7 +140,10 @@ export type CaseShape = 'full' | 'minimal' | 'in-instance';
 /** The shapes that read as CaseRead (`true` is `full`, `false` is `minimal`). */
 type FullShape = true | 'full' | 'in-instance';
 
-const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => !!x);
+const inOrder = <T extends { id?: unknown }>(rows: T[], ids: number[]) => {
+  const byId = new Map(rows.map((r) => [r.id as number, r]));
+  return ids.map((id) => byId.get(id)).filter((x): x is T => !!x);
+};
 
 /**
  * Read objects of cases the caller has found `viewer` may see (or has just written), in their order,
@@ -180,30 +153,48 @@ export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number
 export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: false | 'minimal'): Promise<CaseReadMinimalT[]>;
 export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]>;
 export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]> {
-  if (shape === true || shape === 'full') return inOrder(await readChecked(caseReader(), db, ids, viewer), ids);
-  if (shape === 'in-instance') return inOrder(await readChecked(groupReader(withoutInstances, CaseRead), db, ids, viewer), ids);
-  return inOrder(await readChecked(caseMinimalReader(), db, ids, viewer), ids);
+  const [def, read] =
+    shape === true || shape === 'full' ? [withInstances, CaseRead] : shape === 'in-instance' ? [withoutInstances, CaseRead] : [minimalDef, CaseReadMinimal];
+  // The one typed boundary of crud/reader.ts: the def reads as its shape.
+  return inOrder(await readObjects(db, def, read, ids, viewer, 'checked'), ids) as CaseReadT[] | CaseReadMinimalT[];
 }
 
 /**
- * Minimal read objects as readVisibleCases reads them, for a list whose items `include[]` cuts:
- * only the nested records the kept fields need are read (the web UI's dashboard keeps no assignee).
+ * The fields of the web UI's dashboards (Muster's and Dispatch's): a list whose `include[]` keeps no
+ * more than these reads only them, and applyInclude cuts the rest.
  */
+const DASHBOARD = [
+  'case_priority',
+  'case_severity',
+  'case_type',
+  'closed_at',
+  'created_at',
+  'duplicates',
+  'escalated_at',
+  'incidents',
+  'name',
+  'project',
+  'reported_at',
+  'status',
+  'tags',
+  'title',
+  'total_cost_classic',
+  'total_cost_new',
+  'triage_at',
+];
+const dashboard = projection(CaseReadMinimal, DASHBOARD, 'CaseDashboard');
+declareRead(withInstances, CaseRead, 'case');
+declareRead(withoutInstances, CaseRead, 'case-in-instance');
+declareRead(minimalDef, CaseReadMinimal, 'case-minimal');
+declareRead(minimalDef, dashboard, 'case-dashboard');
+
+/** Minimal read objects as readVisibleCases reads them, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */
 export async function readVisibleCasesIncluded(viewer: Viewer, db: Executor, ids: number[], include: string[]): Promise<CaseReadMinimalT[]> {
-  return inOrder(await readChecked(groupReader(narrowRead(minimalDef, include), CaseReadMinimal), db, ids, viewer), ids);
+  const shape = within(include, DASHBOARD) ? dashboard : CaseReadMinimal;
+  return inOrder(await readObjects(db, minimalDef, shape, ids, viewer, 'checked'), ids) as CaseReadMinimalT[];
 }
 
-/** GET case's answer: CaseRead as text PostgreSQL writes, or the readers' (`readers`). */
-export const caseResponse = (ctx: Ctx, id: number, readers: () => Promise<CaseReadT>) => documentResponse(withInstances, CaseRead, ctx, id, readers);
-
-/** A list's item shape, as the case list route serializes its items (includeShape: nothing required, no defaults). */
-const listItem = withoutKeywords(CaseReadMinimal, ['required', 'default']);
-
-/**
- * A list page's minimal items as the text PostgreSQL writes (cut to `include[]`), for cases the list
- * found the viewer may see; undefined when the readers must read them.
- */
-export const caseItemsText = (db: Executor, ids: number[], viewer: Viewer, include: string[]) => listItemsText(minimalDef, listItem, db, ids, viewer, include);
-
-/** CaseRead texts PostgreSQL writes for cases found visible to `viewer`, in order; undefined when the readers must read them. */
-export const caseTexts = (db: Executor, ids: number[], viewer: Viewer) => readDocuments(withInstances, CaseRead, db, ids, viewer);
+/** GET case: CaseRead, if the caller may see it (else undefined). */
+export async function readCaseFor(ctx: Ctx, id: number): Promise<CaseReadT | undefined> {
+  return (await readObjects(ctx.db, withInstances, CaseRead, [id], ctx, 'visible'))[0] as CaseReadT | undefined;
+}

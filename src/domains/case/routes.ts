@@ -8,7 +8,7 @@ import { ParticipantRead } from '../participant/schema.ts';
 import { IncidentCreate, IncidentRead } from '../incident/schema.ts';
 import { createCase, escalateCase, updateCase } from './flows.ts';
 import { CaseCreate, CaseRead, CaseReadMinimal, CaseUpdate } from './schema.ts';
-import { deleteCase, getCaseResponse, listCaseParticipants, listCasesResponse } from './service.ts';
+import { deleteCase, getCaseResponse, listCaseParticipants, listCases } from './service.ts';
 import { assertCanEditCase, assertCanViewCase } from './visibility.ts';
 
 const tags = ['cases'];
@@ -27,7 +27,7 @@ const guard = (check: (ctx: Ctx, id: number) => Promise<unknown>) => guardRecord
 
 export default async function caseRoutes(app: App) {
   app.get('/:organization/cases', { schema: { tags, params: OrgParams(), querystring: CaseListQuery, response: { 200: CaseListResponse } } }, (req) =>
-    listCasesResponse(req.ctx, req.query),
+    listCases(req.ctx, req.query),
   );
 
   app.post('/:organization/cases', { schema: { tags, params: OrgParams(), body: CaseCreate, response: { 200: CaseRead } } }, (req) =>

@@ -8,12 +8,11 @@ import { addParticipant } from '../lifecycle/participants.ts';
 import { atLeast } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { CASE, caseList } from './kind.ts';
-import { pageText, runList, type Page } from '../../list/engine.ts';
-import { jsonText } from '../../server/json-text.ts';
+import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { caseItemsText, caseResponse, type CaseReadMinimalT, type CaseReadT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
+import { readCaseFor, type CaseReadMinimalT, type CaseReadT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
 export { caseList };
@@ -25,18 +24,6 @@ export interface CaseListQuery extends ListQueryT {
 /** The cases the caller may see, minimal, cut to `include[]` when given. */
 export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<CasePage> {
   return readPage(ctx, await pageOfIds(ctx, query), query);
-}
-
-/** GET cases: the page as text PostgreSQL writes where it can, else listCases' objects. */
-export async function listCasesResponse(ctx: Ctx, query: CaseListQuery): Promise<CasePage> {
-  const page = await pageOfIds(ctx, query);
-  const text = await caseItemsText(
-    ctx.db,
-    page.items.map((i) => i.id),
-    ctx,
-    query['include[]'],
-  );
-  return text === undefined ? readPage(ctx, page, query) : jsonText<CasePage>(pageText(page, text));
 }
 
 type CasePage = Page<Included<CaseReadMinimalT>>;
@@ -55,8 +42,12 @@ export async function getCase(ctx: Ctx, id: number) {
   return readAfterCheck(assertCanViewCase(ctx, id), readVisibleCases(ctx, ctx.db, [id], true));
 }
 
-/** GET case: the response text PostgreSQL writes in one statement, or the readers' object. */
-export const getCaseResponse = (ctx: Ctx, id: number): Promise<CaseReadT> => caseResponse(ctx, id, () => getCase(ctx, id));
+/** GET case: one statement reads the case if the caller may see it. */
+export async function getCaseResponse(ctx: Ctx, id: number): Promise<CaseReadT> {
+  const read = await readCaseFor(ctx, id);
+  if (!read) throw errors.notFound('A case');
+  return read;
+}
 
 /**
  * The case's participants, active or not, in the order they joined: minimal (the contact without its

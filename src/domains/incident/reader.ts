@@ -4,12 +4,10 @@
 // on behalf of a viewer: incidents and cases they may not see are left out at every depth.
 import type { RefTarget } from '../../crud/refs.ts';
 import { sql } from 'drizzle-orm';
-import { documentResponse, numberText, readDocuments, listItemsText } from '../../crud/document.ts';
-import { withoutKeywords } from '../../server/shapes.ts';
+import { projection, within } from '../../list/projection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { column } from '../../crud/group.ts';
-import { narrowRead } from '../../crud/narrow.ts';
-import { groupReader, jsonColumns, readChecked, shallowReader, type DocumentField, type ReadDef } from '../../crud/reader.ts';
+import { declareRead, groupReader, readChecked, readObjects, shallowReader, type OwnField, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
@@ -26,6 +24,7 @@ import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentSeverityGroup, incidentSeverityTarget } from '../incident_severity/group.ts';
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentTypeGroup, incidentTypeTarget } from '../incident_type/group.ts';
+import { TEMPLATE_DOCUMENTS } from '../incident_type/schema.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { participant } from '../lifecycle/table.ts';
 import { participantMinimalReader, participantReader, participantTarget } from '../participant/reader.ts';
@@ -56,28 +55,19 @@ const taskDef: ReadDef = {
   links: { assignees: { table: taskAssignee, ownerColumn: 'task_id', otherColumn: 'participant_id', target: participantTarget, read: participantReader } },
 };
 
-/** Columns only the full read has: a minimal read, serialized by a permissive list shape, leaves them out. */
-const FULL_ONLY = ['conference', 'conversation', 'storage', 'ticket'];
-function minimalOnly(items: Record<string, unknown>[]) {
-  for (const item of items) for (const key of FULL_ONLY) delete item[key];
-}
+/** total_cost: the sum of the incident's costs, added in the order JavaScript added them (by id). */
+const totalCost: OwnField = (at) =>
+  sql`(SELECT COALESCE(sum(c."amount" ORDER BY c."id"), 0) FROM "incident_cost" c WHERE c."incident_id" = ${column(at, 'id')})`;
 
-/** Fields a def's one-statement read leaves out, as its hooks delete them. */
-const leftOut = (fields: string[]): Record<string, DocumentField> => Object.fromEntries(fields.map((f) => [f, () => undefined]));
+const none: OwnField = () => sql`'[]'::json`;
 
-/** total_cost in the one-statement read: the costs' sum in the order the readers add them. */
-const totalCostText: DocumentField = (at) =>
-  numberText(sql`(SELECT COALESCE(sum(c."amount" ORDER BY c."id"), 0) FROM "incident_cost" c WHERE c."incident_id" = ${column(at, 'id')})`);
-
-/** total_cost: the sum of the costs just nested. */
-function totalCost(items: Record<string, unknown>[]) {
-  for (const item of items) item.total_cost = ((item.incident_costs as { amount: number }[]) ?? []).reduce((sum, c) => sum + c.amount, 0);
-}
+/** A type nested in a minimal incident: its columns, without the template documents the full type nests. */
+const typeMinimalDef: ReadDef = { table: incidentType, projectScoped: false, absent: TEMPLATE_DOCUMENTS };
 
 const minimalRefs = (participants: () => Reader): ReadDef['refs'] => ({
   incident_priority: { column: 'incident_priority_id', target: incidentPriorityTarget, read: () => shallowReader(incidentPriority) },
   incident_severity: { column: 'incident_severity_id', target: incidentSeverityTarget, read: () => shallowReader(incidentSeverity) },
-  incident_type: { column: 'incident_type_id', target: incidentTypeTarget, read: () => shallowReader(incidentType) },
+  incident_type: { column: 'incident_type_id', target: incidentTypeTarget, read: () => groupReader(typeMinimalDef) },
   commander: { column: 'commander_id', target: participantTarget, read: participants },
   reporter: { column: 'reporter_id', target: participantTarget, read: participants },
 });
@@ -91,14 +81,7 @@ const duplicateDef: ReadDef = {
   refs: minimalRefs(participantMinimalReader),
   links: { tags: tagsLink },
   children: { incident_costs: costsChild },
-  hooks: {
-    afterRead: (_db, items) => {
-      totalCost(items);
-      minimalOnly(items);
-      for (const item of items) item.duplicates = [];
-    },
-  },
-  document: { total_cost: totalCostText, duplicates: () => sql`'[]'`, ...leftOut(FULL_ONLY) },
+  own: { total_cost: totalCost, duplicates: none },
 };
 
 const duplicatesLink = (read: () => Reader) => ({
@@ -114,27 +97,25 @@ const minimalDef: ReadDef = {
   refs: minimalRefs(participantMinimalReader),
   links: { tags: tagsLink, duplicates: duplicatesLink(() => groupReader(duplicateDef)) },
   children: { incident_costs: costsChild },
-  hooks: {
-    afterRead: (_db, items) => {
-      totalCost(items);
-      minimalOnly(items);
-    },
-  },
-  document: { total_cost: totalCostText, ...leftOut(FULL_ONLY) },
+  own: { total_cost: totalCost },
 };
-
-/** The timeline in order, and the newest report of each type, as JSON built in the read's query. */
-const eventsOf = (incidentAlias: string) =>
-  `COALESCE((SELECT json_agg(${jsonColumns(event, 'ev')} ORDER BY ev."started_at", ev."created_at") FROM "event" ev WHERE ev."incident_id" = ${incidentAlias}."id"), '[]'::json)`;
-const lastReport = (type: string) => (incidentAlias: string) =>
-  `(SELECT ${jsonColumns(report, 'rp')} FROM "report" rp WHERE rp."incident_id" = ${incidentAlias}."id" AND rp."type" = '${type}' ORDER BY rp."created_at" DESC, rp."id" DESC LIMIT 1)`;
 
 const eventDef: ReadDef = { table: event, projectScoped: false };
 const reportDef: ReadDef = { table: report, projectScoped: false };
-const lastReportText =
-  (type: string): DocumentField =>
-  (at, doc, shape) =>
-    doc.latest(
+
+/** The timeline, in order. */
+const events: OwnField = (at, read, shape) =>
+  read.list(eventDef, event, shape, (t) => ({
+    from: read.from(t, event),
+    where: sql`${column(t, 'incident_id')} = ${column(at, 'id')}`,
+    order: sql`${column(t, 'started_at')}, ${column(t, 'created_at')}`,
+  }));
+
+/** The newest report of a type. */
+const lastReport =
+  (type: string): OwnField =>
+  (at, read, shape) =>
+    read.latest(
       reportDef,
       shape,
       (t) => sql`${column(t, 'incident_id')} = ${column(at, 'id')} AND ${column(t, 'type')} = ${type}`,
@@ -147,7 +128,7 @@ const casesLink = {
   ownerColumn: 'incident_id',
   otherColumn: 'case_id',
   target: { table: caseTable, model: 'Case', label: 'Case', projectScoped: false },
-  read: () => shallowReader(caseTable, { id: caseTable.id, name: caseTable.name }),
+  read: () => shallowReader(caseTable),
 };
 
 const fullDef: ReadDef = {
@@ -171,35 +152,16 @@ const fullDef: ReadDef = {
     incident_costs: costsChild,
     workflow_instances: { table: workflowInstance, column: 'incident_id', read: workflowInstanceReader },
   },
-  computed: {
-    events: eventsOf,
+  own: {
+    total_cost: totalCost,
+    events,
     last_executive_report: lastReport('Executive Report'),
     last_tactical_report: lastReport('Tactical Report'),
-  },
-  hooks: {
-    afterRead: (_db, items) => {
-      totalCost(items);
-      for (const item of items) {
-        // Not served yet: documents linked to incidents.
-        item.documents = [];
-        // The channel is kept on the incident (conversation/room.ts), where Dispatch keeps a row with an id of its own: the incident's stands in.
-        if (item.conversation) item.conversation = { ...(item.conversation as object), id: item.id };
-      }
-    },
-  },
-  document: {
-    total_cost: totalCostText,
-    documents: () => sql`'[]'`,
-    // A channel gets the incident's id as its own (above): the readers write it.
-    conversation: (at) => sql`CASE WHEN ${column(at, 'conversation')} IS NULL THEN 'null' ELSE chr(1) END`,
-    events: (at, doc, shape) =>
-      doc.many(eventDef, event, shape, (t) => ({
-        from: doc.from(t, event),
-        where: sql`${column(t, 'incident_id')} = ${column(at, 'id')}`,
-        order: sql`${column(t, 'started_at')}, ${column(t, 'created_at')}`,
-      })),
-    last_executive_report: lastReportText('Executive Report'),
-    last_tactical_report: lastReportText('Tactical Report'),
+    // Not served yet: documents linked to incidents.
+    documents: none,
+    // The channel is kept on the incident (conversation/room.ts), where Dispatch keeps a row with an id of its own: the incident's stands in.
+    conversation: (at) =>
+      sql`CASE WHEN ${column(at, 'conversation')} IS NULL THEN NULL ELSE (${column(at, 'conversation')}::jsonb || jsonb_build_object('id', ${column(at, 'id')}))::json END`,
   },
 };
 
@@ -219,33 +181,50 @@ export const incidentReader = () => groupReader(fullDef, IncidentRead);
 export async function readIncidents(db: Executor, ids: number[], full: true, viewer: Viewer): Promise<IncidentReadT[]>;
 export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
 export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
-  return full ? inOrder(await readChecked(incidentReader(), db, ids, viewer), ids) : inOrder(await readChecked(incidentMinimalReader(), db, ids, viewer), ids);
+  const read = full ? await readChecked(incidentReader(), db, ids, viewer) : await readChecked(incidentMinimalReader(), db, ids, viewer);
+  return ids.map((id) => read.get(id)).filter((x) => !!x) as IncidentReadT[] | IncidentReadMinimalT[];
 }
 
 /**
- * As readIncidents, for a list whose items `include[]` cuts: only the nested records the kept
- * fields need are read (the web UI's dashboard keeps no people, only the total of the costs).
+ * The fields of the web UI's dashboards (Muster's and Dispatch's): a list whose `include[]` keeps no
+ * more than these reads only them, and applyInclude cuts the rest. Lists with other `include[]` read
+ * the whole item: what a client sends never makes a statement of its own.
  */
+const DASHBOARD = [
+  'closed_at',
+  'created_at',
+  'duplicates',
+  'incident_priority',
+  'incident_severity',
+  'incident_type',
+  'name',
+  'project',
+  'reported_at',
+  'stable_at',
+  'status',
+  'tags',
+  'title',
+  'total_cost',
+];
+const dashboardMinimal = projection(IncidentReadMinimal, DASHBOARD, 'IncidentDashboard');
+const dashboardFull = projection(IncidentRead, DASHBOARD, 'IncidentDashboardFull');
+declareRead(fullDef, IncidentRead, 'incident');
+declareRead(minimalDef, IncidentReadMinimal, 'incident-minimal');
+declareRead(fullDef, dashboardFull, 'incident-dashboard-full');
+declareRead(minimalDef, dashboardMinimal, 'incident-dashboard');
+
+/** As readIncidents, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */
 export async function readIncidentsIncluded(db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]) {
-  const def = narrowRead(full ? fullDef : minimalDef, include, { total_cost: ['incident_costs'] });
-  const shape = full ? IncidentRead : IncidentReadMinimal;
-  return inOrder(await readChecked(groupReader(def, shape), db, ids, viewer), ids);
+  const shape = within(include, DASHBOARD) ? (full ? dashboardFull : dashboardMinimal) : full ? IncidentRead : IncidentReadMinimal;
+  return inOrder(await readObjects(db, full ? fullDef : minimalDef, shape, ids, viewer, 'checked'), ids) as (IncidentReadT | IncidentReadMinimalT)[];
 }
 
-const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => !!x);
+const inOrder = <T extends { id?: unknown }>(rows: T[], ids: number[]) => {
+  const byId = new Map(rows.map((r) => [r.id as number, r]));
+  return ids.map((id) => byId.get(id)).filter((x): x is T => !!x);
+};
 
-/** GET incident's answer: IncidentRead as text PostgreSQL writes, or the readers' (`readers`). */
-export const incidentResponse = (ctx: Ctx, id: number, readers: () => Promise<IncidentReadT>) => documentResponse(fullDef, IncidentRead, ctx, id, readers);
-
-/** A list's item shape, as the list route serializes its items (includeShape: nothing required, no defaults). */
-const listItem = withoutKeywords(IncidentRead, ['required', 'default']);
-
-/**
- * A list page's items as the text PostgreSQL writes (minimal, full with `full`, cut to `include[]`),
- * for incidents the list found the viewer may see; undefined when the readers must read them.
- */
-export const incidentItemsText = (db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]) =>
-  listItemsText(full ? fullDef : minimalDef, listItem, db, ids, viewer, include);
-
-/** IncidentRead texts PostgreSQL writes for incidents found visible to `viewer`, in order; undefined when the readers must read them. */
-export const incidentTexts = (db: Executor, ids: number[], viewer: Viewer) => readDocuments(fullDef, IncidentRead, db, ids, viewer);
+/** GET incident: IncidentRead, if the caller may see it (else undefined). */
+export async function readIncidentFor(ctx: Ctx, id: number): Promise<IncidentReadT | undefined> {
+  return (await readObjects(ctx.db, fullDef, IncidentRead, [id], ctx, 'visible'))[0] as IncidentReadT | undefined;
+}

@@ -13,7 +13,7 @@ import {
   deleteIncident,
   getIncidentResponse,
   joinIncident,
-  listIncidentsResponse,
+  listIncidents,
   subscribeToIncident,
 } from './service.ts';
 import { assertCanEdit, assertCanJoin, assertCanSelfJoin } from './visibility.ts';
@@ -36,7 +36,7 @@ export default async function incidentRoutes(app: App) {
   app.get(
     '/:organization/incidents',
     { schema: { tags, params: OrgParams(), querystring: IncidentListQuery, response: { 200: IncidentListResponse } } },
-    (req) => listIncidentsResponse(req.ctx, req.query),
+    (req) => listIncidents(req.ctx, req.query),
   );
 
   app.post('/:organization/incidents', { schema: { tags, params: OrgParams(), body: IncidentCreate, response: { 200: IncidentRead } } }, (req) =>

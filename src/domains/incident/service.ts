@@ -4,8 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import { readAfterCheck, removeRecord } from '../lifecycle/records.ts';
 import type { Executor } from '../../db/connection.ts';
-import { pageText, runList, type Page } from '../../list/engine.ts';
-import { jsonText } from '../../server/json-text.ts';
+import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
@@ -19,7 +18,7 @@ import { addParticipant, contactName, participantByEmail, renounceRole } from '.
 import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
-import { incidentItemsText, incidentResponse, type IncidentReadMinimalT, type IncidentReadT, readIncidents, readIncidentsIncluded } from './reader.ts';
+import { readIncidentFor, type IncidentReadMinimalT, type IncidentReadT, readIncidents, readIncidentsIncluded } from './reader.ts';
 import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 export { incidentList };
@@ -32,19 +31,6 @@ export interface IncidentListQuery extends ListQueryT {
 /** The incidents the caller may see: minimal items, full with `expand`, cut to `include[]` when given. */
 export async function listIncidents(ctx: Ctx, query: IncidentListQuery): Promise<IncidentPage> {
   return readPage(ctx, await pageOfIds(ctx, query), query);
-}
-
-/** GET incidents: the page as text PostgreSQL writes where it can, else listIncidents' objects. */
-export async function listIncidentsResponse(ctx: Ctx, query: IncidentListQuery): Promise<IncidentPage> {
-  const page = await pageOfIds(ctx, query);
-  const text = await incidentItemsText(
-    ctx.db,
-    page.items.map((i) => i.id),
-    query.expand,
-    ctx,
-    query['include[]'],
-  );
-  return text === undefined ? readPage(ctx, page, query) : jsonText<IncidentPage>(pageText(page, text));
 }
 
 type IncidentPage = Page<Included<IncidentReadT | IncidentReadMinimalT>>;
@@ -70,8 +56,12 @@ export async function getIncident(ctx: Ctx, id: number) {
   return readAfterCheck(assertCanView(ctx, id), readVisible(ctx, ctx.db, [id], true));
 }
 
-/** GET incident: the response text PostgreSQL writes in one statement, or the readers' object. */
-export const getIncidentResponse = (ctx: Ctx, id: number): Promise<IncidentReadT> => incidentResponse(ctx, id, () => getIncident(ctx, id));
+/** GET incident: one statement reads the incident if the caller may see it. */
+export async function getIncidentResponse(ctx: Ctx, id: number): Promise<IncidentReadT> {
+  const read = await readIncidentFor(ctx, id);
+  if (!read) throw errors.notFound('An incident');
+  return read;
+}
 
 /** Removes the incident and everything that belongs to it (participants, timeline, reports, tasks, costs, feedback). */
 export const deleteIncident = (ctx: Ctx, id: number) => removeRecord(ctx, INCIDENT, id, (tx) => assertCanEdit(ctx, id, tx));

@@ -17,7 +17,7 @@ import { project } from '../project/table.ts';
 import { serviceGroup, serviceTarget } from '../service/group.ts';
 import { service } from '../service/table.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
-import type { IncidentRoles, IncidentRolesCreateUpdate } from './schema.ts';
+import { IncidentRoleRead, type IncidentRoles, type IncidentRolesCreateUpdate } from './schema.ts';
 import { incidentRolePolicy, incidentRolePolicyPriority, incidentRolePolicyTag, incidentRolePolicyType } from './table.ts';
 
 const links = {
@@ -68,7 +68,7 @@ async function policyIds(db: Executor, projectId: number, role: ParticipantRole)
 
 async function readPolicies(db: Executor, projectId: number, role: ParticipantRole) {
   const ids = await policyIds(db, projectId, role);
-  const byId = await groupReader(policyDef)(db, ids, UNRESTRICTED);
+  const byId = await groupReader(policyDef, IncidentRoleRead)(db, ids, UNRESTRICTED);
   return { policies: ids.map((id) => byId.get(id)!) } as unknown as Static<typeof IncidentRoles>;
 }
 

@@ -13,10 +13,7 @@ import { statementOf, type Statement } from '../../db/statements.ts';
 import { toTsQuery } from '../../list/search.ts';
 import type { Ctx } from '../../server/context.ts';
 import { paramsOf, PLACEHOLDERS, type ViewerTerms } from '../../server/viewer.ts';
-import { caseTexts, readVisibleCases } from '../case/reader.ts';
-import { incidentTexts } from '../incident/reader.ts';
-import { jsonText } from '../../server/json-text.ts';
-import fastJson from 'fast-json-stringify';
+import { readVisibleCases } from '../case/reader.ts';
 import { CASE } from '../case/kind.ts';
 import { definitionGroup } from '../definition/group.ts';
 import { DefinitionRead } from '../definition/schema.ts';
@@ -51,7 +48,7 @@ import { teamContact } from '../team/table.ts';
 import { termGroup } from '../term/group.ts';
 import { TermRead } from '../term/schema.ts';
 import { term } from '../term/table.ts';
-import { SearchResults, type ResultKey, type SearchQueryT, type SearchResponseT, type SearchType } from './schema.ts';
+import { type ResultKey, type SearchQueryT, type SearchResponseT, type SearchType } from './schema.ts';
 
 /**
  * The most hits of one kind a search returns: the best-ranked ones. The search box shows a few of
@@ -69,8 +66,6 @@ interface Searched {
   visible?: (terms: ViewerTerms) => SQL;
   /** Read objects of these ids, in their order (ids the caller may not see left out). */
   read: (ctx: Ctx, ids: number[]) => Promise<unknown[]>;
-  /** The same as the texts PostgreSQL writes, where it can (undefined: read them). */
-  text?: (ctx: Ctx, ids: number[]) => Promise<string[] | undefined>;
 }
 
 const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => x !== undefined);
@@ -91,7 +86,6 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
     table: incident,
     visible: (terms) => recordsVisibleTo(terms, INCIDENT),
     read: (ctx, ids) => readVisible(ctx, ctx.db, ids, true),
-    text: (ctx, ids) => incidentTexts(ctx.db, ids, ctx),
   },
   Task: {
     key: 'tasks',
@@ -112,7 +106,6 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
     table: caseTable,
     visible: (terms) => recordsVisibleTo(terms, CASE),
     read: (ctx, ids) => readVisibleCases(ctx, ctx.db, ids, 'full'),
-    text: (ctx, ids) => caseTexts(ctx.db, ids, ctx),
   },
 };
 
@@ -179,25 +172,11 @@ export async function search(ctx: Ctx, params: SearchQueryT): Promise<SearchResp
     ids.push(Number(hit.id));
     idsOf.set(hit.key, ids);
   }
-  const texts = new Map<ResultKey, string>();
   await Promise.all(
     kinds.map(async (k) => {
       const ids = idsOf.get(k.key);
-      if (!ids) return;
-      const text = await k.text?.(ctx, ids);
-      if (text) texts.set(k.key, `[${text.join(',')}]`);
-      else results[k.key] = await k.read(ctx, ids);
+      if (ids) results[k.key] = await k.read(ctx, ids);
     }),
   );
-  if (texts.size === 0) return answer();
-  // The answer's text around the kinds PostgreSQL wrote, the others serialized as the route would.
-  const parts = RESULT_KEYS.map((key) => `${JSON.stringify(key)}:${texts.get(key) ?? writeResults[key](results[key])}`);
-  return jsonText<SearchResponseT>(`{"query":${JSON.stringify(params.q)},"results":{${parts.join(',')}}}`);
+  return answer();
 }
-
-// The results' keys as the serializer writes them (all required: in the shape's order), each with its serializer.
-const RESULT_KEYS = Object.keys(SearchResults.properties) as ResultKey[];
-const writeResults = Object.fromEntries(RESULT_KEYS.map((key) => [key, fastJson(SearchResults.properties[key] as object)])) as Record<
-  ResultKey,
-  (value: unknown) => string
->;

@@ -1,9 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, sql } from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import { column, type GroupDef, type LinkField, type Row } from '../../crud/group.ts';
 import type { RefTarget } from '../../crud/refs.ts';
-import { groupReader, type ReadDef } from '../../crud/reader.ts';
-import type { Executor } from '../../db/connection.ts';
+import { groupReader, type OwnField, type ReadDef } from '../../crud/reader.ts';
 import { checkFilter } from '../../list/filter.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
@@ -28,44 +27,21 @@ function requireCreatorOrAdmin(ctx: Ctx, existing: Row) {
 }
 
 /** The creator as a user read object; memberships are not part of a filter's read. */
-async function nestCreators(db: Executor, items: Record<string, unknown>[]) {
-  const ids = [...new Set(items.map((i) => i.creator_id).filter((v): v is number => typeof v === 'number'))];
-  const users = ids.length ? await db.select({ id: appUser.id, email: appUser.email }).from(appUser).where(inArray(appUser.id, ids)) : [];
-  const byId = new Map(users.map((u) => [u.id, { ...u, organizations: [], projects: [], role: null }]));
-  for (const item of items) item.creator = byId.get(item.creator_id as number) ?? null;
-}
+const creator: OwnField = (at) =>
+  sql`(SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM ${appUser} u WHERE u."id" = ${column(at, 'creator_id')})`;
 
-/** The records routed by a filter: a link table to them and what a filter's read shows of each. */
-const routed: { field: string; link: PgTable; owner: string; table: PgTable; show: string[] }[] = [
-  { field: 'individuals', link: individualContactFilter, owner: 'individual_contact_id', table: individualContact, show: ['id', 'name', 'email'] },
-  { field: 'teams', link: teamContactFilter, owner: 'team_contact_id', table: teamContact, show: ['id', 'name'] },
-  { field: 'services', link: serviceFilter, owner: 'service_id', table: service, show: ['id', 'name'] },
-  { field: 'notifications', link: notificationFilter, owner: 'notification_id', table: notification, show: ['id', 'name'] },
-];
-
-/**
- * Beyond 0.1.0, for the web UI's search filters page: the individuals, teams, services and
- * notifications whose `filters` name each filter. One query after the other: a write's transaction
- * takes one at a time.
- */
-async function nestRouted(db: Executor, items: Record<string, unknown>[]) {
-  const ids = items.map((i) => i.id as number);
-  for (const { field, link, owner, table, show } of routed) {
-    const rows = await db
-      .select({ __filter: column(link, 'search_filter_id'), ...Object.fromEntries(show.map((c) => [c, column(table, c)])) })
-      .from(link)
-      .innerJoin(table, eq(column(table, 'id'), column(link, owner)))
-      .where(inArray(column(link, 'search_filter_id'), ids))
-      .orderBy(column(table, 'id'));
-    const byFilter = new Map<unknown, Record<string, unknown>[]>();
-    for (const { __filter: filter, ...record } of rows) {
-      const list = byFilter.get(filter);
-      if (list) list.push(record);
-      else byFilter.set(filter, [record]);
-    }
-    for (const item of items) item[field] = byFilter.get(item.id) ?? [];
-  }
-}
+/** Beyond 0.1.0, for the web UI's search filters page: the records whose `filters` name the filter (link table, owner column, table). */
+const routedBy =
+  (link: PgTable, owner: string, table: PgTable): OwnField =>
+  (at, read, shape) =>
+    read.list({ table }, table, shape, (t) => {
+      const l = alias(link, `${getTableName(link)}_of`);
+      return {
+        from: sql`${read.from(l, link)} JOIN ${read.from(t, table)} ON ${column(t, 'id')} = ${column(l, owner)}`,
+        where: sql`${column(l, 'search_filter_id')} = ${column(at, 'id')}`,
+        order: sql`${column(t, 'id')}`,
+      };
+    });
 
 export const searchFilterGroup: GroupDef = {
   path: 'search/filters',
@@ -87,15 +63,18 @@ export const searchFilterGroup: GroupDef = {
       if (values.expression !== undefined) checkFilter(values.expression, ['expression']);
     },
     beforeDelete: (_tx, ctx, existing) => requireCreatorOrAdmin(ctx, existing),
-    afterRead: async (db, items) => {
-      await nestCreators(db, items);
-      await nestRouted(db, items);
-    },
+  },
+  own: {
+    creator,
+    individuals: routedBy(individualContactFilter, 'individual_contact_id', individualContact),
+    teams: routedBy(teamContactFilter, 'team_contact_id', teamContact),
+    services: routedBy(serviceFilter, 'service_id', service),
+    notifications: routedBy(notificationFilter, 'notification_id', notification),
   },
 };
 
 /** A filter nested in a record it routes: its creator, not the records it routes. */
-const nestedFilterDef: ReadDef = { table: searchFilter, hooks: { afterRead: nestCreators } };
+const nestedFilterDef: ReadDef = { table: searchFilter, own: { creator } };
 
 /** The `filters` field of a record routed by search filters, through its link table. */
 export const filtersLink = (table: PgTable, ownerColumn: string): LinkField => ({

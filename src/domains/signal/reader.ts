@@ -3,7 +3,7 @@
 // a case read (the case domain's CaseRead.signal_instances).
 import { and, inArray, sql } from 'drizzle-orm';
 import { runStatement } from '../../db/statements.ts';
-import { groupReader, type ReadDef } from '../../crud/reader.ts';
+import { declareRead, groupReader, type ReadDef } from '../../crud/reader.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
@@ -25,6 +25,9 @@ const entityReader = () => groupReader(entityGroup, EntityRead);
 /** The instance with its project, definition and entities; the case is nested separately (visibility). */
 const instanceDef: ReadDef = {
   table: signalInstance,
+  // readInstances nests the case, when the caller may see it.
+  hooked: ['case'],
+  hookReads: ['case_id'],
   refs: { signal: { column: 'signal_id', target: signalTarget, read: signalReader } },
   links: {
     entities: {
@@ -42,6 +45,7 @@ type SignalFilterMonitorReadT = Static<typeof SignalFilterMonitorRead>;
 
 /** SignalInstanceRead without its case (readInstances nests it) and with a null filter_monitor where none was recorded (readInstances writes []). */
 const instanceReader = () => groupReader(instanceDef, SignalInstanceRead);
+declareRead(instanceDef, SignalInstanceRead, 'signal-instance');
 
 /** The case reads (their own signal instances left out) of these cases, which the caller may see, by id. */
 async function caseReads(ctx: Ctx, db: Executor, visibleIds: number[]): Promise<Map<number, CaseReadT>> {

@@ -35,7 +35,7 @@ export const workflowGroup: GroupDef = {
 /** WorkflowRead by workflow id. */
 export const workflowReader = () => groupReader(workflowGroup, WorkflowRead);
 
-const named = (table: typeof incident | typeof caseTable | typeof signal) => () => shallowReader(table, { id: table.id, name: table.name });
+const named = (table: typeof incident | typeof caseTable | typeof signal) => () => shallowReader(table);
 
 const instanceDef: ReadDef = {
   table: workflowInstance,

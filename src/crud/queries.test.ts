@@ -1,0 +1,39 @@
+// The statement of every declared read, kept in src/queries: a change to what a read selects, nests
+// or narrows shows as a change to these files, reviewed with the code that made it. Run with `-u`
+// to write them anew after a deliberate change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { compileRead, declaredReads } from './reader.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Building the app registers every group, and imports every module that declares a read.
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('the statements of the reads', () => {
+  it('are those kept in src/queries', async () => {
+    expect(declaredReads.size).toBeGreaterThan(30);
+    const failures: string[] = [];
+    // Compiling a read declares the reads of the records it reads apart: until none is new.
+    const done = new Set<string>();
+    for (let next = [...declaredReads]; next.length; next = [...declaredReads].filter(([name]) => !done.has(name)))
+      for (const [name, { def, shape }] of next) {
+        done.add(name);
+        let variants: string[];
+        try {
+          variants = (['service', 'all', 'member'] as const).flatMap((reading) =>
+            (['checked', 'visible'] as const).map(
+              (scope) => `-- ${name}: ${reading}, ${scope}\n${compileRead(def, shape, reading, scope).text(t.database.db)};\n`,
+            ),
+          );
+        } catch (err) {
+          failures.push(`${name}: ${(err as Error).message}`);
+          continue;
+        }
+        await expect(variants.join('\n')).toMatchFileSnapshot(`../queries/${name}.sql`);
+      }
+    expect(failures).toEqual([]);
+  });
+});

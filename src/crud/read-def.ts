@@ -1,0 +1,33 @@
+// What a read definition may say beyond its table and the records it names: fields written by SQL
+// of its own, and fields its afterRead hook sets. Declared apart from the reader that compiles them
+// (crud/reader.ts), so that a group (crud/group.ts) declares them as any read definition does.
+import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { TSchema } from '@sinclair/typebox';
+
+/** Rows of a subquery: FROM, WHERE and ORDER BY, given the alias of its table. */
+export type Rows = (t: PgTable) => { from: SQL; where: SQL; order: SQL };
+
+/** What a def's own fields may use of the statement being built. */
+export interface ReadWriter {
+  /** `table alias`, for a FROM. */
+  from(at: PgTable, table: PgTable): SQL;
+  /** Rows of `target` as an array of `shape`'s objects, in order, those the viewer may not see left out. */
+  list(target: { table: PgTable; projectScoped?: boolean }, table: PgTable, shape: TSchema, rows: Rows): SQL;
+  /** The first row of `target` that `where` picks in `order`, as `shape`'s object; null when none. */
+  latest(target: { table: PgTable; projectScoped?: boolean }, shape: TSchema, where: (t: PgTable) => SQL, order: (t: PgTable) => SQL): SQL;
+}
+
+/** A field of the def's own: a json expression for the row at `at`. */
+export type OwnField = (at: PgTable, read: ReadWriter, shape: TSchema) => SQL;
+
+export interface ReadParts {
+  /** Fields written by SQL of the def's own (sums, the newest report, a constant). */
+  own?: Record<string, OwnField>;
+  /** Fields set once the statement has run (by the afterRead hook, or by the reader's caller): the statement leaves them out. */
+  hooked?: readonly string[];
+  /** Columns those who set them read that the shape may not hold (the statement adds them). */
+  hookReads?: readonly string[];
+  /** Fields of the shape this read leaves out (optional ones the contract's smaller read has not). */
+  absent?: readonly string[];
+}

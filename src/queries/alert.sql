@@ -1,0 +1,47 @@
+-- alert: service, checked
+select json_build_object(
+  'id', "alert"."id",
+  'name', "alert"."name",
+  'description', "alert"."description",
+  'external_link', "alert"."external_link",
+  'originator', "alert"."originator") from "alert" where "alert"."id" IN (SELECT unnest($1::int[]));
+
+-- alert: service, visible
+select json_build_object(
+  'id', "alert"."id",
+  'name', "alert"."name",
+  'description', "alert"."description",
+  'external_link', "alert"."external_link",
+  'originator', "alert"."originator") from "alert" where "alert"."id" IN (SELECT unnest($1::int[]));
+
+-- alert: all, checked
+select json_build_object(
+  'id', "alert"."id",
+  'name', "alert"."name",
+  'description', "alert"."description",
+  'external_link', "alert"."external_link",
+  'originator', "alert"."originator") from "alert" where "alert"."id" IN (SELECT unnest($1::int[]));
+
+-- alert: all, visible
+select json_build_object(
+  'id', "alert"."id",
+  'name', "alert"."name",
+  'description', "alert"."description",
+  'external_link', "alert"."external_link",
+  'originator', "alert"."originator") from "alert" where ("alert"."id" IN (SELECT unnest($1::int[])) and "alert"."organization_id" = $2::int);
+
+-- alert: member, checked
+select json_build_object(
+  'id', "alert"."id",
+  'name', "alert"."name",
+  'description', "alert"."description",
+  'external_link', "alert"."external_link",
+  'originator', "alert"."originator") from "alert" where "alert"."id" IN (SELECT unnest($1::int[]));
+
+-- alert: member, visible
+select json_build_object(
+  'id', "alert"."id",
+  'name', "alert"."name",
+  'description', "alert"."description",
+  'external_link', "alert"."external_link",
+  'originator', "alert"."originator") from "alert" where ("alert"."id" IN (SELECT unnest($1::int[])) and "alert"."organization_id" = $2::int);

@@ -1,0 +1,137 @@
+-- case_severity: service, checked
+select json_build_object(
+  'id', "case_severity"."id",
+  'name', "case_severity"."name",
+  'description', "case_severity"."description",
+  'color', "case_severity"."color",
+  'default', "case_severity"."default",
+  'enabled', "case_severity"."enabled",
+  'view_order', "case_severity"."view_order",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "case_severity"."project_id")) from "case_severity" where "case_severity"."id" IN (SELECT unnest($1::int[]));
+
+-- case_severity: service, visible
+select json_build_object(
+  'id', "case_severity"."id",
+  'name', "case_severity"."name",
+  'description', "case_severity"."description",
+  'color', "case_severity"."color",
+  'default', "case_severity"."default",
+  'enabled', "case_severity"."enabled",
+  'view_order', "case_severity"."view_order",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "case_severity"."project_id")) from "case_severity" where "case_severity"."id" IN (SELECT unnest($1::int[]));
+
+-- case_severity: all, checked
+select json_build_object(
+  'id', "case_severity"."id",
+  'name', "case_severity"."name",
+  'description', "case_severity"."description",
+  'color', "case_severity"."color",
+  'default', "case_severity"."default",
+  'enabled', "case_severity"."enabled",
+  'view_order', "case_severity"."view_order",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "case_severity"."project_id")) from "case_severity" where "case_severity"."id" IN (SELECT unnest($1::int[]));
+
+-- case_severity: all, visible
+select json_build_object(
+  'id', "case_severity"."id",
+  'name', "case_severity"."name",
+  'description', "case_severity"."description",
+  'color', "case_severity"."color",
+  'default', "case_severity"."default",
+  'enabled', "case_severity"."enabled",
+  'view_order', "case_severity"."view_order",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "case_severity"."project_id")) from "case_severity" where ("case_severity"."id" IN (SELECT unnest($1::int[])) and "case_severity"."organization_id" = $2::int);
+
+-- case_severity: member, checked
+select json_build_object(
+  'id', "case_severity"."id",
+  'name', "case_severity"."name",
+  'description', "case_severity"."description",
+  'color', "case_severity"."color",
+  'default', "case_severity"."default",
+  'enabled', "case_severity"."enabled",
+  'view_order', "case_severity"."view_order",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "case_severity"."project_id")) from "case_severity" where "case_severity"."id" IN (SELECT unnest($1::int[]));
+
+-- case_severity: member, visible
+select json_build_object(
+  'id', "case_severity"."id",
+  'name', "case_severity"."name",
+  'description', "case_severity"."description",
+  'color', "case_severity"."color",
+  'default', "case_severity"."default",
+  'enabled', "case_severity"."enabled",
+  'view_order', "case_severity"."view_order",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "case_severity"."project_id")) from "case_severity" where ("case_severity"."id" IN (SELECT unnest($1::int[])) and "case_severity"."organization_id" = $2::int);

@@ -1,0 +1,113 @@
+-- source_transport: service, checked
+select json_build_object(
+  'id', "source_transport"."id",
+  'name', "source_transport"."name",
+  'description', "source_transport"."description",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "source_transport"."project_id")) from "source_transport" where "source_transport"."id" IN (SELECT unnest($1::int[]));
+
+-- source_transport: service, visible
+select json_build_object(
+  'id', "source_transport"."id",
+  'name', "source_transport"."name",
+  'description', "source_transport"."description",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "source_transport"."project_id")) from "source_transport" where "source_transport"."id" IN (SELECT unnest($1::int[]));
+
+-- source_transport: all, checked
+select json_build_object(
+  'id', "source_transport"."id",
+  'name', "source_transport"."name",
+  'description', "source_transport"."description",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "source_transport"."project_id")) from "source_transport" where "source_transport"."id" IN (SELECT unnest($1::int[]));
+
+-- source_transport: all, visible
+select json_build_object(
+  'id', "source_transport"."id",
+  'name', "source_transport"."name",
+  'description', "source_transport"."description",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "source_transport"."project_id")) from "source_transport" where ("source_transport"."id" IN (SELECT unnest($1::int[])) and "source_transport"."organization_id" = $2::int);
+
+-- source_transport: member, checked
+select json_build_object(
+  'id', "source_transport"."id",
+  'name', "source_transport"."name",
+  'description', "source_transport"."description",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "source_transport"."project_id")) from "source_transport" where "source_transport"."id" IN (SELECT unnest($1::int[]));
+
+-- source_transport: member, visible
+select json_build_object(
+  'id', "source_transport"."id",
+  'name', "source_transport"."name",
+  'description', "source_transport"."description",
+  'project', (SELECT json_build_object(
+    'id', "r1"."id",
+    'name', "r1"."name",
+    'description', "r1"."description",
+    'default', "r1"."default",
+    'color', "r1"."color",
+    'annual_employee_cost', "r1"."annual_employee_cost",
+    'business_year_hours', "r1"."business_year_hours",
+    'owner_email', "r1"."owner_email",
+    'owner_conversation', "r1"."owner_conversation",
+    'display_name', "r1"."display_name",
+    'enabled', "r1"."enabled",
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "source_transport"."project_id")) from "source_transport" where ("source_transport"."id" IN (SELECT unnest($1::int[])) and "source_transport"."organization_id" = $2::int);

@@ -158,7 +158,7 @@ function hitsOf(kind: Searched): SQL {
   }
   // First tier: rows whose name or title holds the words, found through their small index, and
   // checked against the whole vector (a negated word may be in the description) row by row: OFFSET 0
-  // keeps that check out of the index scan, which would otherwise read the big index as well.
+  // keeps that check out of the index scan, so that the planner cannot add the big index to it.
   const leading = sql`(SELECT ${t.id} AS id, ${t.search_vector} AS v ${rows} AND ${kind.leading} @@ ${TSQUERY} OFFSET 0)`;
   const first = sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM ${leading} named WHERE v @@ ${TSQUERY} ORDER BY rank DESC, id LIMIT ${LIMIT}`;
   // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned otherwise).

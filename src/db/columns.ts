@@ -1,7 +1,7 @@
 // Column helpers shared by every domain's tables, so that ids, timestamps and search vectors
 // are declared one way everywhere.
-import { getTableColumns, sql } from 'drizzle-orm';
-import { customType, integer, serial, timestamp, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { customType, integer, serial, timestamp, type ExtraConfigColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 
 export const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
@@ -16,6 +16,19 @@ export function searchVector(...columns: string[]) {
   const weights = ['A', 'B', 'C', 'D'];
   const parts = columns.map((c, i) => `setweight(to_tsvector('simple'::regconfig, coalesce(${JSON.stringify(c)}::text, '')), '${weights[Math.min(i, 3)]}')`);
   return tsvector('search_vector').generatedAlwaysAs(sql.raw(parts.join(' || ')));
+}
+
+/**
+ * The words of a record's leading columns alone (its name and title, not its description), as
+ * the 'simple' configuration reads them: a GIN index on it finds the records whose name or title
+ * holds the searched words among few rows, and the search ranks them first. The index and the
+ * queries use this one expression, so that PostgreSQL matches them.
+ */
+export function leadingWords(...columns: (PgColumn | ExtraConfigColumn)[]): SQL {
+  return sql`to_tsvector('simple'::regconfig, ${sql.join(
+    columns.map((c) => sql`coalesce(${c}, '')`),
+    sql` || ' ' || `,
+  )})`;
 }
 
 export const id = () => serial('id').primaryKey();

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import { restrictRows } from '../../server/visibility.ts';
 import type { ViewerTerms } from '../../server/viewer.ts';
-import { createdAt, id, organizationId, searchVector, timestampCol, updatedAt } from '../../db/columns.ts';
+import { createdAt, id, leadingWords, organizationId, searchVector, timestampCol, updatedAt } from '../../db/columns.ts';
 import { casePriority } from '../case_priority/table.ts';
 import { caseSeverity } from '../case_severity/table.ts';
 import { caseType } from '../case_type/table.ts';
@@ -51,7 +51,7 @@ const assessedBy = (name: string, table: { id: AnyPgColumn }) =>
 const heldBy = (name: string) => integer(name).references((): AnyPgColumn => participant.id, { onDelete: 'set null' });
 
 type RecordIndexed = Record<
-  'organization_id' | 'project_id' | 'id' | 'status' | 'visibility' | 'reported_at' | 'created_at' | 'search_vector' | 'conversation',
+  'organization_id' | 'project_id' | 'id' | 'name' | 'title' | 'status' | 'visibility' | 'reported_at' | 'created_at' | 'search_vector' | 'conversation',
   ExtraConfigColumn
 >;
 
@@ -73,6 +73,8 @@ const recordIndexes = (name: string, t: RecordIndexed, assessment: Record<'type'
   index(`${name}_type_idx`).on(assessment.type),
   index(`${name}_severity_idx`).on(assessment.severity),
   index(`${name}_search_idx`).using('gin', t.search_vector),
+  // The global search's first tier: records whose name or title holds the words (search/service.ts).
+  index(`${name}_leading_words_idx`).using('gin', leadingWords(t.name, t.title)),
   // What the chat platform's requests find a record by: the channel (and thread) they come from.
   index(`${name}_conversation_channel_idx`).on(t.organization_id, sql`(${t.conversation}->>'channel_id')`),
 ];

@@ -1,11 +1,13 @@
 // The global search's query and answer (BEHAVIOR §10.3): `type[]` names the kinds of record to
-// search, `q` what to look for; the answer holds every kind's key, each with full read objects.
+// search, `q` what to look for; the answer holds every kind's key, each with its read objects:
+// incidents and cases in their minimal read (what the web UI's search results show of them), the
+// other kinds in full.
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery } from '../../server/shapes.ts';
-import { CaseRead } from '../case/schema.ts';
+import { CaseReadMinimal } from '../case/schema.ts';
 import { DefinitionRead } from '../definition/schema.ts';
 import { DocumentRead } from '../document/schema.ts';
-import { IncidentRead } from '../incident/schema.ts';
+import { IncidentReadMinimal } from '../incident/schema.ts';
 import { IndividualContactRead } from '../individual/schema.ts';
 import { QueryRead } from '../query/schema.ts';
 import { StringEnum } from '../search_filter/schema.ts';
@@ -48,7 +50,7 @@ export type SearchQueryT = Static<typeof SearchQuery>;
 export const SearchResults = Type.Object(
   {
     documents: Type.Array(DocumentRead),
-    incidents: Type.Array(IncidentRead),
+    incidents: Type.Array(IncidentReadMinimal),
     tasks: Type.Array(TaskRead),
     tags: Type.Array(TagRead),
     terms: Type.Array(TermRead),
@@ -58,7 +60,7 @@ export const SearchResults = Type.Object(
     teams: Type.Array(TeamContactRead),
     individuals: Type.Array(IndividualContactRead),
     services: Type.Array(ServiceRead),
-    cases: Type.Array(CaseRead),
+    cases: Type.Array(CaseReadMinimal),
   },
   { title: 'ContentResponse' },
 );

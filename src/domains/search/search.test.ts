@@ -1,11 +1,13 @@
-// The global search: every key of the answer present, hits of several kinds ranked by relevance,
-// Restricted incidents (and their tasks) and cases only for those who may see them, nothing of
-// another organization, and the request the web UI's search box sends.
+// The global search: every key of the answer present, hits of several kinds ranked by relevance
+// (records whose name or title holds the words first), Restricted incidents (and their tasks) and
+// cases only for those who may see them, in either tier, nothing of another organization, and the
+// request the web UI's search box sends.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers.ts';
 import { cases } from '../../../test/worlds/cases.ts';
 import { api, person, problems, useWorld } from '../../../test/worlds/incidents.ts';
 import { SEARCH_TYPES } from './schema.ts';
+import { SEARCH_LIMIT_PER_TYPE } from './service.ts';
 
 const w = useWorld();
 const incidents = api(w);
@@ -57,11 +59,11 @@ describe('GET /{organization}/search', () => {
     expect(body).toEqual({ query: 'nothingmatchesthis', results: Object.fromEntries(KEYS.map((k) => [k, []])) });
   });
 
-  it('finds records of every kind holding both words, each kind ranked by relevance, in full read objects', async () => {
+  it('finds records of every kind holding both words, each kind ranked by relevance, in their read objects', async () => {
     const body = await ok(search({ q: 'kraken reef' }));
     expect(body.query).toBe('kraken reef');
     expect(Object.keys(body.results).sort()).toEqual([...KEYS].sort());
-    // A title (weight B) outranks a description (weight C); equal ranks keep their ids' order.
+    // A title outranks a description; equal ranks keep their ids' order.
     expect(labels(body, 'incidents')).toEqual(['Kraken reef alarm', 'Kraken reef shared', 'Harbour outage']);
     // A name (weight A) outranks a description (weight B).
     expect(labels(body, 'tags')).toEqual(['Kraken reef', 'Seabed']);
@@ -69,9 +71,11 @@ describe('GET /{organization}/search', () => {
     expect(labels(body, 'documents')).toEqual(['Kraken reef runbook']);
     expect(labels(body, 'terms')).toEqual(['kraken reef']);
     expect(labels(body, 'cases')).toEqual(['Kraken reef case']);
-    // Full read objects, as the records' own reads answer them.
-    const incident = await ok(incidents.get(ids.high));
-    expect(body.results.incidents[0]).toEqual(incident);
+    // Incidents and cases as their lists answer them (the minimal read), the other kinds in full.
+    const listed = (await ok(incidents.list())).items.find((x: any) => x.id === ids.high);
+    expect(body.results.incidents[0]).toEqual(listed);
+    const listedCase = (await ok(cases(w).list())).items.find((x: any) => x.title === 'Kraken reef case');
+    expect(body.results.cases[0]).toEqual(listedCase);
     expect(body.results.tasks[0].incident.id).toBe(ids.low);
     expect(body.results.tags[0].tag_type.name).toBe('Sea');
   });
@@ -147,5 +151,75 @@ describe('GET /{organization}/search', () => {
     expect(labels(body, 'incidents')).toEqual(['Kraken reef alarm', 'Kraken reef shared', 'Harbour outage']);
     expect(labels(body, 'documents')).toEqual(['Kraken reef runbook']);
     expect(body.results.terms).toEqual([]);
+  });
+});
+
+// What a user expects of the ranking, pinned on words no other test uses: a name or title holding the
+// words comes before a description mentioning them (however often), a prefix finds the word, two
+// words find only records holding both, the best-placed first, and a negated word excludes a record
+// wherever it holds it.
+describe('GET /{organization}/search ranks as a user expects', () => {
+  const titles = (body: any) => labels(body, 'incidents');
+
+  beforeAll(async () => {
+    const create = (title: string, description: string, extra: Record<string, unknown> = {}) => ok(incidents.create({ title, description, ...extra }, w.owner));
+    await create('Harbour report', 'A narwhal was seen near the lagoon; the narwhal dove, and a narwhal came back.');
+    await create('Narwhal sighting', 'Seen from the pier.');
+    await create('Lagoon narwhal count', 'Routine.');
+    await create('Narwhal tagging', 'Done at the lagoon.');
+    await create('Sealed report', 'The narwhal left the lagoon.', { visibility: 'Restricted' });
+  });
+
+  it('puts a title holding the word before a description mentioning it, even three times', async () => {
+    expect(titles(await ok(search({ q: 'narwhal', 'type[]': 'Incident' })))).toEqual([
+      'Narwhal sighting',
+      'Lagoon narwhal count',
+      'Narwhal tagging',
+      'Harbour report',
+    ]);
+  });
+
+  it('finds the word from its prefix, in the same order', async () => {
+    expect(titles(await ok(search({ q: 'narw', 'type[]': 'Incident' })))).toEqual([
+      'Narwhal sighting',
+      'Lagoon narwhal count',
+      'Narwhal tagging',
+      'Harbour report',
+    ]);
+  });
+
+  it('finds only records holding both words, the one whose title holds both first', async () => {
+    // Then by ts_rank_cd: a description naming both words near each other, three times, before a
+    // title naming one and a description the other.
+    expect(titles(await ok(search({ q: 'narwhal lagoon', 'type[]': 'Incident' })))).toEqual(['Lagoon narwhal count', 'Harbour report', 'Narwhal tagging']);
+  });
+
+  it('leaves out a record whose title matches when its description holds a negated word', async () => {
+    expect(titles(await ok(search({ q: 'narwhal -lagoon', 'type[]': 'Incident' })))).toEqual(['Narwhal sighting']);
+  });
+
+  it('hides a Restricted incident found by its description from a Member, and shows it to an Admin', async () => {
+    const member = titles(await ok(search({ q: 'narwhal lagoon', 'type[]': 'Incident' })));
+    const admin = titles(await ok(search({ q: 'narwhal lagoon', 'type[]': 'Incident' }, w.admin)));
+    expect(member).not.toContain('Sealed report');
+    expect(admin).toContain('Sealed report');
+    expect(admin.filter((t: string) => t !== 'Sealed report')).toEqual(member);
+  });
+});
+
+// The bound of a kind's hits across both tiers: the title hits first, then the best of the rest up to the bound.
+describe('GET /{organization}/search bounds a kind', () => {
+  beforeAll(async () => {
+    for (let i = 0; i < SEARCH_LIMIT_PER_TYPE - 2; i++) await ok(incidents.create({ title: `Walrus ${i}`, description: 'Counted.' }, w.owner));
+    await ok(incidents.create({ title: 'Beach count', description: 'One walrus.' }, w.owner));
+    await ok(incidents.create({ title: 'Ice count', description: 'A walrus, then a walrus.' }, w.owner));
+    await ok(incidents.create({ title: 'Shore count', description: 'No walrus today, walrus tomorrow, walrus after.' }, w.owner));
+  });
+
+  it('fills the bound with the best description hits after every title hit', async () => {
+    const found = labels(await ok(search({ q: 'walrus', 'type[]': 'Incident' })), 'incidents');
+    expect(found).toHaveLength(SEARCH_LIMIT_PER_TYPE);
+    expect(found.slice(0, SEARCH_LIMIT_PER_TYPE - 2)).toEqual(Array.from({ length: SEARCH_LIMIT_PER_TYPE - 2 }, (_, i) => `Walrus ${i}`));
+    expect(found.slice(SEARCH_LIMIT_PER_TYPE - 2)).toEqual(['Shore count', 'Ice count']);
   });
 });

@@ -1,8 +1,12 @@
 // The global search (BEHAVIOR §10.3): one query over the search vectors of the requested kinds of
-// record, within the caller's organization, ranked by relevance across kinds as the lists rank a `q`
-// (§2.3: the same parser, ts_rank_cd); then each kind's hits read in full by the kind's own reader,
-// in the order of their rank. Restricted incidents and cases, and tasks of incidents, the caller may
-// not see are left out in the query itself, so that they take no place among a kind's hits.
+// record, within the caller's organization, ranked by relevance as the lists rank a `q` (§2.3: the
+// same parser, ts_rank_cd); then each kind's hits read by the kind's own reader, in the order of
+// their rank. Restricted incidents and cases, and tasks of incidents, the caller may not see are left
+// out in the query itself, so that they take no place among a kind's hits.
+// Incidents and cases are ranked in two tiers: first those whose name or title holds the words (a
+// small index, few rows), then those that hold them elsewhere (the description); the second tier is
+// read only when the first holds fewer than a kind's bound, so that a search of common words reads
+// and ranks a few dozen rows instead of every row holding them.
 // The query is built once per set of kinds and prepared: the caller and `q` are its parameters.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -13,7 +17,9 @@ import { statementOf, type Statement } from '../../db/statements.ts';
 import { toTsQuery } from '../../list/search.ts';
 import type { Ctx } from '../../server/context.ts';
 import { paramsOf, PLACEHOLDERS, type ViewerTerms } from '../../server/viewer.ts';
+import { leadingWords } from '../../db/columns.ts';
 import { readVisibleCases } from '../case/reader.ts';
+import { readIncidents } from '../incident/reader.ts';
 import { CASE } from '../case/kind.ts';
 import { definitionGroup } from '../definition/group.ts';
 import { DefinitionRead } from '../definition/schema.ts';
@@ -22,7 +28,6 @@ import { documentGroup } from '../document/group.ts';
 import { DocumentRead } from '../document/schema.ts';
 import { document } from '../document/table.ts';
 import { INCIDENT } from '../incident/kind.ts';
-import { readVisible } from '../incident/service.ts';
 import { individualGroup } from '../individual/group.ts';
 import { IndividualContactRead } from '../individual/schema.ts';
 import { individualContact } from '../individual/table.ts';
@@ -48,7 +53,7 @@ import { teamContact } from '../team/table.ts';
 import { termGroup } from '../term/group.ts';
 import { TermRead } from '../term/schema.ts';
 import { term } from '../term/table.ts';
-import { type ResultKey, type SearchQueryT, type SearchResponseT, type SearchType } from './schema.ts';
+import type { ResultKey, SearchQueryT, SearchResponseT, SearchType } from './schema.ts';
 
 /**
  * The most hits of one kind a search returns: the best-ranked ones. The search box shows a few of
@@ -59,14 +64,21 @@ export const SEARCH_LIMIT_PER_TYPE = 50;
 /** The columns a searched table has: its id, its organization and its search vector. */
 type SearchedTable = PgTable & { id: PgColumn; organization_id: PgColumn; search_vector: PgColumn };
 
+/** A table whose rows have a name and a title, ranked first when they hold the words (db/columns.ts leadingWords). */
+type LeadingTable = SearchedTable & { name: PgColumn; title: PgColumn };
+
 interface Searched {
   key: ResultKey;
   table: SearchedTable;
   /** Which of the organization's rows the viewer (given as terms) may see, when not all of them. */
   visible?: (terms: ViewerTerms) => SQL;
+  /** The words that rank a row in the first tier (its name and title), where the kind has them. */
+  leading?: SQL;
   /** Read objects of these ids, in their order (ids the caller may not see left out). */
   read: (ctx: Ctx, ids: number[]) => Promise<unknown[]>;
 }
+
+const leadingOf = (t: LeadingTable) => leadingWords(t.name, t.title);
 
 const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => x !== undefined);
 
@@ -81,11 +93,13 @@ const plainKind = <S extends TSchema>(key: ResultKey, table: SearchedTable, grou
 // Dispatch 0.1.0 drops their matches from its answer, which has no key for them.
 const SEARCHED: Partial<Record<SearchType, Searched>> = {
   Document: plainKind('documents', document, documentGroup, DocumentRead),
+  // Incidents and cases in their minimal read: what the web UI's search results show of them.
   Incident: {
     key: 'incidents',
     table: incident,
     visible: (terms) => recordsVisibleTo(terms, INCIDENT),
-    read: (ctx, ids) => readVisible(ctx, ctx.db, ids, true),
+    leading: leadingOf(incident),
+    read: (ctx, ids) => readIncidents(ctx.db, ids, false, ctx),
   },
   Task: {
     key: 'tasks',
@@ -105,7 +119,8 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
     key: 'cases',
     table: caseTable,
     visible: (terms) => recordsVisibleTo(terms, CASE),
-    read: (ctx, ids) => readVisibleCases(ctx, ctx.db, ids, 'full'),
+    leading: leadingOf(caseTable),
+    read: (ctx, ids) => readVisibleCases(ctx, ctx.db, ids, 'minimal'),
   },
 };
 
@@ -129,18 +144,33 @@ const emptyResults = (): Record<ResultKey, unknown[]> => ({
 
 /** The tsquery of `q`, computed once per run (an InitPlan), not once per row ranked. */
 const TSQUERY = sql`(SELECT to_tsquery('simple', ${sql.placeholder('tsquery')}))`;
+const LIMIT = sql.raw(String(SEARCH_LIMIT_PER_TYPE));
 
-/** One kind's best hits: (key, id, rank), the viewer's organization and visibility applied. */
+/** One kind's best hits: (key, id, tier, rank), the viewer's organization and visibility applied. */
 function hitsOf(kind: Searched): SQL {
   const t = kind.table;
   const rank = sql`ts_rank_cd(${t.search_vector}, ${TSQUERY})::float8`;
   const visible = kind.visible ? sql` AND ${kind.visible(PLACEHOLDERS)}` : sql``;
-  return sql`(SELECT ${kind.key}::text AS key, ${t.id} AS id, ${rank} AS rank FROM ${t}
-    WHERE ${t.organization_id} = ${PLACEHOLDERS.organization} AND ${t.search_vector} @@ ${TSQUERY}${visible}
-    ORDER BY rank DESC, ${t.id} LIMIT ${sql.raw(String(SEARCH_LIMIT_PER_TYPE))})`;
+  const rows = sql`FROM ${t} WHERE ${t.organization_id} = ${PLACEHOLDERS.organization}${visible}`;
+  if (!kind.leading) {
+    return sql`(SELECT ${kind.key}::text AS key, ${t.id} AS id, 1 AS tier, ${rank} AS rank ${rows} AND ${t.search_vector} @@ ${TSQUERY}
+      ORDER BY rank DESC, ${t.id} LIMIT ${LIMIT})`;
+  }
+  // First tier: rows whose name or title holds the words, found through their small index, and
+  // checked against the whole vector (a negated word may be in the description) row by row: OFFSET 0
+  // keeps that check out of the index scan, so that the planner cannot add the big index to it.
+  const leading = sql`(SELECT ${t.id} AS id, ${t.search_vector} AS v ${rows} AND ${kind.leading} @@ ${TSQUERY} OFFSET 0)`;
+  const first = sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM ${leading} named WHERE v @@ ${TSQUERY} ORDER BY rank DESC, id LIMIT ${LIMIT}`;
+  // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned otherwise).
+  const second = sql`SELECT ${t.id} AS id, ${rank} AS rank ${rows} AND ${t.search_vector} @@ ${TSQUERY} AND NOT (${kind.leading} @@ ${TSQUERY})
+      AND (SELECT count(*) FROM first_tier) < ${LIMIT} ORDER BY rank DESC, ${t.id} LIMIT ${LIMIT}`;
+  return sql`(WITH first_tier AS MATERIALIZED (${first})
+    SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM first_tier
+    UNION ALL SELECT ${kind.key}::text, id, 2, rank FROM (${second}) second_tier
+    ORDER BY tier, rank DESC, id LIMIT ${LIMIT})`;
 }
 
-type Hit = { key: ResultKey; id: number; rank: number };
+type Hit = { key: ResultKey; id: number };
 
 /** The hits statement of a set of kinds (in SEARCHED's order), built on first use. */
 const statements = new Map<string, Statement<Hit>>();
@@ -149,7 +179,7 @@ function hitsStatement(kinds: Searched[]): Statement<Hit> {
   let statement = statements.get(shape);
   if (!statement) {
     const union = sql.join(kinds.map(hitsOf), sql` UNION ALL `);
-    statement = statementOf<Hit>(sql`SELECT key, id, rank FROM (${union}) hits ORDER BY rank DESC, key, id`);
+    statement = statementOf<Hit>(sql`SELECT key, id FROM (${union}) hits ORDER BY key, tier, rank DESC, id`);
     statements.set(shape, statement);
   }
   return statement;

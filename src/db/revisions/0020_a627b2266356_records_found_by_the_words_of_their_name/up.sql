@@ -1,0 +1,3 @@
+CREATE INDEX "case_leading_words_idx" ON "case" USING gin (to_tsvector('simple'::regconfig, coalesce("name", '') || ' ' || coalesce("title", '')));
+--> statement-breakpoint
+CREATE INDEX "incident_leading_words_idx" ON "incident" USING gin (to_tsvector('simple'::regconfig, coalesce("name", '') || ' ' || coalesce("title", '')));

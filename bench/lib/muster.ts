@@ -12,7 +12,7 @@ export class ApiError extends Error {
 }
 
 /** One JSON request; throws ApiError on a non-2xx answer. */
-export async function callApi<T = any>(method: string, url: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
+export async function callApi<T = any>(method: string, url: string, opts: { body?: unknown; token?: string; timeoutMs?: number } = {}): Promise<T> {
   const headers: Record<string, string> = {};
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -20,7 +20,7 @@ export async function callApi<T = any>(method: string, url: string, opts: { body
     method,
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: AbortSignal.timeout(60_000),
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
   });
   const text = await res.text();
   if (!res.ok) throw new ApiError(res.status, text, `${method} ${url}`);

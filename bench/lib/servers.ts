@@ -170,6 +170,8 @@ export async function startMuster(opts: MusterOptions): Promise<MusterProcess> {
     ],
     port,
     readyPath: '/api/v1/healthcheck',
+    // The embedded database migrates inside the server's process: minutes on a busy machine.
+    readyTimeoutMs: opts.databaseUrl ? undefined : 300_000,
     cwd: opts.dataDir,
     env: {
       DATABASE_URL: opts.databaseUrl,

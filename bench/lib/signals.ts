@@ -275,8 +275,11 @@ export async function verifyIngestion(s: MusterSession, trackers: IngestTracker[
       continue;
     }
     const filter = [{ model: 'SignalInstance', field: 'signal_id', op: '==', value: t.def.definitionId }];
+    // The embedded database is one connection, which the server's job workers share: after a load
+    // they drain the background effects of the cases it opened first, for minutes on a busy machine.
     const page = await callApi<{ total: number }>('GET', `${s.api}/${s.organization}/signals/instances?${listQuery({ itemsPerPage: 0, filter })}`, {
       token: s.token,
+      timeoutMs: 600_000,
     });
     const pass = acked > 0 && page.total >= acked && page.total <= t.sent;
     out.push({

@@ -44,6 +44,7 @@ export const provenEmail = (user: UserRef) => (user.unconfirmed ? '' : user.emai
 /** Where a request notes what it tolerated (pino's logger, Fastify's `request.log`). */
 export interface RequestLog {
   debug(details: object, msg: string): void;
+  warn(details: object, msg: string): void;
 }
 
 /** `O`: what the request knows of its organization; the auth hook loads the whole row. */

@@ -56,6 +56,22 @@ describe('entity types', () => {
     expect(regex.status).toBe(422);
     expect(regex.body.detail[0]).toMatchObject({ loc: ['regular_expression'], type: 'value_error' });
     expect(regex.body.detail[0].msg).toMatch(/^Invalid regular expression: /);
+    // Patterns run on RE2, in linear time: no backreferences, no lookaround.
+    for (const [pattern, what] of [
+      ['(\\w+)@\\1', 'backreferences'],
+      ['\\d+(?= ms)', 'lookahead and lookbehind assertions'],
+    ]) {
+      const refused = await call(t.app, 'POST', '/default/entity_type', { token, body: { name: 'Backtracking', regular_expression: pattern, project } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail).toEqual([
+        {
+          loc: ['regular_expression'],
+          msg: `Invalid regular expression: ${what} are not supported (patterns run in linear time, with RE2 syntax)`,
+          type: 'value_error',
+          ctx: expect.anything(),
+        },
+      ]);
+    }
     const jpath = await call(t.app, 'POST', '/default/entity_type', { token, body: { name: 'Broken', jpath: '$.a[?(@.b)]', project } });
     expect(jpath.body.detail[0]).toMatchObject({
       loc: ['jpath'],

@@ -6,7 +6,7 @@ const fields = {
   id: Type.Optional(Id()),
   name: Type.Optional(NameStr()),
   description: Opt(Type.String()),
-  // A JavaScript regular expression and a JSONPath (see extract.ts); both are checked when saved.
+  // A regular expression in RE2 syntax (see pattern.ts) and a JSONPath (see extract.ts); both are checked when saved.
   jpath: Opt(Type.String()),
   regular_expression: Opt(Type.String()),
   global_find: Type.Optional(Type.Boolean()),

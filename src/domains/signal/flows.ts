@@ -8,8 +8,8 @@
 //     larger than MUSTER_SIGNAL_RAW_LIMIT, nested no deeper than MAX_RAW_DEPTH; the idempotency key.
 //  2. One query for the batch finds each request's definition with its entity types and filters,
 //     and the instance already stored under its key (a retry, answered with that instance).
-//  3. In process: entities extracted (for the whole batch in one sandboxed call), the fingerprint
-//     computed (fingerprint.ts), filters compiled.
+//  3. In process: entities extracted (RE2, linear in the document), the fingerprint computed
+//     (fingerprint.ts), filters compiled.
 //  4. One transaction (store.ts): the locks of the fingerprints and the entities in one statement;
 //     every filter evaluated for every instance in one more (decide.ts; an expression runs over the
 //     batch's rows as they will be stored); the cases the undecided instances open (openCases); the
@@ -18,7 +18,7 @@
 //     once for the batch (reader.ts readStored; a retry's from the stored instance), while the next
 //     batch writes.
 //
-// A request that fails on its own (unknown definition, extraction out of time) fails alone. A key
+// A request that fails on its own (unknown definition, a filter that does not compile) fails alone. A key
 // taken meanwhile or a deadlock runs the batch once more; any other failure of the transaction
 // ingests each request of the batch alone, so that no request fails for another.
 import { randomUUID } from 'node:crypto';
@@ -29,7 +29,7 @@ import { errors, invalid } from '../../server/errors.ts';
 import { openCases } from '../case/flows.ts';
 import { decide, liveFilters, matcherOf, type CaseSource, type Pending } from './decide.ts';
 import { lookupDefinitions, textOf, variantOf, type Definition } from './definitions.ts';
-import { extractBatch, fingerprintOf, type Found } from './fingerprint.ts';
+import { extractEntities, fingerprintOf, type Found } from './fingerprint.ts';
 import { checkRaw, idempotencyKeyOf, type IngestBody } from './ingest-input.ts';
 import { readInstances, readStored, type SignalInstanceReadT, type StoredInstance } from './reader.ts';
 import { batchRows, entityIdsOf, insertInstances, KeyTaken, lockAndFindEntities, type NewInstance } from './store.ts';
@@ -128,12 +128,13 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
       failed.set(n, error);
     }
   }
-  const entities = extractBatch(checked.map(({ n, def }) => ({ def, raw: requests[n].body.raw })));
+  // Types saved with a pattern RE2 refuses find nothing; said once per batch and type.
+  const refused = new Map<number, { entity_type: string; reason: string }>();
   // Requests with one key: the first that can be ingested is, the others answer with its instance.
   const leaders = new Map<string, number>();
   const followers = new Map<number, number>();
   const prepared: Prepared[] = [];
-  for (const [i, { n, def }] of checked.entries()) {
+  for (const { n, def } of checked) {
     const key = requests[n].idempotencyKey;
     const leader = key === null ? undefined : leaders.get(key);
     if (leader !== undefined) {
@@ -141,14 +142,18 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
       continue;
     }
     try {
-      const found = entities[i];
-      if (found instanceof Error) throw found;
+      const found = extractEntities(def, requests[n].body.raw, ({ type, reason }) => {
+        const t = type as Definition['entity_types'][number];
+        refused.set(t.id, { entity_type: t.name, reason });
+      });
       prepared.push(prepare(requests[n], n, def, found));
       if (key !== null) leaders.set(key, n);
     } catch (error) {
       failed.set(n, error);
     }
   }
+
+  for (const [id, r] of refused) ctx.log?.warn({ entity_type_id: id, ...r }, 'entity type skipped: its regular expression cannot run on RE2');
 
   // What this batch stored, for the answers.
   const made: StoredInstance[] = [];

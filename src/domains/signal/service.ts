@@ -5,13 +5,12 @@ import { runStatement } from '../../db/statements.ts';
 import type { Executor } from '../../db/connection.ts';
 import { runList, type Page } from '../../list/engine.ts';
 import type { Ctx } from '../../server/context.ts';
-import { invalid } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { caseTable } from '../lifecycle/table.ts';
 import { readVisibleCases } from '../case/reader.ts';
 import { visibleCases } from '../case/visibility.ts';
 import { entity } from '../entity/table.ts';
-import { ExtractionTimeout, extractAll } from '../entity_type/extract.ts';
+import { extract } from '../entity_type/extract.ts';
 import { entityType } from '../entity_type/table.ts';
 import { instanceList } from './filters.ts';
 import { readInstances, type SignalInstanceReadT } from './reader.ts';
@@ -119,15 +118,8 @@ export async function reprocessEntityType(tx: Executor, organizationId: number, 
   const ids: string[] = [];
   const values: string[] = [];
   for (const inst of instances) {
-    let found: string[];
-    try {
-      [found] = extractAll([type], inst.raw);
-    } catch (err) {
-      if (err instanceof ExtractionTimeout)
-        throw invalid(['regular_expression'], `Extraction over instance ${inst.id} took longer than ${err.budgetMs} ms; the regular expression backtracks.`);
-      throw err;
-    }
-    for (const v of found) {
+    // The type's pattern was checked as it was saved, in this transaction.
+    for (const v of extract(type, inst.raw)) {
       ids.push(inst.id);
       values.push(v);
     }

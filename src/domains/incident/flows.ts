@@ -27,7 +27,7 @@ import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
 import { INCIDENT } from './kind.ts';
 import { auditVisibility, beginUpdate } from '../lifecycle/records.ts';
-import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
+import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../effects/record-effects.ts';
 import type { RecordChange, RoleChange } from '../lifecycle/events.ts';
 import { moveStatus } from '../lifecycle/status.ts';
 import { readIncidents } from './reader.ts';

@@ -10,7 +10,7 @@ import type { Ctx } from '../../server/context.ts';
 import { CASE } from '../case/kind.ts';
 import { visibleCaseIds } from '../case/visibility.ts';
 import { logIncidentEvent } from '../event/service.ts';
-import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
+import { recomputeResponseCost } from './response-cost.ts';
 import { incidentCost } from '../incident_cost/table.ts';
 import { incidentPriorityGroup } from '../incident_priority/group.ts';
 import { incidentPriority } from '../incident_priority/table.ts';

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
 import { peopleChanged } from '../conversation/enqueue.ts';
-import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
+import { recomputeResponseCost } from './response-cost.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
 import { recordList } from '../lifecycle/list.ts';
 import { incident, participant } from '../lifecycle/table.ts';

@@ -1,5 +1,6 @@
 // The order between Muster's folders (docs/architecture.md): each layer imports only layers below
-// it, and nothing imports in a circle, neither between files nor between folders.
+// it, and nothing imports in a circle, neither between files (no-circular below) nor between folders
+// (lint/order.ts runs these rules, then finds circles between folders in the same run).
 //
 //   config.ts, lib/, plugins/  <  db/  <  jobs/  <  server/  <  list/  <  domains/  <  chat/  <  app/  <  cli/
 //

@@ -13,6 +13,8 @@ export default defineConfig({
     // Hashed names only, no source maps: the committed build stays small and byte-stable.
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // src/app/ui-shapes.ts only re-exports: a page takes the shapes it names, not all of them.
+    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !id.endsWith('/src/app/ui-shapes.ts') } },
   },
   server: {
     port: 5173,

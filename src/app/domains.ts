@@ -23,6 +23,7 @@ import definitionRoutes from '../domains/definition/routes.ts';
 import termRoutes from '../domains/term/routes.ts';
 import entityTypeRoutes from '../domains/entity_type/routes.ts';
 import entityRoutes from '../domains/entity/routes.ts';
+import entitySignalRoutes from '../domains/signal/entity-routes.ts';
 import documentRoutes from '../domains/document/routes.ts';
 import individualRoutes from '../domains/individual/routes.ts';
 import notificationRoutes from '../domains/notification/routes.ts';
@@ -68,6 +69,7 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   termRoutes,
   entityTypeRoutes,
   entityRoutes,
+  entitySignalRoutes,
   documentRoutes,
   individualRoutes,
   notificationRoutes,

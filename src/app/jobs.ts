@@ -7,9 +7,9 @@ import { type JobHandler, JobQueue, type WorkerOptions } from '../jobs/queue.ts'
 import { CASE } from '../domains/case/kind.ts';
 import { conversationSyncJob } from '../domains/conversation/sync.ts';
 import { INCIDENT } from '../domains/incident/kind.ts';
-import { recordEffectsJob } from '../domains/lifecycle/effects.ts';
+import { recordEffectsJob } from '../domains/effects/record-effects.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
-import { oncallJobs } from '../domains/lifecycle/oncall.ts';
+import { oncallJobs } from '../domains/effects/oncall.ts';
 import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
 import { CHAT_JOBS } from '../chat/jobs.ts';
 import { accountMailJob } from '../domains/auth/account-mail.ts';

@@ -9,7 +9,7 @@ import { remindEvergreen } from '../domains/evergreen/reminders.ts';
 import { sendFeedbackReport } from '../domains/feedback/report.ts';
 import { autoTagIncidents } from '../domains/incident/auto-tag.ts';
 import { remindReports, remindToClose, sendSummary } from '../domains/incident/reminders.ts';
-import { recomputeAllResponseCosts } from '../domains/incident_cost/response-cost.ts';
+import { recomputeAllResponseCosts } from '../domains/incident/response-cost.ts';
 import { activeInstance } from '../domains/plugin/active.ts';
 import { eachProject, type ProjectScope } from '../domains/project/each.ts';
 import { buildTagModel, MODEL_NAMES } from '../domains/tag_recommendation/model.ts';

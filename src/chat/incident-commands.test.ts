@@ -7,7 +7,7 @@ import { call } from '../../test/helpers.ts';
 import { drainJobs } from '../../test/jobs.ts';
 import { answersAt, command, incidentWithChannel, jobsNamed, openedView, options, submit, useSlackWorld } from '../../test/worlds/slack.ts';
 import { incident } from '../domains/lifecycle/table.ts';
-import { ONCALL_PAGE, ONCALL_RESOLVE } from '../domains/lifecycle/oncall.ts';
+import { ONCALL_PAGE, ONCALL_RESOLVE } from '../domains/effects/oncall.ts';
 
 const w = useSlackWorld();
 

@@ -18,7 +18,7 @@ import {
   updateParticipantReason,
 } from '../domains/incident/service.ts';
 import { PARTICIPANT_ROLES, type ParticipantRole } from '../domains/incident_role/roles.ts';
-import { engageOncall } from '../domains/lifecycle/oncall.ts';
+import { engageOncall } from '../domains/effects/oncall.ts';
 import { serviceGroup } from '../domains/service/group.ts';
 import { createTask } from '../domains/task/service.ts';
 import { listWorkflows, runWorkflow } from '../domains/workflow/service.ts';

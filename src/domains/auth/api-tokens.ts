@@ -11,7 +11,7 @@ import { atLeast, requirePermission, ROLES, type Ctx, type Role } from '../../se
 import { errors, exists, invalid } from '../../server/errors.ts';
 import { DateTime, Defaulted, Id, Nullable, Opt } from '../../server/shapes.ts';
 import { audit, type AuditActor } from '../audit/record.ts';
-import { slugify } from '../organization/slug.ts';
+import { slugify } from '../../lib/slug.ts';
 import { newApiToken, SERVICE_ACCOUNT_DOMAIN } from './api-token.ts';
 import { hashPassword, randomPassword } from './password.ts';
 import { apiToken, appUser, userOrganization } from './table.ts';

@@ -21,7 +21,7 @@ import { TIMELINE_ACTIVITY } from '../../plugins/builtin/participant.ts';
 import { caseType } from '../case_type/table.ts';
 import { costModel, costModelActivity } from '../cost_model/table.ts';
 import { event } from '../event/table.ts';
-import { hourlyRate, workedHours } from '../incident_cost/response-cost.ts';
+import { hourlyRate, workedHours } from '../incident/response-cost.ts';
 import { individualContact } from '../individual/table.ts';
 import { caseTable, participant, participantRole } from '../lifecycle/table.ts';
 import { pluginEvent } from '../plugin/table.ts';

@@ -28,7 +28,7 @@ import { project } from '../project/table.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { CASE } from './kind.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
-import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
+import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../effects/record-effects.ts';
 import type { RecordChange } from '../lifecycle/events.ts';
 import { auditVisibility, beginUpdate, lockRecord } from '../lifecycle/records.ts';
 import { moveStatus } from '../lifecycle/status.ts';

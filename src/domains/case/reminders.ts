@@ -2,7 +2,7 @@
 // Triage) for a day or more, cases Stable for a day or more (close them?), and Escalated cases whose
 // incidents are all Closed (the case can close too). One e-mail per case, keyed by the day.
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { emailOwners } from '../lifecycle/owner-mail.ts';
+import { emailOwners } from '../effects/owner-mail.ts';
 import { caseIncident, caseTable, incident } from '../lifecycle/table.ts';
 import type { ProjectScope } from '../project/each.ts';
 import { CASE } from './kind.ts';

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { RecordEvent } from '../lifecycle/events.ts';
-import type { RecordKind } from '../lifecycle/kind.ts';
+import type { RecordRows } from '../lifecycle/kind.ts';
 import type { incident } from '../lifecycle/table.ts';
 import { pluginInstance } from '../plugin/table.ts';
 import type { ReminderNote, ReportNote } from './messages.ts';
@@ -33,7 +33,7 @@ export interface SyncJob {
  * organization, and the id of the transaction writing them. The usual case (no plugin) costs one
  * indexed look-up.
  */
-async function talking(tx: Executor, kind: RecordKind, ids: number[]): Promise<{ id: number; organization_id: number; txid: string }[]> {
+async function talking(tx: Executor, kind: RecordRows, ids: number[]): Promise<{ id: number; organization_id: number; txid: string }[]> {
   if (ids.length === 0) return [];
   // Drizzle's builder takes one table type, not a union of two; both have the columns used here.
   const table = kind.table as typeof incident;
@@ -51,7 +51,7 @@ async function talking(tx: Executor, kind: RecordKind, ids: number[]): Promise<{
  * Tells the records' channels (or threads) of `event`, in the caller's transaction. `key` names
  * what it is for when the caller may run again (a job): then each is enqueued once.
  */
-export async function tellConversation(tx: Executor, kind: RecordKind, ids: number[], event: ConversationEvent, key?: string): Promise<void> {
+export async function tellConversation(tx: Executor, kind: RecordRows, ids: number[], event: ConversationEvent, key?: string): Promise<void> {
   for (const r of await talking(tx, kind, ids)) await enqueueSync(tx, { organization_id: r.organization_id, kind: kind.name, record_id: r.id, event }, key);
 }
 
@@ -60,7 +60,7 @@ export async function tellConversation(tx: Executor, kind: RecordKind, ids: numb
  * Called after every change of people, so once per transaction is enough: the job invites everyone
  * active when it runs.
  */
-export async function peopleChanged(tx: Executor, kind: RecordKind, recordId: number): Promise<void> {
+export async function peopleChanged(tx: Executor, kind: RecordRows, recordId: number): Promise<void> {
   const [r] = await talking(tx, kind, [recordId]);
   if (r) await enqueueSync(tx, { organization_id: r.organization_id, kind: kind.name, record_id: recordId, event: { event: 'people' } }, `people:${r.txid}`);
 }

@@ -1,40 +1,8 @@
-import { Type } from '@sinclair/typebox';
 import { registerGroup } from '../../crud/routes.ts';
 import type { App } from '../../server/routing.ts';
-import { MAX_ID, OrganizationSlug } from '../../server/shapes.ts';
-import { CaseRead } from '../case/schema.ts';
-import { SignalInstanceRead } from '../signal/schema.ts';
-import { entityCases, entitySignalInstances } from '../signal/service.ts';
 import { entityGroup } from './group.ts';
 
-const params = Type.Object({
-  organization: OrganizationSlug,
-  entity_id: Type.Integer({ minimum: 0, maximum: MAX_ID }),
-  days_back: Type.Integer(),
-});
-
+// The entity's signal instances and cases are the signal domain's (signal/entity-routes.ts).
 export default async function entityRoutes(app: App) {
   registerGroup(app, entityGroup);
-
-  // The cases that instances holding the entity opened or joined in the last `days_back` days
-  // (Dispatch's operation is named "count", but answers with the cases).
-  app.get(
-    '/:organization/entity/:entity_id/cases/:days_back',
-    {
-      schema: { tags: entityGroup.tags, params, response: { 200: Type.Object({ cases: Type.Array(CaseRead) }, { title: 'EntityCases' }) } },
-    },
-    (req) => entityCases(req.ctx, req.params.entity_id, req.params.days_back),
-  );
-
-  app.get(
-    '/:organization/entity/:entity_id/signal_instances/:days_back',
-    {
-      schema: {
-        tags: entityGroup.tags,
-        params,
-        response: { 200: Type.Object({ instances: Type.Array(SignalInstanceRead) }, { title: 'EntitySignalInstances' }) },
-      },
-    },
-    (req) => entitySignalInstances(req.ctx, req.params.entity_id, req.params.days_back),
-  );
 }

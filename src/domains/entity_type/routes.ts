@@ -4,7 +4,7 @@ import { updateRecord } from '../../crud/service.ts';
 import type { App } from '../../server/routing.ts';
 import { MAX_ID, OrganizationSlug } from '../../server/shapes.ts';
 import type { GroupDef } from '../../crud/group.ts';
-import { reprocessEntityType } from '../signal/service.ts';
+import { reprocessEntityType } from './process.ts';
 import { entityTypeGroup } from './group.ts';
 import { EntityTypeUpdate } from './schema.ts';
 

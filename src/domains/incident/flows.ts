@@ -7,10 +7,8 @@ import type { RefValue } from '../../crud/refs.ts';
 import { defaultRecord, projectOfBody } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { CASE } from '../case/kind.ts';
-import { visibleCaseIds } from '../case/visibility.ts';
 import { logIncidentEvent } from '../event/service.ts';
-import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
+import { recomputeResponseCost } from './response-cost.ts';
 import { incidentCost } from '../incident_cost/table.ts';
 import { incidentPriorityGroup } from '../incident_priority/group.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
@@ -20,14 +18,16 @@ import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { type PersonRef, personEmail } from '../individual/person.ts';
 import { Changes, checkText, type LinkSpec, iso, logChanges, replaceLinks, sameSet, show } from '../lifecycle/changes.ts';
+import { CASE_ROWS } from '../lifecycle/kind.ts';
 import { addParticipant, participantEmail, renounceRole } from '../lifecycle/participants.ts';
 import { caseIncident, incident, participant } from '../lifecycle/table.ts';
+import { resolveVisible } from '../lifecycle/visibility.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { tag } from '../tag/table.ts';
 import { term } from '../term/table.ts';
 import { INCIDENT } from './kind.ts';
 import { auditVisibility, beginUpdate } from '../lifecycle/records.ts';
-import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../lifecycle/effects.ts';
+import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../effects/record-effects.ts';
 import type { RecordChange, RoleChange } from '../lifecycle/events.ts';
 import { moveStatus } from '../lifecycle/status.ts';
 import { readIncidents } from './reader.ts';
@@ -185,7 +185,7 @@ const LINKS = {
   tags: { table: incidentTag, owner: incidentTag.incident_id, other: incidentTag.tag_id },
   terms: { table: incidentTerm, owner: incidentTerm.incident_id, other: incidentTerm.term_id },
   duplicates: { table: incidentDuplicate, owner: incidentDuplicate.incident_id, other: incidentDuplicate.duplicate_id, hidden: INCIDENT },
-  cases: { table: caseIncident, owner: caseIncident.incident_id, other: caseIncident.case_id, hidden: CASE },
+  cases: { table: caseIncident, owner: caseIncident.incident_id, other: caseIncident.case_id, hidden: CASE_ROWS },
 } satisfies Record<string, LinkSpec>;
 
 /**
@@ -214,7 +214,7 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
     const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', projectId);
     const tagPlan = await planTags(tx, ctx, body.tags, projectId);
     const duplicates = await resolveDuplicates(tx, ctx, body.duplicates, id);
-    const cases = await visibleCaseIds(tx, ctx, body.cases, 'cases');
+    const cases = await resolveVisible(tx, ctx, CASE_ROWS, body.cases, 'cases');
     const costPlan = await planCosts(tx, ctx, body.incident_costs, id, projectId);
     const now = new Date();
 

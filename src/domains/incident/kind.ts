@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
 import { peopleChanged } from '../conversation/enqueue.ts';
-import { recomputeResponseCost } from '../incident_cost/response-cost.ts';
-import type { RecordKind } from '../lifecycle/kind.ts';
+import { recomputeResponseCost } from './response-cost.ts';
+import { INCIDENT_ROWS, type RecordKind } from '../lifecycle/kind.ts';
 import { recordList } from '../lifecycle/list.ts';
 import { incident, participant } from '../lifecycle/table.ts';
 import { INCIDENT_LIST } from './list.ts';
@@ -25,12 +25,10 @@ async function participantsChanged(tx: Executor, incidentId: number): Promise<vo
     .set({ participants_team: mostCommon(participant.team), participants_location: mostCommon(participant.location) })
     .where(eq(incident.id, incidentId));
   await recomputeResponseCost(tx, incidentId);
-  await peopleChanged(tx, kind, incidentId);
+  await peopleChanged(tx, INCIDENT_ROWS, incidentId);
 }
 
-const kind: RecordKind<typeof incident> = { name: 'incident', ownerColumn: 'incident_id', table: incident, peopleChanged: participantsChanged };
-
 /** What `filter` and `sortBy[]` reach from an incident. */
-export const incidentList = recordList(kind, INCIDENT_LIST);
+export const incidentList = recordList(INCIDENT_ROWS, INCIDENT_LIST);
 
-export const INCIDENT: RecordKind<typeof incident> = { ...kind, list: incidentList };
+export const INCIDENT: RecordKind<typeof incident> = { ...INCIDENT_ROWS, peopleChanged: participantsChanged, list: incidentList };

@@ -8,7 +8,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'dr
 import type { Executor } from '../../db/connection.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
-import { emailOwners } from '../lifecycle/owner-mail.ts';
+import { emailOwners } from '../effects/owner-mail.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
 import { incident } from '../lifecycle/table.ts';
 import { notification } from '../notification/table.ts';

@@ -176,7 +176,7 @@ export interface RoleResolution {
  * priorities include the incident's priority and whose types include its type (an empty list
  * matches nothing), plus every enabled policy sharing a tag with the incident; of several, the
  * lowest `order`. Its service's on-call person, when an on-call plugin answers, takes the role
- * (in a job: lifecycle/routing.ts); until then, and without one, its individual does.
+ * (in a job: effects/routing.ts); until then, and without one, its individual does.
  */
 export async function resolveRolePolicy(tx: Executor, role: ParticipantRole, facts: IncidentFacts): Promise<RoleResolution | undefined> {
   const policies = await tx

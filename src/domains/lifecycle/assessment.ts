@@ -9,7 +9,7 @@ import { refOrDefault } from '../../crud/service.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { FieldType, Relation } from '../../list/definition.ts';
 import type { Ctx } from '../../server/context.ts';
-import type { RecordKind } from './kind.ts';
+import type { RecordRows } from './kind.ts';
 
 export type AssessmentPart = 'type' | 'priority' | 'severity';
 
@@ -36,13 +36,13 @@ export interface Assessment {
 const PARTS: AssessmentPart[] = ['type', 'priority', 'severity'];
 
 /** The body field (and column stem) of a part: `incident_priority`, `case_type`. */
-export const assessmentField = (kind: RecordKind, part: AssessmentPart) => `${kind.name}_${part}`;
+export const assessmentField = (kind: RecordRows, part: AssessmentPart) => `${kind.name}_${part}`;
 
 /** The three records a body names (`named`), each by id or name, else the project's default (422 when it has none). */
 export async function resolveAssessment(
   tx: Executor,
   ctx: Ctx,
-  kind: RecordKind,
+  kind: RecordRows,
   spec: AssessmentSpec,
   projectId: number,
   named: Partial<Record<AssessmentPart, RefValue>>,
@@ -55,7 +55,7 @@ export async function resolveAssessment(
 }
 
 /** The list relations through which `filter` reaches the three records (one each). */
-export function assessmentRelations(kind: RecordKind, spec: AssessmentSpec): Relation[] {
+export function assessmentRelations(kind: RecordRows, spec: AssessmentSpec): Relation[] {
   return PARTS.map((part) => {
     const { table, column, model, fields } = spec[part];
     return { kind: 'one', model, tableName: assessmentField(kind, part), table, on: eq(table.id, column), fields };

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { validationError } from '../../server/errors.ts';
 import { logEvents } from '../event/service.ts';
-import { ownerOf, type RecordKind } from './kind.ts';
+import { ownerOf, type RecordKind, type RecordRows } from './kind.ts';
 import { visibleAmong } from './visibility.ts';
 
 /** How a value reads in the timeline. */
@@ -93,7 +93,7 @@ export interface LinkSpec {
   owner: PgColumn;
   other: PgColumn;
   /** When the linked records are incidents or cases: links the caller may not see stay. */
-  hidden?: RecordKind;
+  hidden?: RecordRows;
 }
 
 /** The ids the record links to, ascending. */

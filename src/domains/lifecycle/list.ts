@@ -8,7 +8,7 @@ import { individualContact } from '../individual/table.ts';
 import { project } from '../project/table.ts';
 import { tagRelations } from '../tag/plan.ts';
 import { type AssessmentSpec, assessmentRelations } from './assessment.ts';
-import type { RecordKind } from './kind.ts';
+import type { RecordRows } from './kind.ts';
 
 const COMMON_FIELDS: Fields = {
   id: 'int',
@@ -41,7 +41,7 @@ export interface RecordListSpec {
   relations?: Relation[];
 }
 
-export function recordList(kind: RecordKind, spec: RecordListSpec): AnyListDefinition {
+export function recordList(kind: RecordRows, spec: RecordListSpec): AnyListDefinition {
   const table = kind.table;
   return {
     model: spec.model,

@@ -10,7 +10,7 @@ import { errors } from '../../server/errors.ts';
 import { type EventInput, type EventOwner, logEvent } from '../event/service.ts';
 import { individualContact } from '../individual/table.ts';
 import type { ParticipantRole } from '../incident_role/roles.ts';
-import { ownerOf, type RecordKind } from './kind.ts';
+import { ownerOf, type RecordKind, type RecordRows } from './kind.ts';
 import { participant, participantRole } from './table.ts';
 
 export type ParticipantRow = typeof participant.$inferSelect;
@@ -69,7 +69,7 @@ async function projectOf(tx: Executor, ctx: Ctx, kind: RecordKind, recordId: num
 }
 
 /** The record's participant whose contact has this email, if any. */
-export async function participantByEmail(tx: Executor, kind: RecordKind, recordId: number, email: string): Promise<ParticipantRow | undefined> {
+export async function participantByEmail(tx: Executor, kind: RecordRows, recordId: number, email: string): Promise<ParticipantRow | undefined> {
   const [row] = await tx
     .select({ p: participant })
     .from(participant)

@@ -14,7 +14,7 @@ import { incidentType } from '../incident_type/table.ts';
 import { individualContact } from '../individual/table.ts';
 import { organization } from '../organization/table.ts';
 import { project } from '../project/table.ts';
-import type { RecordKind } from './kind.ts';
+import type { RecordRows } from './kind.ts';
 import { caseTable, incident, participant } from './table.ts';
 
 const SHAPES = {
@@ -56,7 +56,7 @@ interface Row {
 }
 
 /** The records of `kind` with these ids, as subjects, in no particular order; missing ids are left out. */
-export async function subjectsOf(tx: Executor, settings: Settings, kind: RecordKind, ids: number[]): Promise<Subject[]> {
+export async function subjectsOf(tx: Executor, settings: Settings, kind: RecordRows, ids: number[]): Promise<Subject[]> {
   if (ids.length === 0) return [];
   const s = SHAPES[kind.name];
   const t = s.table;
@@ -95,7 +95,7 @@ export async function subjectsOf(tx: Executor, settings: Settings, kind: RecordK
   }));
 }
 
-export async function subjectOf(tx: Executor, settings: Settings, kind: RecordKind, id: number): Promise<Subject | undefined> {
+export async function subjectOf(tx: Executor, settings: Settings, kind: RecordRows, id: number): Promise<Subject | undefined> {
   const [subject] = await subjectsOf(tx, settings, kind, [id]);
   return subject;
 }

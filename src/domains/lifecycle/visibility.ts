@@ -10,7 +10,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { termsOf, type ViewerTerms } from '../../server/viewer.ts';
 import { errors } from '../../server/errors.ts';
-import type { RecordKind } from './kind.ts';
+import type { RecordRows } from './kind.ts';
 import { type caseTable, type incident, participant, participates, recordRule } from './table.ts';
 
 /**
@@ -18,34 +18,34 @@ import { type caseTable, type incident, participant, participates, recordRule } 
  * participant `participantColumn` names): the right to act on a record the caller can see. Seeing a
  * Restricted record by participation needs a confirmed address (viewer terms, docs/security.md).
  */
-export function isParticipant(ctx: Ctx, kind: RecordKind, idColumn: PgColumn | SQL, participantColumn?: PgColumn): SQL {
+export function isParticipant(ctx: Ctx, kind: RecordRows, idColumn: PgColumn | SQL, participantColumn?: PgColumn): SQL {
   return participantColumn
     ? participates(participant.id, participantColumn, ctx.user.email)
     : participates(participant[kind.ownerColumn], idColumn, ctx.user.email);
 }
 
 /** The records of `table` (the kind's table or an alias of it) the caller may see. */
-export function visibleRecords(ctx: Ctx, kind: RecordKind, table: RecordKind['table'] = kind.table): SQL {
+export function visibleRecords(ctx: Ctx, kind: RecordRows, table: RecordRows['table'] = kind.table): SQL {
   return recordsVisibleTo(termsOf(ctx), kind, table);
 }
 
 /** visibleRecords for a viewer given as terms (values, or a prepared statement's placeholders). */
-export function recordsVisibleTo(terms: ViewerTerms, kind: RecordKind, table: RecordKind['table'] = kind.table): SQL {
+export function recordsVisibleTo(terms: ViewerTerms, kind: RecordRows, table: RecordRows['table'] = kind.table): SQL {
   return recordRule(table, participant[kind.ownerColumn], terms);
 }
 
 /** For rows that point at a record (tasks, costs, links, instances): the record `recordId` is one the caller may see. */
-export function recordVisible(ctx: Ctx, kind: RecordKind, recordId: PgColumn | SQL): SQL {
+export function recordVisible(ctx: Ctx, kind: RecordRows, recordId: PgColumn | SQL): SQL {
   return recordVisibleTo(termsOf(ctx), kind, recordId);
 }
 
 /** recordVisible for a viewer given as terms (values, or a prepared statement's placeholders). */
-export function recordVisibleTo(terms: ViewerTerms, kind: RecordKind, recordId: PgColumn | SQL): SQL {
+export function recordVisibleTo(terms: ViewerTerms, kind: RecordRows, recordId: PgColumn | SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM ${kind.table} WHERE ${kind.table.id} = ${recordId} AND ${recordsVisibleTo(terms, kind)})`;
 }
 
 /** Those of `ids` the caller may see, in ascending order. */
-export async function visibleAmong(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[]): Promise<number[]> {
+export async function visibleAmong(tx: Executor, ctx: Ctx, kind: RecordRows, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .select({ id: kind.table.id })
@@ -55,13 +55,13 @@ export async function visibleAmong(tx: Executor, ctx: Ctx, kind: RecordKind, ids
 }
 
 /** Records named by id in a body list: ones the caller may see, other than `except`; 422 on the item otherwise. */
-export const resolveVisible = (tx: Executor, ctx: Ctx, kind: RecordKind, values: { id?: unknown }[], field: string, except?: number) =>
+export const resolveVisible = (tx: Executor, ctx: Ctx, kind: RecordRows, values: { id?: unknown }[], field: string, except?: number) =>
   resolveVisibleIds(tx, kind.table.id, visibleRecords(ctx, kind), values, field, kind.name === 'incident' ? 'Incident' : 'Case', except);
 
 /** The record if the caller may see it; 404 otherwise (missing, another organization's, or hidden). */
 export async function assertVisible<T extends typeof incident | typeof caseTable>(
   ctx: Ctx,
-  kind: RecordKind<T>,
+  kind: RecordRows<T>,
   id: number,
   db: Executor,
 ): Promise<T['$inferSelect']> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, register, type TestApp } from '../../../test/helpers.ts';
-import { slugify } from './slug.ts';
+import { slugify } from '../../lib/slug.ts';
 
 let t: TestApp;
 let owner: string;

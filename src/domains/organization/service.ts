@@ -14,7 +14,7 @@ import { audit, changedFields } from '../audit/record.ts';
 import { insertProject } from '../project/service.ts';
 import type { OrganizationCreateT, OrganizationUpdateT } from './schema.ts';
 import { UNRESTRICTED } from '../../server/viewer.ts';
-import { slugify } from './slug.ts';
+import { slugify } from '../../lib/slug.ts';
 import { organization, type OrganizationRow } from './table.ts';
 
 const readColumns = readColumnsOf(organization);

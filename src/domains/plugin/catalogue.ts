@@ -1,17 +1,12 @@
 // The plugin catalogue: one row per plugin this installation offers (`muster plugins install`
-// writes them from the plugins loaded in the process), and the instances every project has of
-// each. A project gets a disabled instance of every plugin (BEHAVIOR §5.3), except that Muster's
-// own plugins that need nothing outside it start enabled, so a fresh install names, links and
-// routes out of the box.
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+// writes them from the plugins loaded in the process). Every project has an instance of each
+// (project/plugin-instances.ts).
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { allPlugins, BUILTIN_PLUGINS } from '../../plugins/registry.ts';
+import { allPlugins } from '../../plugins/registry.ts';
 import type { Plugin } from '../../plugins/types.ts';
-import { project } from '../project/table.ts';
-import { plugin, pluginEvent, pluginInstance, pluginOffered } from './table.ts';
-
-/** Slugs of the plugins a new project starts with enabled: built-ins that reach nothing outside. */
-const ENABLED_BY_DEFAULT = BUILTIN_PLUGINS.filter((p) => p.enabledByDefault).map((p) => p.slug);
+import { seedInstances } from '../project/plugin-instances.ts';
+import { plugin, pluginEvent, pluginOffered } from './table.ts';
 
 const catalogueRow = (p: Plugin) => ({
   slug: p.slug,
@@ -23,23 +18,6 @@ const catalogueRow = (p: Plugin) => ({
   multiple: p.multiple ?? false,
   description: p.description,
 });
-
-/**
- * The statement that gives a project (or every project, when `projectId` is absent) an instance of
- * each catalogue plugin it lacks; enabled for the default-enabled ones unless the project already
- * has an enabled instance of that type.
- */
-export function seedInstances(projectId?: number | SQL, organizationId?: number | SQL, onlyPluginIds?: number[]): SQL {
-  const projects =
-    projectId === undefined ? sql`SELECT id, organization_id FROM ${project}` : sql`SELECT ${projectId}::int AS id, ${organizationId}::int AS organization_id`;
-  const only = onlyPluginIds ? sql`AND p.id = ANY(${sql.param(onlyPluginIds)}::int[])` : sql``;
-  return sql`INSERT INTO ${pluginInstance} (organization_id, project_id, plugin_id, plugin_type, enabled)
-    SELECT pr.organization_id, pr.id, p.id, p.type,
-      p.slug = ANY(${sql.param(ENABLED_BY_DEFAULT)}::text[])
-        AND NOT EXISTS (SELECT 1 FROM ${pluginInstance} e WHERE e.project_id = pr.id AND e.plugin_type = p.type AND e.enabled)
-    FROM (${projects}) pr CROSS JOIN ${plugin} p
-    WHERE NOT EXISTS (SELECT 1 FROM ${pluginInstance} i WHERE i.project_id = pr.id AND i.plugin_id = p.id) ${only}`;
-}
 
 /**
  * Writes the events the given plugins declare, for those in the catalogue: missing ones are added;

@@ -2,7 +2,7 @@
 // priorities and severities, the response-cost type, a default case type mapped to the incident
 // type, case priorities and severities. One multi-row insert per kind, all sent as one statement
 // inside the caller's transaction, so a project never exists half-seeded and creating one stays fast.
-// It also gets an instance of every plugin in the catalogue (domains/plugin/catalogue.ts).
+// It also gets an instance of every plugin in the catalogue (plugin-instances.ts).
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { casePriority } from '../case_priority/table.ts';
@@ -12,7 +12,7 @@ import { incidentCostType } from '../incident_cost_type/table.ts';
 import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
-import { seedInstances } from '../plugin/catalogue.ts';
+import { seedInstances } from './plugin-instances.ts';
 
 const severities = (subject: string) => [
   { name: 'Undetermined', description: `The severity of the ${subject} has not been determined yet.`, view_order: 1, color: '#9e9e9e', default: true },

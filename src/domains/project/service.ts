@@ -10,7 +10,7 @@ import type { Ctx } from '../../server/context.ts';
 import { requirePermission } from '../../server/context.ts';
 import { errors, exists } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { slugify } from '../organization/slug.ts';
+import { slugify } from '../../lib/slug.ts';
 import { organization, type OrganizationRow } from '../organization/table.ts';
 import type { ProjectCreateT, ProjectUpdateT } from './schema.ts';
 import { seedProject } from './seed.ts';

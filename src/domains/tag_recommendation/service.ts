@@ -4,16 +4,16 @@ import { errors } from '../../server/errors.ts';
 import { caseTag } from '../case/table.ts';
 import { incidentTag } from '../incident/table.ts';
 import { visibleRecords } from '../lifecycle/visibility.ts';
-import { caseTable, incident } from '../lifecycle/table.ts';
+import type { incident } from '../lifecycle/table.ts';
 import { groupReader } from '../../crud/reader.ts';
 import { tagGroup } from '../tag/group.ts';
 import { TagRead } from '../tag/schema.ts';
-import type { RecordKind } from '../lifecycle/kind.ts';
+import { CASE_ROWS, INCIDENT_ROWS, type RecordRows } from '../lifecycle/kind.ts';
 import { MODEL_NAMES, type ModelName, recommend, tagModelOf } from './model.ts';
 
-const KINDS: Record<ModelName, { kind: Pick<RecordKind, 'name' | 'ownerColumn' | 'table'>; link: typeof incidentTag | typeof caseTag }> = {
-  incident: { kind: { name: 'incident', ownerColumn: 'incident_id', table: incident }, link: incidentTag },
-  case: { kind: { name: 'case', ownerColumn: 'case_id', table: caseTable }, link: caseTag },
+const KINDS: Record<ModelName, { kind: RecordRows; link: typeof incidentTag | typeof caseTag }> = {
+  incident: { kind: INCIDENT_ROWS, link: incidentTag },
+  case: { kind: CASE_ROWS, link: caseTag },
 };
 
 /** Up to five tags recommended for the record; 404 for an unknown model, or a record the caller cannot see. */
@@ -25,7 +25,7 @@ export async function recommendTags(ctx: Ctx, modelName: string, id: number) {
   const [row] = await ctx.db
     .select({ project_id: table.project_id })
     .from(table)
-    .where(and(eq(table.id, id), visibleRecords(ctx, kind as RecordKind)));
+    .where(and(eq(table.id, id), visibleRecords(ctx, kind)));
   if (!row) throw missing();
   const owner = 'incident_id' in link ? link.incident_id : link.case_id;
   const own = await ctx.db.select({ tag: link.tag_id }).from(link).where(eq(owner, id)).orderBy(asc(link.tag_id));

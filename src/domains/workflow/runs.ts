@@ -14,9 +14,8 @@ import { defineJob, type JobEnv } from '../../jobs/definition.ts';
 import { enqueue, type JobInfo } from '../../jobs/queue.ts';
 import type { WorkflowState, WorkflowStatus } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
-import { CASE } from '../case/kind.ts';
 import { logEvent, type EventInput } from '../event/service.ts';
-import { INCIDENT } from '../incident/kind.ts';
+import { CASE_ROWS, INCIDENT_ROWS } from '../lifecycle/kind.ts';
 import { subjectOf } from '../lifecycle/subject.ts';
 import { organization } from '../organization/table.ts';
 import { instanceOfType, pluginEnv } from '../plugin/active.ts';
@@ -97,7 +96,7 @@ async function pluginOf(env: JobEnv, instanceId: number) {
 async function externalRef(env: JobEnv, loaded: Loaded): Promise<string> {
   const { run, ctx } = loaded;
   if (run.incident_id || run.case_id) {
-    const subject = await subjectOf(env.db, env.settings, run.incident_id ? INCIDENT : CASE, (run.incident_id ?? run.case_id)!);
+    const subject = await subjectOf(env.db, env.settings, run.incident_id ? INCIDENT_ROWS : CASE_ROWS, (run.incident_id ?? run.case_id)!);
     if (subject) return subject.weblink;
   }
   const [sig] = run.signal_id ? await env.db.select({ name: signal.name }).from(signal).where(eq(signal.id, run.signal_id)) : [];

@@ -16,9 +16,7 @@ import { runList, type Page } from '../../list/engine.ts';
 import { requirePermission, type Ctx } from '../../server/context.ts';
 import { errors, invalid, validationError } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { CASE } from '../case/kind.ts';
-import { INCIDENT } from '../incident/kind.ts';
-import type { RecordKind } from '../lifecycle/kind.ts';
+import { CASE_ROWS, INCIDENT_ROWS, type RecordRows } from '../lifecycle/kind.ts';
 import { participantByEmail } from '../lifecycle/participants.ts';
 import { recordVisible, visibleRecords } from '../lifecycle/visibility.ts';
 import { pluginInstance } from '../plugin/table.ts';
@@ -122,7 +120,7 @@ export async function updateWorkflow(ctx: Ctx, id: number, body: WorkflowBody) {
 
 /** What a run is for, once found and checked. */
 interface RunSubject {
-  kind?: RecordKind;
+  kind?: RecordRows;
   column: 'incident_id' | 'case_id' | 'signal_id';
   id: number;
 }
@@ -146,8 +144,8 @@ async function subjectOf(tx: Executor, ctx: Ctx, body: RunBody): Promise<RunSubj
     if (!row) throw invalid(['signal'], 'Signal not found.', 'value_error.not_found');
     return { column: 'signal_id', id: row.id };
   }
-  const kind = field === 'incident' ? INCIDENT : CASE;
-  const table = kind.table as typeof INCIDENT.table;
+  const kind = field === 'incident' ? INCIDENT_ROWS : CASE_ROWS;
+  const table = kind.table as typeof INCIDENT_ROWS.table;
   const [row] =
     typeof id === 'number'
       ? await tx
@@ -211,8 +209,8 @@ export async function runWorkflow(ctx: Ctx, workflowId: number, body: RunBody): 
 function visibleRun(ctx: Ctx): SQL {
   return and(
     eq(workflowInstance.organization_id, ctx.organization.id),
-    or(isNull(workflowInstance.incident_id), recordVisible(ctx, INCIDENT, workflowInstance.incident_id)),
-    or(isNull(workflowInstance.case_id), recordVisible(ctx, CASE, workflowInstance.case_id)),
+    or(isNull(workflowInstance.incident_id), recordVisible(ctx, INCIDENT_ROWS, workflowInstance.incident_id)),
+    or(isNull(workflowInstance.case_id), recordVisible(ctx, CASE_ROWS, workflowInstance.case_id)),
   )!;
 }
 

@@ -12,7 +12,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { ajvOptions } from '../../../src/server/validation.ts';
+import { ajvOptions } from '../../../src/app/ui-shapes.ts';
 
 let ajv: Ajv | undefined;
 const compiled = new WeakMap<TSchema, ValidateFunction>();

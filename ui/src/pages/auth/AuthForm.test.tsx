@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserRegister } from '../../../../src/domains/auth/schema.ts';
+import { UserRegister } from '../../../../src/app/ui-shapes.ts';
 import { renderAt } from '../../test/render.tsx';
 import { AuthForm } from './AuthForm.tsx';
 

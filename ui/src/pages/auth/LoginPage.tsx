@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { UserLogin } from '../../../../src/domains/auth/schema.ts';
+import { UserLogin } from '../../../../src/app/ui-shapes.ts';
 import { api, orgPath } from '../../api/client.ts';
 import { AuthForm } from './AuthForm.tsx';
 

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { UserRegister } from '../../../../src/domains/auth/schema.ts';
+import { UserRegister } from '../../../../src/app/ui-shapes.ts';
 import { AuthForm } from './AuthForm.tsx';
 
 // The organization's registration policy is the API's: open, by e-mail domain, or by invitation

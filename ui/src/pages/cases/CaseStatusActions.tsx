@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/Feedback.tsx';
 import { shapeResolver } from '../../lib/form.ts';
-import { IncidentCreate } from '../../../../src/domains/incident/schema.ts';
+import { IncidentCreate } from '../../../../src/app/ui-shapes.ts';
 import { useCaseUpdate, useEscalate } from './case-api.ts';
 import { type Transition, transitionsFrom } from './transitions.ts';
 import { type Case, type IncidentMinimal, incidentPath, RESOLUTION_REASONS } from './types.ts';

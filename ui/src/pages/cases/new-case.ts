@@ -2,7 +2,7 @@
 // API's own CaseCreate shape (through shapeResolver), on the body it will send, so the two agree.
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { shapeResolver } from '../../lib/form.ts';
-import { CaseCreate } from '../../../../src/domains/case/schema.ts';
+import { CaseCreate } from '../../../../src/app/ui-shapes.ts';
 
 export interface NewCaseFields {
   title: string;

@@ -2,7 +2,7 @@
 // role. The commander and reporter change in the summary form, as an edit of the incident.
 import { Badge, Button, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { ADDABLE_ROLES, IncidentParticipantAdd } from '../../../../src/domains/incident/timeline-schema.ts';
+import { ADDABLE_ROLES, IncidentParticipantAdd } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
 import { shapeResolver } from '../../lib/form.ts';
 import { useIncidentAction } from './mutations.ts';

@@ -3,7 +3,7 @@
 import { Button, Grid, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { TSchema } from '@sinclair/typebox';
 import { useForm } from 'react-hook-form';
-import { ExecutiveReportCreate, TacticalReportCreate } from '../../../../src/domains/report/schema.ts';
+import { ExecutiveReportCreate, TacticalReportCreate } from '../../../../src/app/ui-shapes.ts';
 import { ErrorAlert } from '../../components/Feedback.tsx';
 import { Time } from '../../components/Time.tsx';
 import { shapeResolver } from '../../lib/form.ts';

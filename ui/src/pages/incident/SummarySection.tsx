@@ -3,7 +3,7 @@
 import { Anchor, Button, Grid, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { IncidentUpdate, VISIBILITIES } from '../../../../src/domains/incident/schema.ts';
+import { IncidentUpdate, VISIBILITIES } from '../../../../src/app/ui-shapes.ts';
 import { useAll } from '../../api/list.ts';
 import { ErrorAlert } from '../../components/Feedback.tsx';
 import { Time } from '../../components/Time.tsx';

@@ -2,7 +2,7 @@
 // resolving or reopening one (PUT /tasks/{id} with the task as read and its new status).
 import { Badge, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { TaskCreate } from '../../../../src/domains/task/schema.ts';
+import { TaskCreate } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
 import { Time } from '../../components/Time.tsx';
 import { shapeResolver } from '../../lib/form.ts';

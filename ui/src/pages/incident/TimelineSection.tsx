@@ -6,7 +6,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, MultiSelect, Paper, Stack, Te
 import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { EventCreateMinimal } from '../../../../src/domains/incident/timeline-schema.ts';
+import { EventCreateMinimal } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
 import { Time } from '../../components/Time.tsx';
 import { download } from '../../lib/csv.ts';

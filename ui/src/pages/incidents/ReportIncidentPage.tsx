@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { IncidentCreate } from '../../../../src/domains/incident/schema.ts';
+import { IncidentCreate } from '../../../../src/app/ui-shapes.ts';
 import { api, orgPath } from '../../api/client.ts';
 import { useAll } from '../../api/list.ts';
 import { useOrganization } from '../../api/session.ts';

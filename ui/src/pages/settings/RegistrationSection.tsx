@@ -4,7 +4,7 @@
 import { Button, Code, CopyButton, Group, Paper, Radio, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ROLES } from '../../../../src/server/context.ts';
+import { ROLES } from '../../../../src/app/ui-shapes.ts';
 import { api, orgPath } from '../../api/client.ts';
 import { useOrganization } from '../../api/session.ts';
 import { EmptyState, ErrorAlert, Loading } from '../../components/Feedback.tsx';

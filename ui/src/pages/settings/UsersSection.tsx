@@ -5,7 +5,7 @@ import { Button, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ROLES } from '../../../../src/server/context.ts';
+import { ROLES } from '../../../../src/app/ui-shapes.ts';
 import { api, orgPath } from '../../api/client.ts';
 import { useList } from '../../api/list.ts';
 import { useOrganization, useSession } from '../../api/session.ts';

@@ -1,21 +1,34 @@
-// The API's own body shapes of each settings group (src/domains/<name>/schema.ts), which the forms
-// are checked against before anything is sent.
+// The API's own body shapes of each settings group (src/domains/<name>/schema.ts, through
+// src/app/ui-shapes.ts), which the forms are checked against before anything is sent.
 import type { TSchema } from '@sinclair/typebox';
-import { casePriorityShapes } from '../../../../src/domains/case_priority/schema.ts';
-import { caseSeverityShapes } from '../../../../src/domains/case_severity/schema.ts';
-import { CaseTypeCreate, CaseTypeUpdate } from '../../../../src/domains/case_type/schema.ts';
-import { IndividualContactCreate, IndividualContactUpdate } from '../../../../src/domains/individual/schema.ts';
-import { IncidentCostTypeCreate, IncidentCostTypeUpdate } from '../../../../src/domains/incident_cost_type/schema.ts';
-import { incidentPriorityShapes } from '../../../../src/domains/incident_priority/schema.ts';
-import { incidentSeverityShapes } from '../../../../src/domains/incident_severity/schema.ts';
-import { IncidentTypeCreate, IncidentTypeUpdate } from '../../../../src/domains/incident_type/schema.ts';
-import { NotificationCreate, NotificationUpdate } from '../../../../src/domains/notification/schema.ts';
-import { ProjectCreate, ProjectUpdate } from '../../../../src/domains/project/schema.ts';
-import { ServiceCreate, ServiceUpdate } from '../../../../src/domains/service/schema.ts';
-import { TagCreate, TagUpdate } from '../../../../src/domains/tag/schema.ts';
-import { TagTypeCreate, TagTypeUpdate } from '../../../../src/domains/tag_type/schema.ts';
-import { TeamContactCreate, TeamContactUpdate } from '../../../../src/domains/team/schema.ts';
-import { WorkflowCreate, WorkflowUpdate } from '../../../../src/domains/workflow/schema.ts';
+import {
+  casePriorityShapes,
+  caseSeverityShapes,
+  CaseTypeCreate,
+  CaseTypeUpdate,
+  IndividualContactCreate,
+  IndividualContactUpdate,
+  IncidentCostTypeCreate,
+  IncidentCostTypeUpdate,
+  incidentPriorityShapes,
+  incidentSeverityShapes,
+  IncidentTypeCreate,
+  IncidentTypeUpdate,
+  NotificationCreate,
+  NotificationUpdate,
+  ProjectCreate,
+  ProjectUpdate,
+  ServiceCreate,
+  ServiceUpdate,
+  TagCreate,
+  TagUpdate,
+  TagTypeCreate,
+  TagTypeUpdate,
+  TeamContactCreate,
+  TeamContactUpdate,
+  WorkflowCreate,
+  WorkflowUpdate,
+} from '../../../../src/app/ui-shapes.ts';
 
 /** The create and update shapes of a group built with rankedShapes. */
 const pair = ({ create, update }: { create: TSchema; update: TSchema }) => ({ create, update });

@@ -2,7 +2,7 @@
 // that shows a new token once (with a copy button and a warning), and the table of tokens.
 import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ROLES } from '../../../../src/server/context.ts';
+import { ROLES } from '../../../../src/app/ui-shapes.ts';
 import { ROLE_RANK } from '../../api/session.ts';
 import { EmptyState } from '../../components/Feedback.tsx';
 import { Time } from '../../components/Time.tsx';

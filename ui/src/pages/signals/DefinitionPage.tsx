@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SignalCreate, SignalUpdate } from '../../../../src/domains/signal/schema.ts';
+import { SignalCreate, SignalUpdate } from '../../../../src/app/ui-shapes.ts';
 import { api, orgPath } from '../../api/client.ts';
 import { useAll, useRecord } from '../../api/list.ts';
 import { ErrorAlert, Loading } from '../../components/Feedback.tsx';

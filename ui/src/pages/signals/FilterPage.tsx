@@ -20,7 +20,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SignalFilterCreate, SignalFilterUpdate } from '../../../../src/domains/signal/schema.ts';
+import { SignalFilterCreate, SignalFilterUpdate } from '../../../../src/app/ui-shapes.ts';
 import { api, orgPath } from '../../api/client.ts';
 import { ErrorAlert, Loading } from '../../components/Feedback.tsx';
 import { ExpressionPreview } from './ExpressionPreview.tsx';

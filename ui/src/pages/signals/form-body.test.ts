@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SignalCreate, SignalFilterCreate, SignalUpdate } from '../../../../src/domains/signal/schema.ts';
+import { SignalCreate, SignalFilterCreate, SignalUpdate } from '../../../../src/app/ui-shapes.ts';
 import { definitionBody, emptyDefinition } from './definition-body.ts';
 import { filterBody } from './filter-body.ts';
 import { bodyResolver, referencesById } from './form-body.ts';

@@ -1,6 +1,6 @@
 // The API's read shapes of signals, as types only (no code of the server's shapes is bundled for them).
 import type { Static } from '@sinclair/typebox';
-import type { SignalFilterRead, SignalInstanceRead, SignalRead } from '../../../../src/domains/signal/schema.ts';
+import type { SignalFilterRead, SignalInstanceRead, SignalRead } from '../../../../src/app/ui-shapes.ts';
 
 export type Signal = Static<typeof SignalRead>;
 export type SignalFilter = Static<typeof SignalFilterRead>;

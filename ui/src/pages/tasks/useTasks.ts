@@ -1,7 +1,7 @@
 // The tasks table's rows: only mine, or everyone's with mine first (mine-first.ts), refetched live.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import type { TaskRead } from '../../../../src/domains/task/schema.ts';
+import type { TaskRead } from '../../../../src/app/ui-shapes.ts';
 import { fetchList, LIVE_INTERVAL, type Page } from '../../api/list.ts';
 import type { FilterSpec } from '../../lib/filters.ts';
 import { both, mergeMineFirst, mineFirstPlan, mineSpec, notSpec } from './mine-first.ts';

@@ -22,7 +22,7 @@ import { incident } from '../lifecycle/table.ts';
 import { incidentCostType } from '../incident_cost_type/table.ts';
 import { participant, participantRole } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
-import { incidentCost } from './table.ts';
+import { incidentCost } from '../incident_cost/table.ts';
 
 const HOUR = 3600;
 const DAY_HOURS = 24;

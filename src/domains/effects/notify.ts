@@ -13,9 +13,9 @@ import type { Subject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { notification, notificationFilter } from '../notification/table.ts';
 import { searchFilter } from '../search_filter/table.ts';
-import type { RecordEvent } from './events.ts';
+import type { RecordEvent } from '../lifecycle/events.ts';
 import { matchFilters } from './filter-match.ts';
-import type { RecordKind } from './kind.ts';
+import type { RecordKind } from '../lifecycle/kind.ts';
 import { enqueueConversation, enqueueEmail, enqueueWebhook } from '../plugin/messages.ts';
 
 /** Whether an event is news to notifications. */

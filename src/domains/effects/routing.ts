@@ -19,13 +19,13 @@ import { type ActiveInstance, activeInstance } from '../plugin/active.ts';
 import { searchFilter } from '../search_filter/table.ts';
 import { service, serviceFilter } from '../service/table.ts';
 import { teamContact, teamContactFilter } from '../team/table.ts';
-import type { RecordEvent } from './events.ts';
+import type { RecordEvent } from '../lifecycle/events.ts';
 import { matchFilters } from './filter-match.ts';
-import type { RecordKind } from './kind.ts';
+import type { RecordKind } from '../lifecycle/kind.ts';
 import { enqueueOncallPage, enqueueOncallResolve } from './oncall.ts';
-import { addParticipant } from './participants.ts';
-import { subjectsOf } from './subject.ts';
-import { caseTable, incident, participant } from './table.ts';
+import { addParticipant } from '../lifecycle/participants.ts';
+import { subjectsOf } from '../lifecycle/subject.ts';
+import { caseTable, incident, participant } from '../lifecycle/table.ts';
 
 /** A contact, team or service of a project, with one of its filters. */
 interface Candidate {

@@ -8,7 +8,7 @@ import { runStatement } from '../../db/statements.ts';
 import { FilterCompiler, tableRef } from '../../list/filter.ts';
 import { ApiError } from '../../server/errors.ts';
 import { UNRESTRICTED } from '../../server/viewer.ts';
-import type { RecordKind } from './kind.ts';
+import type { RecordKind } from '../lifecycle/kind.ts';
 
 export interface SavedFilter {
   id: number;

@@ -3,8 +3,8 @@
 import { enqueueEmail } from '../plugin/messages.ts';
 import type { ProjectScope } from '../project/each.ts';
 import type { Subject } from '../../plugins/types.ts';
-import type { RecordKind } from './kind.ts';
-import { subjectsOf } from './subject.ts';
+import type { RecordKind } from '../lifecycle/kind.ts';
+import { subjectsOf } from '../lifecycle/subject.ts';
 
 export async function emailOwners(
   { ctx, project }: ProjectScope,

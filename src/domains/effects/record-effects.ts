@@ -15,11 +15,11 @@ import { tellConversation } from '../conversation/enqueue.ts';
 import { organization } from '../organization/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { project } from '../project/table.ts';
-import type { RecordChange, RecordEvent } from './events.ts';
-import type { RecordKind } from './kind.ts';
+import type { RecordChange, RecordEvent } from '../lifecycle/events.ts';
+import type { RecordKind } from '../lifecycle/kind.ts';
 import { notifyRecordEvent } from './notify.ts';
 import { routeRecords, routeServices } from './routing.ts';
-import { subjectsOf } from './subject.ts';
+import { subjectsOf } from '../lifecycle/subject.ts';
 
 /** A record as it is inserted: what its ticket is made from. */
 export interface NewRecord {

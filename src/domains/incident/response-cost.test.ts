@@ -11,7 +11,7 @@ import { individualContact } from '../individual/table.ts';
 import { participant, participantRole } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
 import { hourlyRate, recomputeAllResponseCosts, recomputeResponseCost, responseCostAmount, roleSeconds, type CostedRole } from './response-cost.ts';
-import { incidentCost } from './table.ts';
+import { incidentCost } from '../incident_cost/table.ts';
 
 const T = new Date('2024-03-01T00:00:00Z');
 const at = (hours: number) => new Date(T.getTime() + hours * 3600_000);

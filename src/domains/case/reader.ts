@@ -20,7 +20,7 @@ import { event } from '../event/table.ts';
 import { incidentMinimalReader, incidentTarget } from '../incident/reader.ts';
 import { participantMinimalReader, participantReader, participantTarget } from '../participant/reader.ts';
 import { participant } from '../lifecycle/table.ts';
-import { readCaseSignalInstances } from '../signal/case-instances.ts';
+import { readCaseSignalInstances } from './signal-instances.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
 import { addCaseCosts } from './costs.ts';
 import { CaseRead, CaseReadMinimal } from './schema.ts';

@@ -5,7 +5,7 @@ import { groupReader } from '../../crud/reader.ts';
 import type { Executor } from '../../db/connection.ts';
 import { UNRESTRICTED } from '../../server/viewer.ts';
 import { entityGroup } from '../entity/group.ts';
-import { signal, signalInstance, signalInstanceEntity } from './table.ts';
+import { signal, signalInstance, signalInstanceEntity } from '../signal/table.ts';
 
 /** How many of a case's instances its read nests: the most recent ones (all of them through the instance list). */
 export const CASE_SIGNAL_INSTANCES = 10;

@@ -1,17 +1,50 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// `npm test` runs the database-touching suites on the embedded database, and once more against the
+// PostgreSQL server named by DATABASE_URL when it is set. Everything else runs once per `npm test`:
+// the web UI's tests, the server's tests that open no database, and the suites that pick their
+// databases themselves (the `muster` program's tests start embedded data directories and, when a
+// server is given, PostgreSQL databases; the browser tests run against the one the run has).
+const postgres = process.env.DATABASE_URL;
+// Only the projects given it below see the server; the others run on the embedded database.
+delete process.env.DATABASE_URL;
+const serverEnv = postgres ? { DATABASE_URL: postgres } : {};
+
+/** Suites that run once: they open no database, or choose theirs (see above). */
+const ONCE = [
+  'test/cli-*.test.ts',
+  'test/e2e/**/*.test.ts',
+  'test/contract/compare.test.ts',
+  'src/db/migrate.test.ts',
+  'src/domains/entity_type/extract.test.ts',
+  'src/domains/incident/holt-winters.test.ts',
+  'src/lib/batcher.test.ts',
+  'src/list/include.test.ts',
+  'src/list/search.test.ts',
+  'src/plugins/builtin/email.test.ts',
+  'src/plugins/builtin/slack/slack.test.ts',
+  'src/plugins/builtin/webhook.test.ts',
+  'src/plugins/registry.test.ts',
+];
+
+/** The suites that run on each database, each file on a fresh copy of a template (test/global-setup.ts). */
+const perDatabase = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ONCE, env, globalSetup: ['test/global-setup.ts'] },
+});
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      // The server: its units and the end-to-end suites against real servers and databases.
-      { extends: true, test: { name: 'server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'once', include: ONCE, env: serverEnv, globalSetup: ['test/empty-cluster-setup.ts'] } },
       // The web UI's components and pure logic, in a simulated browser.
-      { extends: true, test: { name: 'ui', include: ['ui/src/**/*.test.{ts,tsx}'], environment: 'happy-dom', globalSetup: [] } },
+      { extends: true, test: { name: 'ui', include: ['ui/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      perDatabase('embedded', {}),
+      ...(postgres ? [perDatabase('postgres', serverEnv)] : []),
     ],
   },
 });

@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// Muster ships its TypeScript sources; tsx compiles them on load so a fresh clone runs without a build step.
-import { register } from 'tsx/esm/api';
+// Muster ships its TypeScript sources. It runs their JavaScript build (dist/, written by npm's
+// prepare) while that is current, which starts faster; otherwise (a source edited since, or no
+// build) tsx compiles the sources on load, so a fresh clone or an edit runs without a build step.
+import { builtModule } from './built.js';
 
-register();
-await import('../src/cli/main.ts');
+const built = builtModule('cli/main');
+if (built) await import(built);
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

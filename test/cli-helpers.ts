@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openEmbedded } from '../src/db/connection.ts';
 import { withDatabaseName } from './db-url.ts';
 
@@ -145,9 +146,11 @@ export interface Target {
   cleanup(): Promise<void>;
 }
 
-/** A fresh, empty embedded data directory. */
+/** A fresh embedded data directory: no Muster schema; its cluster copied from the run's empty one when there is one. */
 export function embeddedTarget(): Target {
   const dir = tempDir('muster-cli-data-');
+  const cluster = inject('emptyCluster');
+  if (cluster) cpSync(cluster, join(dir, 'pgdata'), { recursive: true });
   const target: Target = {
     kind: 'embedded',
     env: { MUSTER_DATA_DIR: dir },

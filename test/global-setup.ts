@@ -1,5 +1,6 @@
-// Builds one migrated, seeded database once per run; every test file then starts from a copy of
-// it (a PGlite data-directory image, or a PostgreSQL template database when DATABASE_URL is set).
+// Builds one migrated, seeded database once per run of a project; every test file then starts from
+// a copy of it (a PGlite data-directory image, or a PostgreSQL template database when the project's
+// DATABASE_URL is set: see vitest.config.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL;
+  const url = project.config.env.DATABASE_URL;
   if (url) {
     const admin = await openPostgres(url, 1);
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);

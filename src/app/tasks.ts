@@ -144,11 +144,13 @@ export function scheduledTasks(database: Database, settings: Settings): TaskDefi
 export function checkSchedulerSettings(settings: Settings): void {
   if (!knownTimezone(settings.schedulerTz))
     throw new ConfigError(`MUSTER_SCHEDULER_TZ must be a time zone name such as UTC or Europe/Amsterdam, got "${settings.schedulerTz}"`);
+  if (settings.schedulerSecondMs < 1) throw new ConfigError(`MUSTER_SCHEDULER_SECOND_MS must be at least 1, got ${settings.schedulerSecondMs}`);
 }
 
 /** A scheduler over every task (or those named, minus the excluded). */
 export function createScheduler(database: Database, settings: Settings, log: TaskLog, names: string[] = [], exclude: string[] = []): Scheduler {
   checkSchedulerSettings(settings);
   const tasks = Scheduler.select(scheduledTasks(database, settings), names, exclude);
-  return new Scheduler(database.db, tasks, { timezone: settings.schedulerTz, log });
+  const secondMs = settings.schedulerSecondMs;
+  return new Scheduler(database.db, tasks, { timezone: settings.schedulerTz, log, secondMs, tickMs: Math.min(1000, secondMs) });
 }

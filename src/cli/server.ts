@@ -3,7 +3,7 @@ import cluster from 'node:cluster';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import repl from 'node:repl';
 import { Command, Option } from 'commander';
@@ -16,7 +16,8 @@ import { formatTable } from './table.ts';
 // The application (every domain's routes) loads only for the commands that serve or list it.
 const loadApp = () => import('../app/app.ts');
 
-const SRC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// The sources, also when this runs from their build in dist/ (which has the same depth).
+const SRC_DIR = fileURLToPath(new URL('../../src', import.meta.url));
 const BIN = resolve(SRC_DIR, '..', 'bin', 'muster.js');
 
 interface StartOptions {

@@ -3,12 +3,13 @@
 // Statements are separated by `--> statement-breakpoint` lines because PGlite runs one per call.
 // The applied heads are kept in table muster_revision.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database } from './connection.ts';
 
-export const REVISIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'revisions');
+// In the sources, also when this runs from their build in dist/ (which has the same depth).
+export const REVISIONS_DIR = fileURLToPath(new URL('../../src/db/revisions', import.meta.url));
 export const BREAKPOINT = '--> statement-breakpoint';
 const LOCK_KEY = 7_357_113; // any constant: serialises migrations of nodes starting together
 

@@ -29,10 +29,10 @@ export function periodText(s: Schedule): string {
 /** The time of day a task runs at, or blank. */
 export const atText = (s: Schedule): string => ('at' in s ? s.at : '');
 
-/** The first time the schedule fires strictly after `after`. */
-export function nextSlot(s: Schedule, after: Date, timezone: string): Date {
+/** The first time the schedule fires strictly after `after`; `secondMs` shortens intervals for tests. */
+export function nextSlot(s: Schedule, after: Date, timezone: string, secondMs = 1000): Date {
   if ('every' in s) {
-    const ms = s.every * 1000;
+    const ms = s.every * secondMs;
     return new Date((Math.floor(after.getTime() / ms) + 1) * ms);
   }
   const [h, m, sec] = s.at.split(':').map(Number);

@@ -34,6 +34,8 @@ export interface TaskDefinition {
 export interface SchedulerOptions {
   timezone: string;
   log: TaskLog;
+  /** Milliseconds in a second of an interval task's period (default 1000; fewer in tests). */
+  secondMs?: number;
   /** How often due tasks are looked for (ms; default 1000). */
   tickMs?: number;
   /** Claims older than this are removed (days; default 30). */
@@ -116,7 +118,7 @@ export class Scheduler {
   /** Starts looking for due tasks every tick, until stop(). */
   start(): void {
     const now = new Date();
-    for (const t of this.tasks) this.next.set(t.name, nextSlot(t.schedule, now, this.opts.timezone));
+    for (const t of this.tasks) this.next.set(t.name, nextSlot(t.schedule, now, this.opts.timezone, this.opts.secondMs));
     const tick = async () => {
       if (this.stopping) return;
       try {
@@ -133,7 +135,7 @@ export class Scheduler {
     for (const task of this.tasks) {
       const due = this.next.get(task.name)!;
       if (now < due) continue;
-      this.next.set(task.name, nextSlot(task.schedule, now, this.opts.timezone));
+      this.next.set(task.name, nextSlot(task.schedule, now, this.opts.timezone, this.opts.secondMs));
       // A task still running here from an earlier period is not started again beside itself.
       if (this.running.has(task.name)) continue;
       // A failed claim (the database away for a moment) is logged; the next period tries again.

@@ -1,0 +1,2 @@
+-- hand-written
+DROP FUNCTION IF EXISTS muster_json_text(jsonb);

@@ -21,7 +21,8 @@ function pick(value: Json, path: string[]): Json {
   if (typeof value !== 'object' || !Object.hasOwn(value, key) || UNSAFE.has(key)) return undefined;
   const inner = (value as Record<string, Json>)[key];
   if (inner === undefined) return undefined;
-  const picked = many && Array.isArray(inner) ? inner.map((x) => pick(x, rest)) : pick(inner, rest);
+  // An element the rest of the path finds nothing in is kept empty: a list's items are objects.
+  const picked = many && Array.isArray(inner) ? inner.map((x) => pick(x, rest) ?? {}) : pick(inner, rest);
   return { [key]: picked };
 }
 

@@ -71,6 +71,14 @@ describe('incident list', () => {
     expect(full).toEqual((await a.get(db.id)).body);
   });
 
+  it('answers include[] paths that name no field of a read object, prototype names included, without an error', async () => {
+    for (const path of ['tags[].__proto__', '__proto__', 'constructor.name', 'project.prototype', 'nosuch.field']) {
+      const res = await a.list({ 'include[]': ['id', path], ...listQuery({ sort: 'id' }) });
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((i: any) => i.id)).toEqual([db.id, web.id, closed.id]);
+    }
+  });
+
   it('keeps only the include[] fields, nested paths and lists included', async () => {
     const res = await a.list({ 'include[]': ['id', 'title', 'incident_priority.name', 'tags[].name'], ...listQuery({ sort: 'id' }) });
     expect(res.body.items).toEqual([

@@ -370,7 +370,9 @@ export const declaredReads = new Map<string, { def: ReadDef; shape: TSchema }>()
 export function declareRead(def: ReadDef, shape: TSchema, name?: string): void {
   const same = (r: { def: ReadDef; shape: TSchema } | undefined) => r?.def === def && r.shape === shape;
   if (name) {
-    if (declaredReads.has(name) && !same(declaredReads.get(name))) throw new Error(`two reads are named ${name}`);
+    // A group registered again (another app in the same process) declares its read again: same table and shape.
+    const known = declaredReads.get(name);
+    if (known && (known.def.table !== def.table || known.shape !== shape)) throw new Error(`two reads are named ${name}`);
     declaredReads.set(name, { def, shape });
     return;
   }

@@ -111,9 +111,12 @@ export function connectFailure(err: unknown, url: string, timeouts: Pick<PgTimeo
 }
 
 /**
- * The session's settings: the URL's own `options`, and JIT compilation off. Muster's statements
- * are short; JIT pays off only for long analytic queries, yet PostgreSQL's cost threshold sends a
- * large read (a dashboard's 3,000 records) to a compilation that takes seconds.
+ * The session's settings: the URL's own `options`, JIT compilation off and generic plans for
+ * prepared statements. Muster's statements are short; JIT pays off only for long analytic queries,
+ * yet PostgreSQL's cost threshold sends a large read (a dashboard's 3,000 records) to a compilation
+ * that takes seconds. Its prepared statements are its reads by id (crud/reader.ts): planned once,
+ * where PostgreSQL would otherwise plan such a statement anew at every run whenever the plan for
+ * the run's own values looks cheaper than the generic one (as for one id in an array of ids).
  */
 function sessionOptions(url: string): string {
   let own = '';
@@ -122,7 +125,7 @@ function sessionOptions(url: string): string {
   } catch {
     /* not a URL pg parses with options */
   }
-  return `${own} -c jit=off`.trim();
+  return `${own} -c jit=off -c plan_cache_mode=force_generic_plan`.trim();
 }
 
 export async function openPostgres(url: string, poolSize = 10, timeouts: PgTimeouts = DEFAULT_PG_TIMEOUTS): Promise<Database> {

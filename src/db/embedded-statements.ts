@@ -34,7 +34,11 @@ const exclusive = <T>(pglite: PGlite, run: () => Promise<T>) => pglite._runExclu
 
 async function parseOnce(pglite: PGlite, name: string, text: string): Promise<Parsed> {
   let byName = parsedBy.get(pglite);
-  if (!byName) parsedBy.set(pglite, (byName = new Map()));
+  if (!byName) {
+    parsedBy.set(pglite, (byName = new Map()));
+    // Planned once, as on a server (db/connection.ts, sessionOptions).
+    await pglite.execProtocol(serialize.query('SET plan_cache_mode = force_generic_plan'), { syncToFs: false });
+  }
   const known = byName.get(name);
   if (known) {
     if (known.text !== text) throw new Error(`statement ${name} is already prepared with another text`);

@@ -53,7 +53,9 @@ async function parseOnce(pglite: PGlite, name: string, text: string): Promise<Pa
 }
 
 /** Runs the statement prepared as `name` (parsing it first if this database has not yet) with `params`. */
-export function runNamed(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions): Promise<Results> {
+export async function runNamed(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions): Promise<Results> {
+  // As query() does: a closed database says so ("PGlite is closed"), which answers 503.
+  await pglite._checkReady();
   return exclusive(pglite, async () => {
     const { paramTypes } = await parseOnce(pglite, name, text);
     const values = params.map((value, i) => {

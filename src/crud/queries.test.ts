@@ -1,6 +1,7 @@
 // The statement of every declared read, kept in src/queries: a change to what a read selects, nests
 // or narrows shows as a change to these files, reviewed with the code that made it. Run with `-u`
 // to write them anew after a deliberate change.
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { compileRead, declaredReads } from './reader.ts';
@@ -35,5 +36,8 @@ describe('the statements of the reads', () => {
         await expect(variants.join('\n')).toMatchFileSnapshot(`../queries/${name}.sql`);
       }
     expect(failures).toEqual([]);
+    // A file no declared read writes any more is a statement that no longer runs.
+    const kept = readdirSync(new URL('../queries/', import.meta.url)).map((f) => f.replace(/\.sql$/, ''));
+    expect(kept.filter((name) => !done.has(name))).toEqual([]);
   });
 });

@@ -30,4 +30,9 @@ export interface ReadParts {
   hookReads?: readonly string[];
   /** Fields of the shape this read leaves out (optional ones the contract's smaller read has not). */
   absent?: readonly string[];
+  /**
+   * References read once per response instead of once per row: the few records (a project, a
+   * priority) that thousands of rows of a dashboard name, built by a statement of their own.
+   */
+  shared?: readonly string[];
 }

@@ -146,14 +146,18 @@ export class ReadBuilder implements ReadWriter {
     if (own) return own(at, this, prop);
     if (def.hooked?.includes(key) || def.absent?.includes(key)) return null;
     if (cols[key]) return columnValue(cols[key], sql`${column(at, key)}`);
-    if (key === 'project' && def.projectScoped !== false) return this.one(projectDef, prop, sql`${column(at, 'project_id')}`, key, node);
+    if (key === 'project' && def.projectScoped !== false) {
+      const fk = sql`${column(at, 'project_id')}`;
+      if (def.shared?.includes(key)) return this.defer(node, { field: key, read: this.apartReader(projectDef, prop), many: false }, fk);
+      return this.one(projectDef, prop, fk, key, node);
+    }
     const ref = def.refs?.[key];
     if (ref) {
       const fk = sql`${column(at, ref.column)}`;
       const reader = ref.read?.();
       const target = reader ? defs.get(reader) : { table: ref.target.table, projectScoped: false };
       if (!target) return this.defer(node, { field: key, read: reader!, many: false }, fk);
-      if (this.apart(target)) return this.defer(node, { field: key, read: this.apartReader(target, prop), many: false }, fk);
+      if (this.apart(target) || def.shared?.includes(key)) return this.defer(node, { field: key, read: this.apartReader(target, prop), many: false }, fk);
       return this.one(target, prop, fk, key, node);
     }
     const link = def.links?.[key];

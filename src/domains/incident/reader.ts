@@ -214,13 +214,23 @@ const dashboardMinimal = projection(IncidentReadMinimal, DASHBOARD, 'IncidentDas
 const dashboardFull = projection(IncidentRead, DASHBOARD, 'IncidentDashboardFull');
 declareRead(fullDef, IncidentRead, 'incident');
 declareRead(minimalDef, IncidentReadMinimal, 'incident-minimal');
-declareRead(fullDef, dashboardFull, 'incident-dashboard-full');
-declareRead(minimalDef, dashboardMinimal, 'incident-dashboard');
+/** A dashboard's thousands of incidents name a few projects, types, priorities and severities: each is read once. */
+const SHARED = ['project', 'incident_type', 'incident_priority', 'incident_severity'];
+const dashboardDef: ReadDef = { ...minimalDef, shared: SHARED };
+const dashboardFullDef: ReadDef = { ...fullDef, shared: SHARED };
+declareRead(dashboardFullDef, dashboardFull, 'incident-dashboard-full');
+declareRead(dashboardDef, dashboardMinimal, 'incident-dashboard');
 
 /** As readIncidents, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */
 export async function readIncidentsIncluded(db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]) {
-  const shape = within(include, DASHBOARD) ? (full ? dashboardFull : dashboardMinimal) : full ? IncidentRead : IncidentReadMinimal;
-  return inOrder(await readObjects(db, full ? fullDef : minimalDef, shape, ids, viewer, 'checked'), ids) as (IncidentReadT | IncidentReadMinimalT)[];
+  const [def, shape] = within(include, DASHBOARD)
+    ? full
+      ? [dashboardFullDef, dashboardFull]
+      : [dashboardDef, dashboardMinimal]
+    : full
+      ? [fullDef, IncidentRead]
+      : [minimalDef, IncidentReadMinimal];
+  return inOrder(await readObjects(db, def, shape, ids, viewer, 'checked'), ids) as (IncidentReadT | IncidentReadMinimalT)[];
 }
 
 const inOrder = <T extends { id?: unknown }>(rows: T[], ids: number[]) => {

@@ -1,0 +1,77 @@
+-- incident_priority.IncidentPriorityReadMinimal.4: service, checked
+select json_build_object(
+  'id', "incident_priority"."id",
+  'name', "incident_priority"."name",
+  'description', "incident_priority"."description",
+  'color', "incident_priority"."color",
+  'default', "incident_priority"."default",
+  'enabled', "incident_priority"."enabled",
+  'view_order', "incident_priority"."view_order",
+  'page_commander', "incident_priority"."page_commander",
+  'tactical_report_reminder', "incident_priority"."tactical_report_reminder",
+  'executive_report_reminder', "incident_priority"."executive_report_reminder") from "incident_priority" where "incident_priority"."id" IN (SELECT unnest($1::int[]));
+
+-- incident_priority.IncidentPriorityReadMinimal.4: service, visible
+select json_build_object(
+  'id', "incident_priority"."id",
+  'name', "incident_priority"."name",
+  'description', "incident_priority"."description",
+  'color', "incident_priority"."color",
+  'default', "incident_priority"."default",
+  'enabled', "incident_priority"."enabled",
+  'view_order', "incident_priority"."view_order",
+  'page_commander', "incident_priority"."page_commander",
+  'tactical_report_reminder', "incident_priority"."tactical_report_reminder",
+  'executive_report_reminder', "incident_priority"."executive_report_reminder") from "incident_priority" where "incident_priority"."id" IN (SELECT unnest($1::int[]));
+
+-- incident_priority.IncidentPriorityReadMinimal.4: all, checked
+select json_build_object(
+  'id', "incident_priority"."id",
+  'name', "incident_priority"."name",
+  'description', "incident_priority"."description",
+  'color', "incident_priority"."color",
+  'default', "incident_priority"."default",
+  'enabled', "incident_priority"."enabled",
+  'view_order', "incident_priority"."view_order",
+  'page_commander', "incident_priority"."page_commander",
+  'tactical_report_reminder', "incident_priority"."tactical_report_reminder",
+  'executive_report_reminder', "incident_priority"."executive_report_reminder") from "incident_priority" where "incident_priority"."id" IN (SELECT unnest($1::int[]));
+
+-- incident_priority.IncidentPriorityReadMinimal.4: all, visible
+select json_build_object(
+  'id', "incident_priority"."id",
+  'name', "incident_priority"."name",
+  'description', "incident_priority"."description",
+  'color', "incident_priority"."color",
+  'default', "incident_priority"."default",
+  'enabled', "incident_priority"."enabled",
+  'view_order', "incident_priority"."view_order",
+  'page_commander', "incident_priority"."page_commander",
+  'tactical_report_reminder', "incident_priority"."tactical_report_reminder",
+  'executive_report_reminder', "incident_priority"."executive_report_reminder") from "incident_priority" where ("incident_priority"."id" IN (SELECT unnest($1::int[])) and "incident_priority"."organization_id" = $2::int);
+
+-- incident_priority.IncidentPriorityReadMinimal.4: member, checked
+select json_build_object(
+  'id', "incident_priority"."id",
+  'name', "incident_priority"."name",
+  'description', "incident_priority"."description",
+  'color', "incident_priority"."color",
+  'default', "incident_priority"."default",
+  'enabled', "incident_priority"."enabled",
+  'view_order', "incident_priority"."view_order",
+  'page_commander', "incident_priority"."page_commander",
+  'tactical_report_reminder', "incident_priority"."tactical_report_reminder",
+  'executive_report_reminder', "incident_priority"."executive_report_reminder") from "incident_priority" where "incident_priority"."id" IN (SELECT unnest($1::int[]));
+
+-- incident_priority.IncidentPriorityReadMinimal.4: member, visible
+select json_build_object(
+  'id', "incident_priority"."id",
+  'name', "incident_priority"."name",
+  'description', "incident_priority"."description",
+  'color', "incident_priority"."color",
+  'default', "incident_priority"."default",
+  'enabled', "incident_priority"."enabled",
+  'view_order', "incident_priority"."view_order",
+  'page_commander', "incident_priority"."page_commander",
+  'tactical_report_reminder', "incident_priority"."tactical_report_reminder",
+  'executive_report_reminder', "incident_priority"."executive_report_reminder") from "incident_priority" where ("incident_priority"."id" IN (SELECT unnest($1::int[])) and "incident_priority"."organization_id" = $2::int);

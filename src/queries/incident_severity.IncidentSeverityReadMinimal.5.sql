@@ -1,0 +1,59 @@
+-- incident_severity.IncidentSeverityReadMinimal.5: service, checked
+select json_build_object(
+  'id', "incident_severity"."id",
+  'name', "incident_severity"."name",
+  'description', "incident_severity"."description",
+  'color', "incident_severity"."color",
+  'default', "incident_severity"."default",
+  'enabled', "incident_severity"."enabled",
+  'view_order', "incident_severity"."view_order") from "incident_severity" where "incident_severity"."id" IN (SELECT unnest($1::int[]));
+
+-- incident_severity.IncidentSeverityReadMinimal.5: service, visible
+select json_build_object(
+  'id', "incident_severity"."id",
+  'name', "incident_severity"."name",
+  'description', "incident_severity"."description",
+  'color', "incident_severity"."color",
+  'default', "incident_severity"."default",
+  'enabled', "incident_severity"."enabled",
+  'view_order', "incident_severity"."view_order") from "incident_severity" where "incident_severity"."id" IN (SELECT unnest($1::int[]));
+
+-- incident_severity.IncidentSeverityReadMinimal.5: all, checked
+select json_build_object(
+  'id', "incident_severity"."id",
+  'name', "incident_severity"."name",
+  'description', "incident_severity"."description",
+  'color', "incident_severity"."color",
+  'default', "incident_severity"."default",
+  'enabled', "incident_severity"."enabled",
+  'view_order', "incident_severity"."view_order") from "incident_severity" where "incident_severity"."id" IN (SELECT unnest($1::int[]));
+
+-- incident_severity.IncidentSeverityReadMinimal.5: all, visible
+select json_build_object(
+  'id', "incident_severity"."id",
+  'name', "incident_severity"."name",
+  'description', "incident_severity"."description",
+  'color', "incident_severity"."color",
+  'default', "incident_severity"."default",
+  'enabled', "incident_severity"."enabled",
+  'view_order', "incident_severity"."view_order") from "incident_severity" where ("incident_severity"."id" IN (SELECT unnest($1::int[])) and "incident_severity"."organization_id" = $2::int);
+
+-- incident_severity.IncidentSeverityReadMinimal.5: member, checked
+select json_build_object(
+  'id', "incident_severity"."id",
+  'name', "incident_severity"."name",
+  'description', "incident_severity"."description",
+  'color', "incident_severity"."color",
+  'default', "incident_severity"."default",
+  'enabled', "incident_severity"."enabled",
+  'view_order', "incident_severity"."view_order") from "incident_severity" where "incident_severity"."id" IN (SELECT unnest($1::int[]));
+
+-- incident_severity.IncidentSeverityReadMinimal.5: member, visible
+select json_build_object(
+  'id', "incident_severity"."id",
+  'name', "incident_severity"."name",
+  'description', "incident_severity"."description",
+  'color', "incident_severity"."color",
+  'default', "incident_severity"."default",
+  'enabled', "incident_severity"."enabled",
+  'view_order', "incident_severity"."view_order") from "incident_severity" where ("incident_severity"."id" IN (SELECT unnest($1::int[])) and "incident_severity"."organization_id" = $2::int);

@@ -1,0 +1,53 @@
+-- project.ProjectRead: service, checked
+select json_build_object(
+  'id', "project"."id",
+  'name', "project"."name",
+  'color', "project"."color",
+  'display_name', "project"."display_name",
+  'enabled', "project"."enabled",
+  'allow_self_join', "project"."allow_self_join") from "project" where "project"."id" IN (SELECT unnest($1::int[]));
+
+-- project.ProjectRead: service, visible
+select json_build_object(
+  'id', "project"."id",
+  'name', "project"."name",
+  'color', "project"."color",
+  'display_name', "project"."display_name",
+  'enabled', "project"."enabled",
+  'allow_self_join', "project"."allow_self_join") from "project" where "project"."id" IN (SELECT unnest($1::int[]));
+
+-- project.ProjectRead: all, checked
+select json_build_object(
+  'id', "project"."id",
+  'name', "project"."name",
+  'color', "project"."color",
+  'display_name', "project"."display_name",
+  'enabled', "project"."enabled",
+  'allow_self_join', "project"."allow_self_join") from "project" where "project"."id" IN (SELECT unnest($1::int[]));
+
+-- project.ProjectRead: all, visible
+select json_build_object(
+  'id', "project"."id",
+  'name', "project"."name",
+  'color', "project"."color",
+  'display_name', "project"."display_name",
+  'enabled', "project"."enabled",
+  'allow_self_join', "project"."allow_self_join") from "project" where ("project"."id" IN (SELECT unnest($1::int[])) and "project"."organization_id" = $2::int);
+
+-- project.ProjectRead: member, checked
+select json_build_object(
+  'id', "project"."id",
+  'name', "project"."name",
+  'color', "project"."color",
+  'display_name', "project"."display_name",
+  'enabled', "project"."enabled",
+  'allow_self_join', "project"."allow_self_join") from "project" where "project"."id" IN (SELECT unnest($1::int[]));
+
+-- project.ProjectRead: member, visible
+select json_build_object(
+  'id', "project"."id",
+  'name', "project"."name",
+  'color', "project"."color",
+  'display_name', "project"."display_name",
+  'enabled', "project"."enabled",
+  'allow_self_join', "project"."allow_self_join") from "project" where ("project"."id" IN (SELECT unnest($1::int[])) and "project"."organization_id" = $2::int);

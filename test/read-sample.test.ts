@@ -319,11 +319,12 @@ async function buildWorld() {
   id.escalated = (await get(`cases/${id.relatedCase}`)).body.incidents[0].id;
   id.memberCase = (await post('cases', { title: 'Member case', description: 'Mine', project }, w.member)).body.id;
   id.apiToken = (await post('api-tokens', { name: 'script' })).body.id;
-  // Events written by one request share their times, and reads order them by time alone: apart by a
-  // microsecond each, in the order they were written, they read in one order on every run.
+  // Events written by one request share their times, and reads order them by time alone (the writes
+  // of one request do not always come in one order): apart by a microsecond each, in the order of
+  // their descriptions, they read in one order on every run.
   await w.t.database.query(
     `UPDATE event e SET started_at = e.started_at + s.n * interval '1 microsecond'
-     FROM (SELECT ctid AS row, row_number() OVER (PARTITION BY started_at, created_at ORDER BY ctid) - 1 AS n FROM event) s
+     FROM (SELECT ctid AS row, row_number() OVER (PARTITION BY started_at, created_at ORDER BY description, ctid) - 1 AS n FROM event) s
      WHERE e.ctid = s.row AND s.n > 0`,
   );
   // The response cost counts the hours people have spent by now: fixed here, it reads the same however long the build took.

@@ -1,7 +1,7 @@
 // The statement of every declared read, kept in src/queries: a change to what a read selects, nests
 // or narrows shows as a change to these files, reviewed with the code that made it. Run with `-u`
 // to write them anew after a deliberate change.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { compileRead, declaredReads } from './reader.ts';
@@ -22,22 +22,21 @@ describe('the statements of the reads', () => {
     for (let next = [...declaredReads]; next.length; next = [...declaredReads].filter(([name]) => !done.has(name)))
       for (const [name, { def, shape }] of next) {
         done.add(name);
-        let variants: string[];
+        // A Member's read of rows it has not yet found visible: the other kinds of reader and scope
+        // differ from it only in the terms of the visibility rules and in the top WHERE.
+        let text: string;
         try {
-          variants = (['service', 'all', 'member'] as const).flatMap((reading) =>
-            (['checked', 'visible'] as const).map(
-              (scope) => `-- ${name}: ${reading}, ${scope}\n${compileRead(def, shape, reading, scope).text(t.database.db)};\n`,
-            ),
-          );
+          text = `-- ${name}: member, visible\n${compileRead(def, shape, 'member', 'visible').text(t.database.db)};\n`;
         } catch (err) {
           failures.push(`${name}: ${(err as Error).message}`);
           continue;
         }
-        await expect(variants.join('\n')).toMatchFileSnapshot(`../queries/${name}.sql`);
+        await expect(text).toMatchFileSnapshot(`../queries/${name}.sql`);
       }
     expect(failures).toEqual([]);
     // A file no declared read writes any more is a statement that no longer runs.
-    const kept = readdirSync(new URL('../queries/', import.meta.url)).map((f) => f.replace(/\.sql$/, ''));
+    const dir = new URL('../queries/', import.meta.url);
+    const kept = (existsSync(dir) ? readdirSync(dir) : []).map((f) => f.replace(/\.sql$/, ''));
     expect(kept.filter((name) => !done.has(name))).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@
 // child, a field of the def's own or one its hook sets, or a default) fails the compile, and the
 // compiled text of every read is kept in src/queries (crud/queries.test.ts).
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
-import { alias, PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Executor } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
@@ -85,11 +85,21 @@ function jsonObject(pairs: [string, SQL][], depth: number): SQL {
   return sql`(${sql.join(parts, sql` || `)})::json`;
 }
 
-const projectDef: ReadDef = { table: project, projectScoped: false };
+/**
+ * A table's columns as a def of their own, one per table: a def is what statements and readers are
+ * kept for, so the same table must not make a new one at every compile.
+ */
+const tableDefs = new WeakMap<PgTable, ReadDef>();
+function tableDef(table: PgTable): ReadDef {
+  let def = tableDefs.get(table);
+  if (!def) tableDefs.set(table, (def = { table, projectScoped: false }));
+  return def;
+}
 
-/** The def a reader made here reads; undefined for readers written by hand. */
+const projectDef = tableDef(project);
+
+/** The def a reader made here reads (readers written by hand have none). */
 const defs = new WeakMap<Reader, ReadDef>();
-export const readDefOf = (reader: Reader | undefined): ReadDef | undefined => (reader ? defs.get(reader) : undefined);
 
 /** Builds one read's statement: the object of a def's row for a shape, what it nests, and the tree of what JavaScript completes. */
 export class ReadBuilder implements ReadWriter {
@@ -99,7 +109,7 @@ export class ReadBuilder implements ReadWriter {
   constructor(private readonly terms: ViewerTerms | undefined) {}
 
   /** A fresh alias of `table`, for its row in a subquery. */
-  alias(table: PgTable): PgTable {
+  private alias(table: PgTable): PgTable {
     return alias(table, `r${++this.aliases}`);
   }
 
@@ -155,7 +165,7 @@ export class ReadBuilder implements ReadWriter {
     if (ref) {
       const fk = sql`${column(at, ref.column)}`;
       const reader = ref.read?.();
-      const target = reader ? defs.get(reader) : { table: ref.target.table, projectScoped: false };
+      const target = reader ? defs.get(reader) : tableDef(ref.target.table);
       if (!target) return this.defer(node, { field: key, read: reader!, many: false }, fk);
       if (this.apart(target) || def.shared?.includes(key)) return this.defer(node, { field: key, read: this.apartReader(target, prop), many: false }, fk);
       return this.one(target, prop, fk, key, node);
@@ -163,7 +173,7 @@ export class ReadBuilder implements ReadWriter {
     const link = def.links?.[key];
     if (link) {
       const reader = link.read?.();
-      const target = reader ? defs.get(reader) : { table: link.target.table, projectScoped: false };
+      const target = reader ? defs.get(reader) : tableDef(link.target.table);
       const l = this.alias(link.table);
       const rows = (t: PgTable) => ({
         from: sql`${this.from(l, link.table)} JOIN ${this.from(t, link.target.table)} ON ${column(t, 'id')} = ${column(l, link.otherColumn)}`,
@@ -176,7 +186,7 @@ export class ReadBuilder implements ReadWriter {
     const child = def.children?.[key];
     if (child) {
       const reader = child.read?.();
-      const target = reader ? defs.get(reader) : { table: child.table, projectScoped: false };
+      const target = reader ? defs.get(reader) : tableDef(child.table);
       const rows = (t: PgTable) => ({
         from: this.from(t, child.table),
         where: sql`${column(t, child.column)} = ${column(at, 'id')}`,
@@ -206,11 +216,6 @@ export class ReadBuilder implements ReadWriter {
   private nest(node: Node, field: string, many: boolean, built: { sql: SQL; node: Node }): SQL {
     node.nested.push({ field, many, node: built.node });
     return built.sql;
-  }
-
-  /** The record `fk` names as an object, for a def's own fields (null when none, or when the viewer may not see it). */
-  ref(target: ReadDef, shape: TSchema, fk: SQL): SQL {
-    return this.objectWhere(target, shape, (t) => sql`${column(t, 'id')} = ${fk}`).sql;
   }
 
   private one(target: ReadDef, shape: TSchema, fk: SQL, field: string, node: Node): SQL {
@@ -364,9 +369,6 @@ export async function readObjects(db: Executor, def: ReadDef, shape: TSchema, id
   return items;
 }
 
-/** A transaction's one connection is short-lived: its statements are not kept. */
-export const inTransaction = (db: Executor) => db instanceof PgTransaction;
-
 /** Every read declared (by groupReader or declareRead), by name: the statements kept in src/queries. */
 export const declaredReads = new Map<string, { def: ReadDef; shape: TSchema }>();
 
@@ -416,7 +418,7 @@ const shapesOf = new WeakMap<Reader, TSchema | undefined>();
 
 /** A reader of the table's columns (only nested: the shape of the field it fills says which). */
 export function shallowReader(table: PgTable): Reader {
-  return groupReader({ table, projectScoped: false });
+  return groupReader(tableDef(table));
 }
 
 /**

@@ -1,28 +1,3 @@
--- case.WorkflowCase: service, checked
-select json_build_object(
-  'id', "case"."id",
-  'name', "case"."name") from "case" where "case"."id" IN (SELECT unnest($1::int[]));
-
--- case.WorkflowCase: service, visible
-select json_build_object(
-  'id', "case"."id",
-  'name', "case"."name") from "case" where "case"."id" IN (SELECT unnest($1::int[]));
-
--- case.WorkflowCase: all, checked
-select json_build_object(
-  'id', "case"."id",
-  'name', "case"."name") from "case" where "case"."id" IN (SELECT unnest($1::int[]));
-
--- case.WorkflowCase: all, visible
-select json_build_object(
-  'id', "case"."id",
-  'name', "case"."name") from "case" where ("case"."id" IN (SELECT unnest($1::int[])) and "case"."organization_id" = $2::int and "case"."organization_id" = $3::int);
-
--- case.WorkflowCase: member, checked
-select json_build_object(
-  'id', "case"."id",
-  'name', "case"."name") from "case" where "case"."id" IN (SELECT unnest($1::int[]));
-
 -- case.WorkflowCase: member, visible
 select json_build_object(
   'id', "case"."id",

@@ -1,28 +1,3 @@
--- incident.WorkflowIncident: service, checked
-select json_build_object(
-  'id', "incident"."id",
-  'name', "incident"."name") from "incident" where "incident"."id" IN (SELECT unnest($1::int[]));
-
--- incident.WorkflowIncident: service, visible
-select json_build_object(
-  'id', "incident"."id",
-  'name', "incident"."name") from "incident" where "incident"."id" IN (SELECT unnest($1::int[]));
-
--- incident.WorkflowIncident: all, checked
-select json_build_object(
-  'id', "incident"."id",
-  'name', "incident"."name") from "incident" where "incident"."id" IN (SELECT unnest($1::int[]));
-
--- incident.WorkflowIncident: all, visible
-select json_build_object(
-  'id', "incident"."id",
-  'name', "incident"."name") from "incident" where ("incident"."id" IN (SELECT unnest($1::int[])) and "incident"."organization_id" = $2::int and "incident"."organization_id" = $3::int);
-
--- incident.WorkflowIncident: member, checked
-select json_build_object(
-  'id', "incident"."id",
-  'name', "incident"."name") from "incident" where "incident"."id" IN (SELECT unnest($1::int[]));
-
 -- incident.WorkflowIncident: member, visible
 select json_build_object(
   'id', "incident"."id",

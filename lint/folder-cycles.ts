@@ -2,8 +2,9 @@
 // a.ts -> b.ts in one folder and b2.ts -> a2.ts in the other is no file cycle, yet neither folder can
 // then be understood, moved or tested without the other. Here each domain (src/domains/<name>/) is
 // one folder, each other folder of src/ (crud, list, server, ...) is one, and a file directly in src/
-// (config.ts) is its own. Imports of a domain's shapes (schema.ts) and tables (table.ts) do not
-// count: they hold no behaviour, and any domain may name them (docs/architecture.md).
+// (config.ts) is its own. Imports of a domain's shapes (schema.ts), tables (table.ts) and reference
+// target (target.ts: the table and the columns that name a record in other bodies) do not count: they
+// hold no behaviour, and any domain may name them (docs/architecture.md).
 
 /** One import between two files of src/, as dependency-cruiser resolved it. */
 export interface Import {
@@ -24,8 +25,8 @@ export function folderOf(file: string): string {
   return top ? top[0] : file;
 }
 
-/** Whether an import counts for the order between folders: a domain's shapes and tables do not. */
-export const counts = (to: string): boolean => !/^src\/domains\/[^/]+\/(schema|table)\.ts$/.test(to);
+/** Whether an import counts for the order between folders: a domain's shapes, tables and target do not. */
+export const counts = (to: string): boolean => !/^src\/domains\/[^/]+\/(schema|table|target)\.ts$/.test(to);
 
 type Graph = Map<string, Map<string, Import[]>>;
 

@@ -29,9 +29,10 @@ describe('the order between folders', () => {
     expect(found[0]).not.toContain('lib');
   });
 
-  it("does not count imports of a domain's shapes and tables", () => {
+  it("does not count imports of a domain's shapes, tables and target", () => {
     const imports = [imp('src/domains/a/service.ts', 'src/domains/b/service.ts'), imp('src/domains/b/service.ts', 'src/domains/a/table.ts')];
     expect(problems(imports, [])).toEqual([]);
+    expect(problems([...imports, imp('src/domains/b/group.ts', 'src/domains/a/target.ts')], [])).toEqual([]);
     expect(problems([...imports, imp('src/domains/b/service.ts', 'src/domains/a/kind.ts')], [])).toHaveLength(1);
   });
 

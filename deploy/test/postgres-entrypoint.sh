@@ -8,7 +8,7 @@ if [ "$(id -u)" = 0 ]; then
   mkdir -p "$PGDATA" /run/postgresql
   chown -R postgres:postgres "$PGDATA" /run/postgresql
   chmod 700 "$PGDATA"
-  exec runuser -u postgres -- "$0" "$@"
+  exec setpriv --reuid=postgres --regid=postgres --init-groups "$0" "$@"
 fi
 if [ ! -s "$PGDATA/PG_VERSION" ]; then
   printf '%s\n' "$POSTGRES_PASSWORD" >/tmp/pwfile

@@ -10,13 +10,11 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Scripts wait for the sources: npm's prepare would build dist/ before src/ is copied in. esbuild's
-# install script only checks its binary, which tsx finds without it. --legacy-peer-deps installs the
-# lockfile as written, where npm ci's peer check refuses it: the lock pairs @opentelemetry/api 1.10
-# with SDK packages that declare `<1.10`.
-RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --legacy-peer-deps --no-audit --no-fund
+# install script only checks its binary, which tsx finds without it.
+RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build && npm prune --omit=dev --ignore-scripts --legacy-peer-deps --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \

@@ -23,7 +23,7 @@ export function InlineText(props: {
   if (!editing) {
     return (
       <Group gap={6} wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0, flex: 1 }}>{props.children ?? <Text style={{ whiteSpace: 'pre-wrap' }}>{value || '-'}</Text>}</div>
+        <div style={{ minWidth: 0 }}>{props.children ?? <Text style={{ whiteSpace: 'pre-wrap' }}>{value || '-'}</Text>}</div>
         <ActionIcon variant="subtle" color="gray" aria-label={`Edit the ${label.toLowerCase()}`} onClick={() => setEditing({ save: begin(), draft: value })}>
           ✎
         </ActionIcon>

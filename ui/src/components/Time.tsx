@@ -48,12 +48,12 @@ export function useNow(every = 30_000): number {
   return now;
 }
 
-/** `12 min ago`, with the time itself on hover. */
+/** `12 min ago` (`just now` within the minute), with the time itself on hover. */
 export function Age({ value, now }: { value: string; now: number }) {
   return (
     <Tooltip label={utcText(value)} withArrow openDelay={200}>
       <time dateTime={value} style={{ whiteSpace: 'nowrap' }}>
-        {durationText(now - parseTime(value))} ago
+        {now - parseTime(value) < 60_000 ? 'just now' : `${durationText(now - parseTime(value))} ago`}
       </time>
     </Tooltip>
   );

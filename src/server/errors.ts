@@ -45,6 +45,9 @@ export const errors = {
   /** `thing` is the record's name with its article: "A project", "An incident". */
   notFound: (thing: string) => message(404, `${thing} with this id does not exist.`),
   conflict: (msg: string) => message(409, msg),
+  /** 412: a write's If-Match names a version of the record that is no longer current. */
+  preconditionFailed: () =>
+    message(412, 'The record was changed by someone else since you read it (If-Match does not hold). Read it again and reapply your change.'),
   /** Registration refused by the organization's policy, or with an invitation that does not hold. */
   registrationClosed: () => message(403, 'Registration in this organization needs an invitation.'),
   registrationDomain: () => message(403, 'Registration in this organization is open to addresses of its own domains only.'),

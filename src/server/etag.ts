@@ -3,11 +3,12 @@
 // (the web UI's tables and record pages) then cost the network nothing while nothing changed, and
 // this works on every node behind a load balancer, as the tag is a function of the answer alone.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors } from './errors.ts';
 
 export const etagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
-/** Whether an If-None-Match header names `etag` (weak comparison, `*`, or a list). */
+/** Whether an If-None-Match or If-Match header names `etag` (weak comparison, `*`, or a list). */
 export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
@@ -29,4 +30,26 @@ export function installEtags(app: FastifyInstance, prefix: string) {
     reply.removeHeader('content-type');
     return '';
   });
+}
+
+/**
+ * Optimistic concurrency for a record's PUT (beyond 0.1.0): a request carrying If-Match is applied only
+ * while the record still reads as the tag the client saw (its GET's ETag); otherwise 412, and the
+ * client shows the other person's change instead of overwriting it. Without If-Match nothing changes,
+ * as Dispatch's clients expect. The current record is serialized with the route's own 200 shape, the
+ * same bytes its GET tags. The answer carries the new record's tag, so the next save needs no GET.
+ */
+export function ifMatch(current: (request: FastifyRequest) => Promise<unknown>) {
+  return {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers['if-match'];
+      if (!header) return;
+      const etag = etagOf(reply.serialize(await current(request)) as string);
+      if (!matches(header, etag)) throw errors.preconditionFailed();
+    },
+    onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) reply.header('etag', etagOf(payload));
+      return payload;
+    },
+  };
 }

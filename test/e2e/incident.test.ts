@@ -34,11 +34,15 @@ describeUi('web UI: the incident page', () => {
     await page.getByRole('heading', { level: 1, name: 'Checkout is down' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    // Status through the UI: Stable, then Closed.
+    // Status through the UI ("post update"): Stable, then Closed with its resolution.
     const status = page.getByRole('group', { name: 'Status' });
+    const dialog = page.getByRole('dialog', { name: 'Post an update' });
     await status.getByRole('button', { name: 'Stable' }).click();
+    await dialog.getByRole('button', { name: 'Post update' }).click();
     await status.locator('button[aria-pressed="true"]', { hasText: 'Stable' }).waitFor();
     await status.getByRole('button', { name: 'Closed' }).click();
+    await dialog.getByRole('textbox', { name: 'Resolution' }).fill('Rolled back the payment gateway.');
+    await dialog.getByRole('button', { name: 'Post update' }).click();
     await status.locator('button[aria-pressed="true"]', { hasText: 'Closed' }).waitFor();
     expect((await apiCall('GET', `/incidents/${created.id}`)).status).toBe('Closed');
 
@@ -81,9 +85,9 @@ describeUi('web UI: the incident page', () => {
 
     expectNoErrors(page);
     expectNoErrors(fresh);
-  });
+  }, 120_000);
 
-  it('edits the summary, adds people, tasks, reports, costs and tags, corrects a timeline entry and exports the timeline, every tab accessible', async () => {
+  it('edits the title in place, adds people, tasks, reports, costs and tags, corrects a timeline entry and exports the timeline, every tab accessible', async () => {
     const page = await ownerPage({ colorScheme: 'dark' });
     const token = await tokenOf(page);
     const apiCall = async (method: string, path: string, body?: unknown) => {
@@ -101,9 +105,10 @@ describeUi('web UI: the incident page', () => {
     await apiCall('POST', '/tags', { name: 'search-api', tag_type: { name: 'Component' }, project: { name: 'default' } });
     await page.goto(`/default/incidents/${created.name}`);
 
-    // Summary: an edit through the form.
-    await page.getByLabel('Title').fill('Search is very slow');
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    // Overview: the title edited where it stands.
+    await page.getByRole('button', { name: 'Edit the title' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Search is very slow');
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Search is very slow' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
@@ -183,7 +188,7 @@ describeUi('web UI: the incident page', () => {
     await fixed.getByRole('button', { name: 'Delete it' }).click();
     await page.getByText('No entry matches').waitFor();
     expectNoErrors(page);
-  });
+  }, 120_000);
 
   it('says so in words when no incident has that name', async () => {
     const page = await ui.page();

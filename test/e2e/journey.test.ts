@@ -28,10 +28,15 @@ describeUi('web UI: a newcomer works an incident from report to close', () => {
     await page.getByLabel('What happened').fill('Restarted the gateway pods');
     await page.getByRole('button', { name: 'Add to timeline' }).click();
     await page.getByRole('list', { name: 'Timeline entries' }).getByText('Restarted the gateway pods').waitFor();
+    // A status is changed through "post update", which asks Closed for the resolution.
     const status = page.getByRole('group', { name: 'Status' });
+    const dialog = page.getByRole('dialog', { name: 'Post an update' });
     await status.getByRole('button', { name: 'Stable' }).click();
+    await dialog.getByRole('button', { name: 'Post update' }).click();
     await status.getByRole('button', { name: 'Stable', pressed: true }).waitFor();
     await status.getByRole('button', { name: 'Closed' }).click();
+    await dialog.getByRole('textbox', { name: 'Resolution' }).fill('Restarted the gateway pods.');
+    await dialog.getByRole('button', { name: 'Post update' }).click();
     await status.getByRole('button', { name: 'Closed', pressed: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { includeShape } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import { guardRecord } from '../auth/hook.ts';
+import { ifMatch } from '../../server/etag.ts';
 import type { App } from '../../server/routing.ts';
 import { Defaulted, IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
 import { ParticipantRead } from '../participant/schema.ts';
@@ -50,7 +51,11 @@ export default async function caseRoutes(app: App) {
 
   app.put(
     '/:organization/cases/:case_id',
-    { schema: { tags, params: one, body: CaseUpdate, response: { 200: CaseRead } }, preValidation: guard(assertCanEditCase) },
+    {
+      schema: { tags, params: one, body: CaseUpdate, response: { 200: CaseRead } },
+      preValidation: guard(assertCanEditCase),
+      ...ifMatch((req) => getCaseResponse(req.ctx, (req.params as { case_id: number }).case_id)),
+    },
     (req) => updateCase(req.ctx, req.params.case_id, req.body),
   );
 

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { includeShape } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import { guardRecord } from '../auth/hook.ts';
+import { ifMatch } from '../../server/etag.ts';
 import type { App } from '../../server/routing.ts';
 import { Defaulted, IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
 import { ExecutiveReportCreate, TacticalReportCreate } from '../report/schema.ts';
@@ -52,7 +53,11 @@ export default async function incidentRoutes(app: App) {
 
   app.put(
     '/:organization/incidents/:incident_id',
-    { schema: { tags, params: one, body: IncidentUpdate, response: { 200: IncidentRead } }, preValidation: guard(assertCanEdit) },
+    {
+      schema: { tags, params: one, body: IncidentUpdate, response: { 200: IncidentRead } },
+      preValidation: guard(assertCanEdit),
+      ...ifMatch((req) => getIncidentResponse(req.ctx, (req.params as { incident_id: number }).incident_id)),
+    },
     (req) => updateIncident(req.ctx, req.params.incident_id, req.body),
   );
 

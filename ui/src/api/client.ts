@@ -2,6 +2,7 @@
 // sign-in as a Bearer header, and every failure turned into an ApiError whose message is the API's
 // `detail` (a string, or the list of `{msg}` that validation errors carry), never a raw stack.
 import { clearToken, readToken } from './token.ts';
+import { remember } from './versions.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -56,11 +57,13 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** More request headers (If-Match of a conditional save). */
+  headers?: Record<string, string>;
 }
 
 /** A request to `path` (after /api/v1), answering the parsed JSON body. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -95,6 +98,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const detail = (body as { detail?: Detail } | null)?.detail;
     throw new ApiError(response.status, detailText(detail, response.status), detail);
   }
+  // The version read (or written) is remembered with its tag, for saves conditional on it.
+  const etag = response.headers.get('etag');
+  if (etag && !options.query) remember(path, text, etag);
   return body as T;
 }
 

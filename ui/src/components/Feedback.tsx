@@ -3,6 +3,9 @@
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** An alert's title in the text colour: a light alert's tinted title falls short of AA contrast in some colours. */
+export const READABLE = { title: { color: 'var(--mantine-color-text)' } };
+
 export function ErrorAlert({ error, title = 'Something went wrong' }: { error: unknown; title?: string }) {
   if (!error) return null;
   const message = error instanceof Error ? error.message : String(error);

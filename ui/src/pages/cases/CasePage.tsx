@@ -1,6 +1,7 @@
 // One case, found by its name (as the links Muster writes name it) or its id: its summary and edits,
 // status moves and escalation, links, signal instances, timeline, documents and tags. Live: the
-// record is re-read every few seconds (304 while it has not changed).
+// record is re-read every few seconds (304 while it has not changed); a save that meets someone
+// else's keeps both (SaveNotices).
 import { CASE, useRecordId } from '../../api/by-name.ts';
 import { Anchor, Badge, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -8,14 +9,19 @@ import { Link, useParams } from 'react-router';
 import { useRecord } from '../../api/list.ts';
 import { useOrganization } from '../../api/session.ts';
 import { ErrorAlert, Loading } from '../../components/Feedback.tsx';
-import { Time } from '../../components/Time.tsx';
+import { SaveNotices } from '../../components/SaveNotice.tsx';
+import { InlineText } from '../../components/InlineEdit.tsx';
+import { Time, useNow } from '../../components/Time.tsx';
+import { useCaseUpdate } from './case-api.ts';
 import { CaseDetailsForm } from './CaseDetailsForm.tsx';
 import { CaseLinks } from './CaseLinks.tsx';
 import { CaseStatusActions } from './CaseStatusActions.tsx';
 import { CaseTags } from './CaseTags.tsx';
 import { CaseTimeline } from './CaseTimeline.tsx';
 import { SignalInstances } from './SignalInstances.tsx';
+import { SignalSummary } from './SignalSummary.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import type { CaseChanges } from './transitions.ts';
 import type { Case } from './types.ts';
 
 export default function CasePage() {
@@ -35,7 +41,11 @@ export default function CasePage() {
       </Stack>
     );
   if (!record.data) return <Loading label="Loading the case" />;
-  return <CaseView organization={organization} c={record.data} />;
+  return (
+    <SaveNotices thing="case">
+      <CaseView organization={organization} c={record.data} />
+    </SaveNotices>
+  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -56,6 +66,16 @@ function CaseView({ organization, c }: { organization: string; c: Case }) {
     ['Escalated', c.escalated_at],
     ['Closed', c.closed_at],
   ];
+  const now = useNow();
+  // How long the case has held its status: since the stamp of that status, or since it was reported.
+  const since = { Triage: c.triage_at, Escalated: c.escalated_at, Closed: c.closed_at, Stable: null, New: null }[c.status ?? 'New'] ?? c.reported_at;
+  const update = useCaseUpdate(organization, c);
+  /** A save of one field, based on the version shown when its edit began. */
+  const edit = (changes: (value: string) => CaseChanges) => () => {
+    const base = c;
+    return (value: string) => update.mutateAsync({ changes: changes(value), base });
+  };
+  const instances = c.signal_instances ?? [];
   return (
     <Stack>
       <div>
@@ -65,9 +85,11 @@ function CaseView({ organization, c }: { organization: string; c: Case }) {
           </Anchor>{' '}
           / {c.name ?? c.id}
         </Text>
-        <Title order={1}>{c.title}</Title>
+        <InlineText label="Title" value={c.title} required begin={edit((title) => ({ title }))}>
+          <Title order={1}>{c.title}</Title>
+        </InlineText>
         <Group gap="xs" mt="xs">
-          <StatusBadge status={c.status} />
+          <StatusBadge status={c.status} since={since} now={now} />
           <Badge variant="outline" color="gray" autoContrast>
             Priority: {c.case_priority?.name ?? '-'}
           </Badge>
@@ -87,6 +109,11 @@ function CaseView({ organization, c }: { organization: string; c: Case }) {
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
+            {instances.length ? (
+              <Section title="Signal">
+                <SignalSummary organization={organization} instances={instances} />
+              </Section>
+            ) : null}
             <Section title="Details">
               <CaseDetailsForm organization={organization} c={c} />
             </Section>

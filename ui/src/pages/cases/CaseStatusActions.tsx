@@ -31,7 +31,7 @@ export function CaseStatusActions({ organization, c }: { organization: string; c
             variant={t.to === 'Escalated' ? 'filled' : 'light'}
             color={t.to === 'Escalated' ? 'red' : undefined}
             onClick={() => act(t)}
-            loading={move.isPending && move.variables?.status === t.to}
+            loading={move.isPending && move.variables?.changes.status === t.to}
           >
             {t.label}
           </Button>

@@ -1,22 +1,46 @@
 // The case pages' requests: a case found by its name (or id), its update and its escalation, and the
 // names a project's pickers offer.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, orgPath } from '../../api/client.ts';
 import { useAll } from '../../api/list.ts';
-import { type CaseChanges, updateBody } from './transitions.ts';
+import { SaveConflict, saveChanges } from '../../api/save.ts';
+import { useSaveNotice } from '../../components/SaveNotice.tsx';
+import { type CaseChanges, describeCase, updateBody } from './transitions.ts';
 import type { Case, IncidentMinimal, Named } from './types.ts';
 
 export const putCase = (organization: string, c: Case, changes: CaseChanges) =>
   api<Case>(orgPath(organization, `/cases/${c.id}`), { method: 'PUT', body: updateBody(c, changes) });
 
-/** A mutation that applies changes to the case `c`; the screen re-reads after it (main.tsx). */
+/**
+ * A mutation that applies changes to the case `c` as shown, conditional on that version (If-Match): a
+ * colleague's save in between is kept, or shown beside this one when both changed the same field
+ * (api/save.ts). The screen re-reads after it (main.tsx).
+ */
 export function useCaseUpdate(organization: string, c: Case | undefined) {
-  return useMutation({
-    mutationFn: (changes: CaseChanges) => {
-      if (!c) throw new Error('The case has not loaded yet.');
-      return putCase(organization, c, changes);
+  const client = useQueryClient();
+  const notify = useSaveNotice();
+  const mutation = useMutation({
+    mutationFn: async ({ changes, base = c }: { changes: CaseChanges; base?: Case }) => {
+      if (!base) throw new Error('The case has not loaded yet.');
+      const saved = await saveChanges(orgPath(organization, `/cases/${base.id}`), base, changes, updateBody, describeCase);
+      return { ...saved, read: saved.read as Case };
+    },
+    onSuccess: ({ read, theirs }) => {
+      client.setQueryData([organization, `/cases/${read.id}`], read);
+      notify(theirs.length ? { theirs } : null);
+    },
+    onError: (error, { changes }) => {
+      if (!(error instanceof SaveConflict)) return;
+      const fresh = error.fresh as Case;
+      client.setQueryData([organization, `/cases/${fresh.id}`], fresh);
+      notify({ theirs: [], clashes: error.clashes, keepMine: () => mutation.mutate({ changes, base: fresh }) });
     },
   });
+  return {
+    ...mutation,
+    mutate: (changes: CaseChanges, options?: { onSuccess?: (read: Case) => void }) =>
+      mutation.mutate({ changes }, { onSuccess: ({ read }) => options?.onSuccess?.(read) }),
+  };
 }
 
 export function useEscalate(organization: string, caseId: number) {

@@ -84,3 +84,34 @@ export function updateBody(c: Case, changes: CaseChanges): Record<string, unknow
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   return body;
 }
+
+const words = (v: unknown): string => {
+  if (v === undefined || v === null) return '';
+  if (Array.isArray(v)) return v.map(words).join(', ');
+  if (typeof v === 'object') {
+    const o = v as { name?: string; id?: number; individual?: { email?: string } };
+    return o.individual?.email ?? o.name ?? String(o.id ?? '');
+  }
+  return String(v);
+};
+
+const LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  status: 'Status',
+  visibility: 'Visibility',
+  resolution: 'Resolution',
+  resolution_reason: 'Resolution reason',
+  case_type: 'Type',
+  case_priority: 'Priority',
+  case_severity: 'Severity',
+  assignee: 'Assignee',
+  tags: 'Tags',
+  related: 'Related cases',
+  duplicates: 'Duplicates',
+  incidents: 'Incidents',
+};
+
+/** An update body's fields as people read them, to tell whose change is whose. */
+export const describeCase = (body: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(LABELS).map(([key, label]) => [label, words(body[key])]));

@@ -26,7 +26,7 @@ export function CostsSection({ organization, incident }: { organization: string;
   const costs = incident.incident_costs;
   const add = () =>
     update.mutate(
-      { incident_costs: [...costs, { amount: Number(amount), incident_cost_type: { id: Number(type) } }] },
+      { changes: { incident_costs: [...costs, { amount: Number(amount), incident_cost_type: { id: Number(type) } }] } },
       {
         onSuccess: () => {
           setType(null);
@@ -64,7 +64,7 @@ export function CostsSection({ organization, incident }: { organization: string;
                       variant="subtle"
                       color="red"
                       aria-label={`Remove the ${c.incident_cost_type.name} cost`}
-                      onClick={() => update.mutate({ incident_costs: costs.filter((x) => x.id !== c.id) })}
+                      onClick={() => update.mutate({ changes: { incident_costs: costs.filter((x) => x.id !== c.id) } })}
                     >
                       ✕
                     </ActionIcon>
@@ -124,7 +124,7 @@ export function TagsSection({ organization, incident }: { organization: string; 
                   size="xs"
                   variant="transparent"
                   aria-label={`Remove the tag ${label(t)}`}
-                  onClick={() => update.mutate({ tags: incident.tags.filter((x) => x.id !== t.id) })}
+                  onClick={() => update.mutate({ changes: { tags: incident.tags.filter((x) => x.id !== t.id) } })}
                 >
                   ✕
                 </ActionIcon>
@@ -140,7 +140,7 @@ export function TagsSection({ organization, incident }: { organization: string; 
         <Button
           disabled={!choice}
           loading={update.isPending}
-          onClick={() => update.mutate({ tags: [...incident.tags, { id: Number(choice) }] }, { onSuccess: () => setChoice(null) })}
+          onClick={() => update.mutate({ changes: { tags: [...incident.tags, { id: Number(choice) }] } }, { onSuccess: () => setChoice(null) })}
         >
           Add tag
         </Button>

@@ -1,29 +1,36 @@
 // One incident, at /{org}/incidents/{name} (the link Muster writes into chat and mail; an id works
-// too). Its sections are tabs kept in the URL (`?tab=timeline`), so every view is a link. The record
-// is read again every 5 s (answered 304 while unchanged), so others' changes show without a reload.
-// Keys: `s` focuses the status, `t` opens the timeline.
+// too). It opens on the overview (the war room); the other sections are tabs kept in the URL
+// (`?tab=timeline`), so every view is a link. The record is read again every 5 s (answered 304 while
+// unchanged), so others' changes show without a reload; a save that meets someone else's keeps both
+// (SaveNotices). Keys: `u` posts an update, `s` focuses the status, `t` opens the timeline.
 import { INCIDENT, useRecordId } from '../../api/by-name.ts';
-import { Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useRef } from 'react';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useRecord } from '../../api/list.ts';
 import { useOrganization } from '../../api/session.ts';
 import { ErrorAlert, Loading } from '../../components/Feedback.tsx';
+import { InlineText } from '../../components/InlineEdit.tsx';
+import { SaveNotices } from '../../components/SaveNotice.tsx';
+import { useNow } from '../../components/Time.tsx';
 import { useShortcuts } from '../../lib/shortcuts.ts';
+import { Assessment } from './Assessment.tsx';
 import { CostsSection, TagsSection } from './CostsTagsSection.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
 import { RelatedSection } from './RelatedSection.tsx';
 import { ReportsSection } from './ReportsSection.tsx';
+import { useIncidentUpdate } from './mutations.ts';
+import { OverviewSection } from './OverviewSection.tsx';
+import { PostUpdate } from './PostUpdate.tsx';
 import { StatusControl } from './StatusControl.tsx';
-import { SummarySection } from './SummarySection.tsx';
 import { TasksSection } from './TasksSection.tsx';
 import { TimelineSection } from './TimelineSection.tsx';
-import type { Incident } from './types.ts';
+import type { Incident, Status } from './types.ts';
 
 type Section = (props: { organization: string; incident: Incident }) => React.ReactNode;
 
 const TABS: [string, string, Section][] = [
-  ['summary', 'Summary', SummarySection],
+  ['overview', 'Overview', OverviewSection],
   ['people', 'People', PeopleSection],
   ['timeline', 'Timeline', TimelineSection],
   ['tasks', 'Tasks', TasksSection],
@@ -48,19 +55,28 @@ export default function IncidentPage() {
     );
   }
   if (!record.data) return <Loading label="Loading the incident" />;
-  return <IncidentView organization={organization} incident={record.data} refreshError={record.error} />;
+  return (
+    <SaveNotices thing="incident">
+      <IncidentView organization={organization} incident={record.data} refreshError={record.error} />
+    </SaveNotices>
+  );
 }
 
 function IncidentView({ organization, incident, refreshError }: { organization: string; incident: Incident; refreshError: unknown }) {
   const [params, setParams] = useSearchParams();
-  const tab = TABS.some(([key]) => key === params.get('tab')) ? params.get('tab')! : 'summary';
+  const tab = TABS.some(([key]) => key === params.get('tab')) ? params.get('tab')! : 'overview';
   const status = useRef<HTMLButtonElement>(null);
+  const now = useNow();
+  const update = useIncidentUpdate(organization, incident);
+  // The "post update" dialog, open on the status it starts from.
+  const [posting, setPosting] = useState<Status | null>(null);
+  const postUpdate = (to: Status = incident.status as Status) => setPosting(to);
   const openTab = (key: string | null) => {
     if (!key) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (key === 'summary') next.delete('tab');
+        if (key === 'overview') next.delete('tab');
         else next.set('tab', key);
         return next;
       },
@@ -70,31 +86,35 @@ function IncidentView({ organization, incident, refreshError }: { organization: 
   useShortcuts({
     s: () => status.current?.focus(),
     t: () => openTab('timeline'),
+    u: () => postUpdate(),
   });
 
   return (
     <Stack>
-      <Stack gap={4}>
+      <Stack gap={6}>
         <Text size="sm" ff="monospace">
           {incident.name}
         </Text>
-        <Title order={1}>{incident.title}</Title>
-        <Group gap="xs">
-          <Badge variant="light" color="gray" c="var(--mantine-color-text)">
-            Priority: {incident.incident_priority.name}
-          </Badge>
-          <Badge variant="light" color="gray" c="var(--mantine-color-text)">
-            Severity: {incident.incident_severity.name}
-          </Badge>
-          <Badge variant="light" color="gray" c="var(--mantine-color-text)">
-            {incident.incident_type.name}
-          </Badge>
-          <Badge variant="light" color="gray" c="var(--mantine-color-text)">
-            {incident.visibility}
-          </Badge>
-        </Group>
+        <InlineText
+          label="Title"
+          value={incident.title}
+          required
+          begin={() => {
+            const base = incident;
+            return (title) => update.mutateAsync({ changes: { title }, base });
+          }}
+        >
+          <Title order={1}>{incident.title}</Title>
+        </InlineText>
+        <Assessment incident={incident} now={now} />
       </Stack>
-      <StatusControl ref={status} organization={organization} incident={incident} />
+      <Group gap="md">
+        <StatusControl ref={status} incident={incident} choose={postUpdate} />
+        <Button size="xs" variant="light" onClick={() => postUpdate()}>
+          Post update
+        </Button>
+      </Group>
+      {posting ? <PostUpdate organization={organization} incident={incident} status={posting} onClose={() => setPosting(null)} /> : null}
       {refreshError ? <ErrorAlert error={refreshError} title="Live updates paused: the incident could not be read again" /> : null}
       <Tabs value={tab} onChange={openTab} keepMounted={false}>
         <Tabs.List aria-label="Sections of the incident">

@@ -14,18 +14,16 @@ interface NewTask {
   assignee: string;
 }
 const checkTask = shapeResolver<Record<string, unknown>>(TaskCreate);
-const taskBody = (incident: Incident, t: NewTask) => ({
+export const taskBody = (incident: Incident, t: NewTask) => ({
   description: t.description.trim(),
   incident: { id: incident.id },
   assignees: t.assignee ? [{ individual: { email: t.assignee.trim() } }] : [],
   status: 'Open',
 });
 
-const assigneesOf = (t: IncidentTask) => t.assignees.map((a) => a.individual.name || a.individual.email).join(', ');
-
-export function TasksSection({ organization, incident }: { organization: string; incident: Incident }) {
-  const add = useIncidentAction<NewTask>(organization, (t) => ({ path: '/tasks', body: taskBody(incident, t) }));
-  const setStatus = useIncidentAction<{ task: IncidentTask; status: 'Open' | 'Resolved' }>(organization, ({ task, status }) => ({
+/** Resolves or reopens a task: PUT /tasks/{id} with the task as read and its new status. */
+export const useTaskStatus = (organization: string, incident: Incident) =>
+  useIncidentAction<{ task: IncidentTask; status: 'Open' | 'Resolved' }>(organization, ({ task, status }) => ({
     path: `/tasks/${task.id}`,
     method: 'PUT',
     body: {
@@ -36,6 +34,12 @@ export function TasksSection({ organization, incident }: { organization: string;
       assignees: task.assignees.map((a) => ({ individual: { email: a.individual.email } })),
     },
   }));
+
+const assigneesOf = (t: IncidentTask) => t.assignees.map((a) => a.individual.name || a.individual.email).join(', ');
+
+export function TasksSection({ organization, incident }: { organization: string; incident: Incident }) {
+  const add = useIncidentAction<NewTask>(organization, (t) => ({ path: '/tasks', body: taskBody(incident, t) }));
+  const setStatus = useTaskStatus(organization, incident);
   const form = useForm<NewTask>({
     defaultValues: { description: '', assignee: '' },
     // Checked as it will be sent, against the API's TaskCreate; a task needs words to be one.

@@ -1,0 +1,222 @@
+// The incident page as a war room: the during-incident journey (post an update, add a note, two
+// tasks, go Stable, see the last 10 minutes) counted in clicks and keys, and a save that meets a
+// colleague's: the API answers the stale save 412 and the page keeps and shows both changes.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { ARTIFACTS, axeViolations, describeUi, expectNoErrors, registerInBrowser, signInBrowser, tokenOf, useUiServer } from './browser.ts';
+
+/** Clicks and keys a person spends, counted as they are made. */
+function counted(page: Page) {
+  const effort = { clicks: 0, keys: 0 };
+  return {
+    effort,
+    click: async (target: Locator) => {
+      effort.clicks += 1;
+      await target.click();
+    },
+    type: async (text: string, then?: 'Enter') => {
+      effort.keys += text.length + (then ? 1 : 0);
+      await page.keyboard.type(text);
+      if (then) await page.keyboard.press(then);
+    },
+  };
+}
+
+describeUi('web UI: the incident page as a war room', () => {
+  const ui = useUiServer();
+  const OWNER = 'commander@example.com';
+  let registered = false;
+  const ownerPage = async (options?: { colorScheme?: 'light' | 'dark' }) => {
+    const page = await ui.page(options);
+    if (registered) await signInBrowser(page, OWNER);
+    else await registerInBrowser(page, OWNER);
+    registered = true;
+    const token = await tokenOf(page);
+    const apiCall = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${ui.origin}/api/v1/default${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect(res.status, `${method} ${path}`).toBe(200);
+      return res.json();
+    };
+    return { page, apiCall };
+  };
+
+  it('during the incident: an update, a note, two tasks and Stable in at most 10 clicks, the last 10 minutes in view', async () => {
+    const { page, apiCall } = await ownerPage();
+    const created = await apiCall('POST', '/incidents', {
+      title: 'Checkout answers 502',
+      description: 'Payments fail in eu-west.',
+      incident_priority: { name: 'High' },
+    });
+    await page.goto(`/default/incidents/${created.name}`);
+    await page.getByRole('heading', { level: 1, name: 'Checkout answers 502' }).waitFor();
+    // The overview leads with the status and how long it has held, the priority and the severity.
+    await page.getByText(/^Active · \d+ min$/).waitFor();
+    await page.getByText('Priority High').waitFor();
+    await page.getByText('Severity Undetermined').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const { effort, click, type } = counted(page);
+    const dialog = page.getByRole('dialog', { name: 'Post an update' });
+
+    // Post an update: the dialog opens with the focus in the update.
+    await click(page.getByRole('button', { name: 'Post update' }));
+    await dialog.getByRole('textbox', { name: 'Update' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await type('Failing over to eu-central');
+    expect(await axeViolations(page)).toEqual([]);
+    await click(dialog.getByRole('button', { name: 'Post update' }));
+    const latest = page.getByRole('region', { name: 'Latest update' });
+    await latest.getByText('Failing over to eu-central').waitFor();
+    await latest.getByText(new RegExp(`${OWNER} · (just now|\\d+ min ago)`)).waitFor();
+
+    // A note, in one line.
+    await click(page.getByRole('textbox', { name: 'Note' }));
+    await type('Failover started by the DB team', 'Enter');
+    const recent = page.getByRole('region', { name: 'Recent timeline' });
+    await recent.getByText('Failover started by the DB team').waitFor();
+
+    // Two tasks, one after the other.
+    await click(page.getByRole('textbox', { name: 'New task' }));
+    await type('Page the payments on-call', 'Enter');
+    await type('Draft the status page', 'Enter');
+    const tasks = page.getByRole('region', { name: 'Open tasks' });
+    await tasks.getByText('Page the payments on-call').waitFor();
+    await tasks.getByText('Draft the status page').waitFor();
+
+    // Stable: the dialog says what happens to the priority before it happens.
+    await click(page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Stable' }));
+    await dialog.getByText("The priority goes from High to Low, the project's default").waitFor();
+    await click(dialog.getByRole('button', { name: 'Post update' }));
+    await page.getByText(/^Stable · \d+ min$/).waitFor();
+    await page.getByText('Priority Low').waitFor();
+
+    // The last 10 minutes, newest first, on the same page: no click.
+    await recent.getByRole('heading', { name: 'Last 10 minutes' }).waitFor();
+    const entries = recent.getByRole('list', { name: 'Newest timeline entries' }).getByRole('listitem');
+    await expect.poll(async () => (await entries.allTextContents()).join('\n')).toContain('Failover started by the DB team');
+    const texts = await entries.allTextContents();
+    expect(texts.findIndex((t) => t.includes('Stable'))).toBeLessThan(texts.findIndex((t) => t.includes('Failover started')));
+
+    console.log(`during-incident journey: ${effort.clicks} clicks, ${effort.keys} keys`);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'incident-overview.png'), fullPage: true });
+    expect(effort.clicks).toBeLessThanOrEqual(10);
+    expect(await axeViolations(page)).toEqual([]);
+    expectNoErrors(page);
+  }, 120_000);
+
+  it('Closed asks for the resolution and shows the tasks still open', async () => {
+    const { page, apiCall } = await ownerPage();
+    const created = await apiCall('POST', '/incidents', { title: 'Queue backlog', description: 'Jobs wait 20 min.' });
+    for (const description of ['Drain the dead letters', 'Write the review']) {
+      await apiCall('POST', '/tasks', { description, incident: { id: created.id }, assignees: [], status: 'Open' });
+    }
+    await page.goto(`/default/incidents/${created.name}`);
+    await page.getByRole('region', { name: 'Open tasks' }).getByText('Write the review').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Post an update' });
+    await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Closed' }).click();
+    await dialog.getByText('2 tasks are still open').waitFor();
+    await dialog.getByText('Drain the dead letters').waitFor();
+    await dialog.getByRole('button', { name: 'Post update' }).click();
+    await dialog.getByText('Say how it was resolved').waitFor();
+    await dialog.getByRole('textbox', { name: 'Resolution' }).fill('Scaled the workers; backlog drained.');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Post update' }).click();
+    await page.getByText(/^Closed · \d+ min$/).waitFor();
+    const closed = await apiCall('GET', `/incidents/${created.id}`);
+    expect(closed).toMatchObject({ status: 'Closed', resolution: 'Scaled the workers; backlog drained.' });
+    expectNoErrors(page);
+  }, 120_000);
+
+  it("a stale save answers 412, and the page keeps and shows both people's changes", async () => {
+    const { page, apiCall } = await ownerPage({ colorScheme: 'dark' });
+    const created = await apiCall('POST', '/incidents', { title: 'Search is slow', description: 'p99 at 4 s.' });
+    await page.goto(`/default/incidents/${created.name}`);
+    await page.getByRole('heading', { level: 1, name: 'Search is slow' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // This person starts editing the description; a colleague renames the incident meanwhile.
+    await page.getByRole('button', { name: 'Edit the description' }).click();
+    const current = await apiCall('GET', `/incidents/${created.id}`);
+    await apiCall('PUT', `/incidents/${created.id}`, { ...current, title: 'Search is slow in eu-west' });
+    await page.getByRole('textbox', { name: 'Description' }).fill('p99 at 4 s since the 09:40 deploy.');
+    const stale = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/incidents/${created.id}`));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await stale).status()).toBe(412);
+
+    // Both changes stand, and the page says whose is whose.
+    await page.getByRole('heading', { level: 1, name: 'Search is slow in eu-west' }).waitFor();
+    await page.getByRole('region', { name: 'Description' }).getByText('p99 at 4 s since the 09:40 deploy.').waitFor();
+    const notice = page.getByRole('status').filter({ hasText: 'Someone else changed this incident meanwhile' });
+    await notice.getByText('Title is now “Search is slow in eu-west”').waitFor();
+    const saved = await apiCall('GET', `/incidents/${created.id}`);
+    expect(saved).toMatchObject({ title: 'Search is slow in eu-west', description: 'p99 at 4 s since the 09:40 deploy.' });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Both change the title: nothing is overwritten until this person chooses.
+    await page.getByRole('button', { name: 'Edit the title' }).click();
+    await apiCall('PUT', `/incidents/${created.id}`, { ...saved, title: 'Search is slow everywhere' });
+    await page.getByRole('textbox', { name: 'Title' }).fill('Search is slow in eu-west and us-east');
+    await page.keyboard.press('Enter');
+    const both = page.getByRole('table', { name: 'Both changes' });
+    await both.getByText('“Search is slow everywhere”').waitFor();
+    await both.getByText('“Search is slow in eu-west and us-east”').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Search is slow everywhere' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save mine instead' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Search is slow in eu-west and us-east' }).waitFor();
+    expect((await apiCall('GET', `/incidents/${created.id}`)).title).toBe('Search is slow in eu-west and us-east');
+    // The refused save is shown as the notice, not as an error of the page.
+    expectNoErrors(page);
+  }, 120_000);
+
+  it("a case a signal opened leads with the signal's key fields; its title edited in place keeps a colleague's change", async () => {
+    const { page, apiCall } = await ownerPage();
+    await apiCall('POST', '/signals', {
+      name: 'Impossible travel',
+      owner: 'secops',
+      variant: 'impossible-travel',
+      external_id: 'travel-1',
+      enabled: true,
+      project: { name: 'default' },
+    });
+    const instance = await apiCall('POST', '/signals/instances', {
+      project: { name: 'default' },
+      raw: { variant: 'impossible-travel', user: 'ana@corp.example', from: 'Lisbon', to: 'Manila', minutes_apart: 42, geo: { lat: 14.6 } },
+    });
+    const opened = await apiCall('GET', `/cases/${instance.case.id}`);
+    await page.goto(`/default/cases/${opened.name}`);
+    const signal = page.getByRole('region', { name: 'Signal', exact: true });
+    await signal.getByRole('link', { name: 'Impossible travel' }).waitFor();
+    const fields = signal.getByRole('definition');
+    // The plain values, in the order the stored document keeps them; the nested one stays in the raw view.
+    await expect.poll(async () => (await fields.allTextContents()).sort()).toEqual(['42', 'Lisbon', 'Manila', 'ana@corp.example', 'impossible-travel']);
+    // Before the details form: what triage reads first comes first.
+    const order = await page.getByRole('region').evaluateAll((regions) => regions.map((r) => r.getAttribute('aria-label')));
+    expect(order.indexOf('Signal')).toBeLessThan(order.indexOf('Details'));
+    await page.getByText(/^(New|Triage) · \d+ min$/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The title edited in place while a colleague fills in the description: both are kept.
+    await page.getByRole('button', { name: 'Edit the title' }).click();
+    await apiCall('PUT', `/cases/${opened.id}`, { ...opened, description: 'Ana is in Lisbon; Manila is a VPN exit.' });
+    await page.getByRole('textbox', { name: 'Title' }).first().fill('Impossible travel: ana@corp.example');
+    const stale = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/cases/${opened.id}`));
+    await page.keyboard.press('Enter');
+    expect((await stale).status()).toBe(412);
+    await page.getByRole('heading', { level: 1, name: 'Impossible travel: ana@corp.example' }).waitFor();
+    await page.getByRole('status').getByText('Description is now “Ana is in Lisbon; Manila is a VPN exit.”').waitFor();
+    expect(await apiCall('GET', `/cases/${opened.id}`)).toMatchObject({
+      title: 'Impossible travel: ana@corp.example',
+      description: 'Ana is in Lisbon; Manila is a VPN exit.',
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    expectNoErrors(page);
+  }, 120_000);
+});

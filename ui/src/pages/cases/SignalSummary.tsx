@@ -1,0 +1,61 @@
+// For triage, first on a case a signal opened: which signal, when, the entities it names and the key
+// fields of its alert (the top-level values of its raw document), before anything else. The whole
+// document stays a click away in the signal instances below.
+import { Anchor, Group, SimpleGrid, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Age, useNow } from '../../components/Time.tsx';
+import type { SignalInstance } from './types.ts';
+
+const KEY_FIELDS = 8;
+
+/** The raw document's first plain values (text, numbers, flags), as `key: value`. */
+export function keyFields(raw: unknown): [string, string][] {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  return Object.entries(raw as Record<string, unknown>)
+    .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v) && String(v) !== '')
+    .slice(0, KEY_FIELDS)
+    .map(([k, v]) => [k, String(v)]);
+}
+
+export function SignalSummary({ organization, instances }: { organization: string; instances: SignalInstance[] }) {
+  const now = useNow();
+  const newest = [...instances].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  if (!newest) return null;
+  const entities = (newest.entities ?? []).map((e) => e.value).filter(Boolean);
+  const fields = keyFields(newest.raw);
+  return (
+    <div>
+      <Group gap="xs" mb="xs">
+        <Anchor component={Link} to={`/${organization}/signals/${newest.signal.id}`} fw={600}>
+          {newest.signal.name}
+        </Anchor>
+        <Text size="sm">
+          received <Age value={newest.created_at} now={now} />
+          {instances.length > 1 ? `, ${instances.length} instances` : ''}
+        </Text>
+      </Group>
+      {entities.length ? (
+        <Text size="sm" mb="xs">
+          <Text span fw={600} size="sm">
+            Entities:{' '}
+          </Text>
+          {entities.join(', ')}
+        </Text>
+      ) : null}
+      {fields.length ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4} component="dl" aria-label="Key fields of the alert" m={0}>
+          {fields.map(([k, v]) => (
+            <Group key={k} gap={6} wrap="nowrap">
+              <Text component="dt" size="sm" fw={600}>
+                {k}
+              </Text>
+              <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                {v}
+              </Text>
+            </Group>
+          ))}
+        </SimpleGrid>
+      ) : null}
+    </div>
+  );
+}

@@ -18,7 +18,9 @@ let sending = false;
 export const tracing = () => sending;
 
 /** Where the settings send traces, if anywhere. */
-export function tracesUrl(settings: Pick<Settings, 'otlpEndpoint' | 'otlpTracesEndpoint'>): string | undefined {
+type TraceSettings = Pick<Settings, 'serviceName'> & Partial<Pick<Settings, 'otlpEndpoint' | 'otlpTracesEndpoint'>>;
+
+export function tracesUrl(settings: TraceSettings): string | undefined {
   if (settings.otlpTracesEndpoint) return settings.otlpTracesEndpoint;
   return settings.otlpEndpoint ? `${settings.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` : undefined;
 }
@@ -28,7 +30,7 @@ export function tracesUrl(settings: Pick<Settings, 'otlpEndpoint' | 'otlpTracesE
  * carries a request's span and id through its awaits, the W3C `traceparent` format, and the OTLP
  * exporter when an endpoint is set.
  */
-export function startTracing(settings: Pick<Settings, 'otlpEndpoint' | 'otlpTracesEndpoint' | 'serviceName'>): void {
+export function startTracing(settings: TraceSettings): void {
   if (provider) return;
   const url = tracesUrl(settings);
   provider = new NodeTracerProvider({

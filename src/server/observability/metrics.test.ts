@@ -6,7 +6,6 @@ import { drainJobs } from '../../../test/jobs.ts';
 import { createTestApp, register, type TestApp } from '../../../test/helpers.ts';
 import { signals, type World } from '../../../test/worlds/signals.ts';
 import { populate } from '../../../test/worlds/world.ts';
-import { buildApp } from '../../app/app.ts';
 import { Scheduler, type TaskDefinition } from '../../jobs/scheduler.ts';
 import { metricsMode } from '../../lib/telemetry/metrics.ts';
 import { serveMetrics } from './metrics-routes.ts';
@@ -182,18 +181,12 @@ describe('GET /metrics', () => {
   });
 });
 
-describe('MUSTER_METRICS=off', () => {
-  it('serves no /metrics', async () => {
-    const off = await buildApp({ settings: { ...t.settings, metrics: 'off' }, database: t.database, logger: false });
-    try {
-      expect((await off.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
-    } finally {
-      await off.close();
-    }
-  });
-
-  it('refuses a value that is neither off, on nor a port', () => {
-    expect(() => metricsMode({ metrics: 'sometimes' })).toThrow(/MUSTER_METRICS must be off, on or a port number/);
+describe('MUSTER_METRICS', () => {
+  it('is off, on (beside the API) or a port, and nothing else', () => {
+    expect(metricsMode({ metrics: 'off' })).toEqual({ serve: 'off' });
+    expect(metricsMode({ metrics: 'on' })).toEqual({ serve: 'api' });
     expect(metricsMode({ metrics: '9464' })).toEqual({ serve: 'port', port: 9464 });
+    expect(() => metricsMode({ metrics: 'sometimes' })).toThrow(/MUSTER_METRICS must be off, on or a port number/);
+    expect(() => metricsMode({ metrics: '70000' })).toThrow(/MUSTER_METRICS/);
   });
 });

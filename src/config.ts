@@ -233,6 +233,12 @@ const DEFS = {
     kind: 'string',
     description: 'Full URL traces are sent to, instead of OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces',
   },
+  traceRatio: {
+    env: 'OTEL_TRACES_SAMPLER_ARG',
+    kind: 'string',
+    default: '1',
+    description: 'Share of traces started here that are recorded and sent, 0 to 1 (a trace continued from a caller follows its decision)',
+  },
   serviceName: { env: 'OTEL_SERVICE_NAME', kind: 'string', default: 'muster', description: 'service.name of the traces Muster sends' },
   logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
   auditRetentionDays: {

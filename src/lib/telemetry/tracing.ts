@@ -5,8 +5,8 @@
 import { type Attributes, type Context, context, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { AlwaysOffSampler, BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, AlwaysOnSampler } from '@opentelemetry/sdk-trace-node';
-import type { Settings } from '../../config.ts';
+import { AlwaysOffSampler, BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-node';
+import { ConfigError, type Settings } from '../../config.ts';
 
 let provider: NodeTracerProvider | undefined;
 // Taken from the provider itself, not through the API's proxy: the API is loaded both as ES module
@@ -18,7 +18,15 @@ let sending = false;
 export const tracing = () => sending;
 
 /** Where the settings send traces, if anywhere. */
-type TraceSettings = Pick<Settings, 'serviceName'> & Partial<Pick<Settings, 'otlpEndpoint' | 'otlpTracesEndpoint'>>;
+type TraceSettings = Pick<Settings, 'serviceName'> & Partial<Pick<Settings, 'otlpEndpoint' | 'otlpTracesEndpoint' | 'traceRatio'>>;
+
+/** The share of new traces recorded (OTEL_TRACES_SAMPLER_ARG). */
+export function traceRatioOf(settings: Pick<TraceSettings, 'traceRatio'>): number {
+  const ratio = Number(settings.traceRatio ?? '1');
+  if (settings.traceRatio?.trim() === '' || !Number.isFinite(ratio) || ratio < 0 || ratio > 1)
+    throw new ConfigError(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got "${settings.traceRatio}"`);
+  return ratio;
+}
 
 export function tracesUrl(settings: TraceSettings): string | undefined {
   if (settings.otlpTracesEndpoint) return settings.otlpTracesEndpoint;
@@ -35,7 +43,7 @@ export function startTracing(settings: TraceSettings): void {
   const url = tracesUrl(settings);
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
-    sampler: url ? new ParentBasedSampler({ root: new AlwaysOnSampler() }) : new AlwaysOffSampler(),
+    sampler: url ? new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(traceRatioOf(settings)) }) : new AlwaysOffSampler(),
     spanProcessors: url ? [new BatchSpanProcessor(new OTLPTraceExporter({ url }))] : [],
   });
   provider.register();
@@ -107,7 +115,8 @@ const MAX_STATEMENT = 2048;
 export function statementSpan(text: string): ((err?: unknown) => void) | undefined {
   if (!sending) return undefined;
   const parent = context.active();
-  if (!trace.getSpan(parent)) return undefined;
+  // Inside no span, or one left out by sampling: nothing to hang a statement from.
+  if (!trace.getSpan(parent)?.isRecording()) return undefined;
   const operation = /^\s*([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? 'SQL';
   const span = tracer.startSpan(
     operation,

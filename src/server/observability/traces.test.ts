@@ -83,6 +83,9 @@ describe('traces over OTLP', () => {
     expect(run.kind).toBe(CONSUMER);
     expect(run.parentSpanId).toBe(server.spanId);
     await spanWhere('of a statement of the job', (s) => s.parentSpanId === run.spanId && s.kind === CLIENT);
+    // The plugin calls made for the incident are spans of that trace too.
+    const plugin = await spanWhere('of a plugin call', (s) => s.name.startsWith('plugin ') && s.traceId === server.traceId);
+    expect(plugin.attributes['muster.plugin']).toBeTruthy();
   });
 
   it('continues the trace a caller sends in traceparent', async () => {

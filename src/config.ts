@@ -211,6 +211,35 @@ const DEFS = {
     default: '86400',
     description: 'Seconds a workflow run may stay unfinished before Muster stops checking it and marks it Failed',
   },
+  metrics: {
+    env: 'MUSTER_METRICS',
+    kind: 'string',
+    default: 'off',
+    description: 'Prometheus metrics: off, on (GET /metrics on the API port, unauthenticated) or a port number (served there alone, on the same host)',
+  },
+  accessLog: {
+    env: 'MUSTER_ACCESS_LOG',
+    kind: 'bool',
+    default: 'true',
+    description: 'One log line per request at info: method, route pattern, status, duration, request id, caller id',
+  },
+  otlpEndpoint: {
+    env: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    kind: 'string',
+    description: 'Base URL of an OTLP/HTTP receiver (http://collector:4318): traces are sent to its /v1/traces; unset sends no traces',
+  },
+  otlpTracesEndpoint: {
+    env: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    kind: 'string',
+    description: 'Full URL traces are sent to, instead of OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces',
+  },
+  traceRatio: {
+    env: 'OTEL_TRACES_SAMPLER_ARG',
+    kind: 'string',
+    default: '1',
+    description: 'Share of traces started here that are recorded and sent, 0 to 1 (a trace continued from a caller follows its decision)',
+  },
+  serviceName: { env: 'OTEL_SERVICE_NAME', kind: 'string', default: 'muster', description: 'service.name of the traces Muster sends' },
   logLevel: { env: 'LOG_LEVEL', kind: 'string', default: 'info', description: 'trace, debug, info, warn, error or fatal' },
   auditRetentionDays: {
     env: 'MUSTER_AUDIT_RETENTION_DAYS',

@@ -25,6 +25,12 @@ import { ajvOptions, canonicalIntegers } from '../server/validation.ts';
 import { checkProxySettings, fastifyTrustProxy } from '../server/proxies.ts';
 import { healthRoutes, type Readiness, type ReadinessCheck } from '../server/health.ts';
 import { installSecurityHeaders } from '../server/security-headers.ts';
+import { installRequestTelemetry } from '../server/observability/http.ts';
+import { requestIdOf } from '../server/observability/request-id.ts';
+import { metricsRoute } from '../server/observability/metrics-routes.ts';
+import { collectProcessMetrics, metricsMode } from '../lib/telemetry/metrics.ts';
+import { flushTraces, startTracing } from '../lib/telemetry/tracing.ts';
+import { watchQueues } from '../jobs/queue-metrics.ts';
 
 export const API_PREFIX = '/api/v1';
 const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -70,14 +76,21 @@ export function checkSignInSettings(settings: Settings) {
 
 export async function buildApp({ settings, database, logger }: BuildOptions): Promise<App> {
   const trusted = checkProxySettings(settings);
+  const metrics = metricsMode(settings);
+  startTracing(settings);
   const app = Fastify({
     logger: logger ?? { level: settings.logLevel },
+    genReqId: requestIdOf,
     bodyLimit: settings.bodyLimit,
     ajv: ajvOptions,
     trustProxy: fastifyTrustProxy(trusted),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    // Each request is logged at debug level and below only: at info it would cost more than the request.
-    logController: new LogController({ disableRequestLogging: settings.logLevel !== 'debug' && settings.logLevel !== 'trace' }),
+    // Fastify's own two lines per request (with the URL's query string) at debug and below only; at
+    // info the access log (server/observability/http.ts) writes one line with no request values.
+    logController: new LogController({
+      disableRequestLogging: settings.logLevel !== 'debug' && settings.logLevel !== 'trace',
+      requestIdLogLabel: 'requestId',
+    }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const sso = settings.oidcIssuer || settings.oidcJwksUrl ? new Sso(settings) : null;
@@ -100,6 +113,15 @@ export async function buildApp({ settings, database, logger }: BuildOptions): Pr
     },
   });
   app.decorate('muster', muster);
+  // First: every later hook, and the handler, runs in the request's context.
+  installRequestTelemetry(app, settings);
+  if (metrics.serve !== 'off') {
+    collectProcessMetrics();
+    const unwatch = watchQueues(database);
+    app.addHook('onClose', async () => unwatch());
+  }
+  if (metrics.serve === 'api') metricsRoute(app);
+  app.addHook('onClose', () => flushTraces());
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(DOCS_PREFIX) || route.url.startsWith(`${API_PREFIX}/healthcheck`)) route.config = { ...route.config, auth: false };

@@ -2,7 +2,8 @@
 // start-up installs and the handlers `muster server start` runs (unless --no-jobs).
 import type { Settings } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { JobDefinition, JobLog } from '../jobs/definition.ts';
+import { type JobDefinition, type JobLog, withBindings } from '../jobs/definition.ts';
+import { startTracing } from '../lib/telemetry/tracing.ts';
 import { type JobHandler, JobQueue, type WorkerOptions } from '../jobs/queue.ts';
 import { CASE } from '../domains/case/kind.ts';
 import { conversationSyncJob } from '../domains/conversation/sync.ts';
@@ -31,15 +32,17 @@ export const jobQueue = (database: Database) => new JobQueue(database, JOBS);
 
 /** Runs every job kind's worker in this process; returns the queue, to stop it. */
 export async function startJobWorkers(database: Database, settings: Settings, log: JobLog, opts: WorkerOptions = {}): Promise<JobQueue> {
+  startTracing(settings);
   const queue = jobQueue(database);
-  const env = { db: database.db, settings, log };
   const handlers: Record<string, JobHandler> = {};
   for (const def of JOBS) {
     handlers[def.name] = async (job) => {
+      // A job's lines name the request that caused it.
+      const jobLog = job.requestId ? withBindings(log, { requestId: job.requestId }) : log;
       try {
-        return await def.run(job, env);
+        return await def.run(job, { db: database.db, settings, log: jobLog });
       } catch (err) {
-        log.warn({ job: job.id, queue: job.name, attempt: job.retryCount + 1, err: (err as Error).message }, 'job failed');
+        jobLog.warn({ job: job.id, queue: job.name, attempt: job.retryCount + 1, err: (err as Error).message }, 'job failed');
         throw err;
       }
     };

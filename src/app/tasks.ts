@@ -18,6 +18,7 @@ import { resyncRuns } from '../domains/workflow/runs.ts';
 import type { PluginType } from '../plugins/types.ts';
 import { knownTimezone, type Schedule } from '../jobs/schedule.ts';
 import { Scheduler, type TaskDefinition, type TaskLog, type TaskRun } from '../jobs/scheduler.ts';
+import { startTracing } from '../lib/telemetry/tracing.ts';
 
 const HOURLY: Schedule = { every: 3600 };
 const DAILY_18: Schedule = { at: '18:00:00' };
@@ -150,6 +151,7 @@ export function checkSchedulerSettings(settings: Settings): void {
 /** A scheduler over every task (or those named, minus the excluded). */
 export function createScheduler(database: Database, settings: Settings, log: TaskLog, names: string[] = [], exclude: string[] = []): Scheduler {
   checkSchedulerSettings(settings);
+  startTracing(settings);
   const tasks = Scheduler.select(scheduledTasks(database, settings), names, exclude);
   const secondMs = settings.schedulerSecondMs;
   return new Scheduler(database.db, tasks, { timezone: settings.schedulerTz, log, secondMs, tickMs: Math.min(1000, secondMs) });

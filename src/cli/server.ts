@@ -12,6 +12,8 @@ import { openReady } from '../app/bootstrap.ts';
 import { loadPluginPackages } from '../plugins/registry.ts';
 import { builtInUi, checkStaticDir } from '../server/static-files.ts';
 import { formatTable } from './table.ts';
+import { metricsMode } from '../lib/telemetry/metrics.ts';
+import { serveMetrics } from '../server/observability/metrics-routes.ts';
 
 // The application (every domain's routes) loads only for the commands that serve or list it.
 const loadApp = () => import('../app/app.ts');
@@ -133,6 +135,12 @@ async function serve(opts: StartOptions) {
     throw (err as NodeJS.ErrnoException).code ? listenFailure(err as NodeJS.ErrnoException, addressOf(opts)) : err;
   }
   const label = cluster.isWorker ? `worker ${process.pid}` : `pid ${process.pid}`;
+  const metrics = metricsMode(settings);
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  if (metrics.serve === 'port') {
+    metricsServer = await serveMetrics(opts.host, metrics.port);
+    console.log(`Metrics at http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${metrics.port}/metrics`);
+  }
   if (settings.staticDir) {
     const at = where.endsWith(API_PREFIX) ? `${where.slice(0, -API_PREFIX.length)}/` : '/';
     console.log(`Serving the web UI in ${settings.staticDir} at ${at}`);
@@ -160,6 +168,7 @@ async function serve(opts: StartOptions) {
     // A job still running past the timeout is left to run again on the next node that works it.
     await scheduler?.stop(Math.min(settings.shutdownTimeout, 10_000));
     await jobs?.stop(settings.shutdownTimeout);
+    metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -8,6 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { type EmbeddedOptions, openPglite } from './embedded.ts';
 import { drizzleEmbedded } from './embedded-statements.ts';
 import type { Settings } from '../config.ts';
+import { pools, poolWaits } from '../lib/telemetry/metrics.ts';
+import { tracedPglite } from './traced-pglite.ts';
+import { statementSpan } from '../lib/telemetry/tracing.ts';
 
 export type Db = NodePgDatabase;
 /** A database handle or an open transaction: services accept either. */
@@ -71,7 +74,10 @@ function clientClass(): typeof pg.Client {
   return class BoundedClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: pg's query() has many overloads; this passes them all through.
     query(...args: any[]): any {
+      const first = args[0] as string | { text?: string } | undefined;
+      const traced = statementSpan(typeof first === 'string' ? first : (first?.text ?? ''));
       const lost = (err: unknown) => {
+        traced?.(err);
         if ((err as Error | undefined)?.message === 'Query read timeout')
           (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
       };
@@ -86,11 +92,19 @@ function clientClass(): typeof pg.Client {
       }
       const out = super.query(...(args as [never])) as unknown;
       if (out && typeof (out as Promise<unknown>).then === 'function') {
-        return (out as Promise<unknown>).catch((err) => {
-          lost(err);
-          throw err;
-        });
+        return (out as Promise<unknown>).then(
+          (res) => {
+            traced?.();
+            return res;
+          },
+          (err) => {
+            lost(err);
+            throw err;
+          },
+        );
       }
+      // A submittable (a cursor, a stream) ends on its own events.
+      traced?.();
       return out;
     }
   } as unknown as typeof pg.Client;
@@ -153,6 +167,8 @@ export async function openPostgres(url: string, poolSize = 10, timeouts: PgTimeo
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
+  timeWaits(pool);
+  const state = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   // Fail now, naming the server and the cause, rather than at the first request.
   try {
     const client = await pool.connect();
@@ -161,6 +177,7 @@ export async function openPostgres(url: string, poolSize = 10, timeouts: PgTimeo
     await pool.end().catch(() => {});
     throw connectFailure(err, url, timeouts);
   }
+  pools.add(state);
   return {
     kind: 'postgres',
     db: drizzlePg({ client: pool }),
@@ -168,8 +185,29 @@ export async function openPostgres(url: string, poolSize = 10, timeouts: PgTimeo
     async query(text, params) {
       return (await pool.query(text, params as unknown[])).rows;
     },
-    close: () => pool.end(),
+    close: () => {
+      pools.delete(state);
+      return pool.end();
+    },
   };
+}
+
+/** Times every wait for a connection of the pool (each statement outside a transaction, each transaction). */
+function timeWaits(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as (cb: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => void;
+  type Callback = Parameters<typeof connect>[0];
+  const timed = (cb: Callback) => {
+    const end = poolWaits.startTimer();
+    connect((err, client, done) => {
+      end();
+      cb(err, client, done);
+    });
+  };
+  // pg's own query() and connect() both come here with a callback; connect() without one wants a promise.
+  pool.connect = ((cb?: Callback) => {
+    if (cb) return timed(cb);
+    return new Promise((resolve, reject) => timed((err, client) => (err ? reject(err) : resolve(client!))));
+  }) as typeof pool.connect;
 }
 
 export async function openEmbedded(dataDir: string | undefined, loadDataDir?: Blob, opts: Omit<EmbeddedOptions, 'loadDataDir'> = {}): Promise<Database> {
@@ -190,7 +228,7 @@ export async function openEmbedded(dataDir: string | undefined, loadDataDir?: Bl
 export function fromPglite(pglite: PGlite): Database {
   return {
     kind: 'embedded',
-    db: drizzleEmbedded(pglite) as unknown as Db,
+    db: drizzleEmbedded(tracedPglite(pglite)) as unknown as Db,
     pglite,
     async query<T>(text: string, params?: unknown[]) {
       return (await pglite.query<T>(text, params)).rows;

@@ -8,6 +8,7 @@ import type { Query } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { PgliteSession } from 'drizzle-orm/pglite/session';
+import { asStatement } from './traced-pglite.ts';
 
 const { serialize } = protocol;
 
@@ -56,6 +57,10 @@ async function parseOnce(pglite: PGlite, name: string, text: string): Promise<Pa
 export async function runNamed(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions): Promise<Results> {
   // As query() does: a closed database says so ("PGlite is closed"), which answers 503.
   await pglite._checkReady();
+  return asStatement(text, () => runExclusive(pglite, name, text, params, options));
+}
+
+async function runExclusive(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions): Promise<Results> {
   return exclusive(pglite, async () => {
     const { paramTypes } = await parseOnce(pglite, name, text);
     const values = params.map((value, i) => {

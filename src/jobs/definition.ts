@@ -22,3 +22,12 @@ export interface JobDefinition<T = Record<string, unknown>> extends QueueSpec {
 
 /** Declares a job kind with its payload's type. */
 export const defineJob = <T>(def: JobDefinition<T>): JobDefinition => def as unknown as JobDefinition;
+
+/** `log` with `bindings` in each of its lines (a job's request id). */
+export function withBindings(log: JobLog, bindings: object): JobLog {
+  return {
+    info: (obj, msg) => log.info({ ...bindings, ...obj }, msg),
+    warn: (obj, msg) => log.warn({ ...bindings, ...obj }, msg),
+    error: (obj, msg) => log.error({ ...bindings, ...obj }, msg),
+  };
+}

@@ -11,6 +11,8 @@ import { FLAKY_QUEUE, KILL_QUEUE, OUTBOX_QUEUE, SINGLE_QUEUE } from '../../test/
 import { RetryLater } from '../lib/retry-later.ts';
 import { listJobs, retryJob } from './admin.ts';
 import { enqueue, JobQueue, saveProgress } from './queue.ts';
+import { within } from '../lib/telemetry/context.ts';
+import { startTracing } from '../lib/telemetry/tracing.ts';
 
 const jobsIn = (database: Database, name: string) => listJobs(database, { names: [name], limit: 100 });
 
@@ -59,6 +61,33 @@ describe('the job queue', () => {
   it('refuses a job for a queue nobody declared', async () => {
     await expect(enqueue(t.database.db, 'no-such-queue', {})).rejects.toThrow(/does not exist/);
     await expect(enqueue(t.database.db, 'no-such-queue', {}, { key: 'k' })).rejects.toThrow(/does not exist/);
+  });
+
+  it('hands the id of the request that enqueued a job to its run, and on to the jobs that run enqueues', async () => {
+    // As every Muster process does at start (buildApp, the job workers): the context that carries it.
+    startTracing({ serviceName: 'muster' });
+    const first = await within({ requestId: 'req-4242' }, () => enqueue(t.database.db, OUTBOX_QUEUE.name, { hop: 1 }));
+    expect((await jobsIn(t.database, OUTBOX_QUEUE.name)).find((j) => j.id === first)?.data).toEqual({ hop: 1, requestId: 'req-4242' });
+    const seen: { hop: unknown; requestId?: string; data: object }[] = [];
+    const queue = new JobQueue(t.database, [OUTBOX_QUEUE]);
+    await queue.start(
+      {
+        [OUTBOX_QUEUE.name]: async (job) => {
+          seen.push({ hop: job.data.hop, requestId: job.requestId, data: job.data });
+          if (job.data.hop === 1) await enqueue(t.database.db, OUTBOX_QUEUE.name, { hop: 2 });
+        },
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
+    try {
+      await until('both hops to run', async () => seen.filter((s) => s.hop !== undefined).length >= 2);
+      expect(seen.filter((s) => s.hop !== undefined)).toEqual([
+        { hop: 1, requestId: 'req-4242', data: { hop: 1 } },
+        { hop: 2, requestId: 'req-4242', data: { hop: 2 } },
+      ]);
+    } finally {
+      await queue.stop(2_000);
+    }
   });
 
   it('retries a failing job with backoff, keeps it failed after its last retry, and runs it again on request', async () => {

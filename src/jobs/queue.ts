@@ -7,6 +7,9 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/connection.ts';
 import { isRetryLater } from '../lib/retry-later.ts';
+import { carried, within } from '../lib/telemetry/context.ts';
+import { jobRuns } from '../lib/telemetry/metrics.ts';
+import { inSpan, SpanKind } from '../lib/telemetry/tracing.ts';
 
 /** How a kind of job is retried and how long one run may take before it counts as lost. */
 export interface QueueSpec {
@@ -32,6 +35,8 @@ export interface JobInfo<T = Record<string, unknown>> {
   data: T;
   /** Attempts before this one. */
   retryCount: number;
+  /** The request that enqueued the job (or the job that did, and so on), for its log lines. */
+  requestId?: string;
 }
 
 export type JobHandler = (job: JobInfo) => Promise<unknown>;
@@ -106,7 +111,9 @@ function jobIdOf(name: string, key: string): string {
 export async function enqueue(tx: Executor, name: string, data: object, opts: EnqueueOptions = {}): Promise<string> {
   const id = opts.key === undefined ? undefined : jobIdOf(name, opts.key);
   const db = transactionAdapter(tx);
-  const sent = await sender.send(name, data, { id, startAfter: opts.startAfter, singletonKey: opts.singletonKey, db });
+  // The enqueuing request's trace and id travel in the job's data; the worker takes them out again.
+  const from = carried();
+  const sent = await sender.send(name, from ? { ...data, ...from } : data, { id, startAfter: opts.startAfter, singletonKey: opts.singletonKey, db });
   if (sent) return sent;
   // Nothing inserted: a keyed job enqueued before, or a queue nobody declared.
   if (id && (await db.executeSql(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND id = $2`, [name, id])).rows.length) return id;
@@ -179,12 +186,26 @@ export class JobQueue {
     for (const [name, handler] of Object.entries(handlers)) {
       for (let i = 0; i < (opts.concurrency ?? 2); i++) {
         await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, includeMetadata: true }, async ([job]) => {
-          try {
-            return await handler({ id: job.id, name: job.name, data: job.data as Record<string, unknown>, retryCount: job.retryCount });
-          } catch (err) {
-            if (isRetryLater(err) && (await this.retryLater(job.id, name, err.seconds, err.message))) return undefined;
-            throw err;
-          }
+          const { traceparent, requestId, ...data } = job.data as Record<string, unknown>;
+          const info: JobInfo = { id: job.id, name: job.name, data, retryCount: job.retryCount, requestId: requestId as string | undefined };
+          const attributes = { 'messaging.system': 'pg-boss', 'messaging.destination.name': name, 'muster.job.attempt': job.retryCount + 1 };
+          const timer = jobRuns.startTimer({ queue: name });
+          const run = () =>
+            inSpan(`job ${name}`, { kind: SpanKind.CONSUMER, attributes }, async () => {
+              try {
+                const out = await handler(info);
+                timer({ outcome: 'completed' });
+                return out;
+              } catch (err) {
+                if (isRetryLater(err) && (await this.retryLater(job.id, name, err.seconds, err.message))) {
+                  timer({ outcome: 'deferred' });
+                  return undefined;
+                }
+                timer({ outcome: 'failed' });
+                throw err;
+              }
+            });
+          return within({ traceparent, requestId }, run);
         });
       }
     }

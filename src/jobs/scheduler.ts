@@ -6,6 +6,8 @@
 import { hostname } from 'node:os';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
+import { schedulerRuns } from '../lib/telemetry/metrics.ts';
+import { inSpan } from '../lib/telemetry/tracing.ts';
 import { checkSchedule, nextSlot, type Schedule } from './schedule.ts';
 import { scheduledRun } from './table.ts';
 
@@ -91,13 +93,14 @@ export class Scheduler {
       let outcome = 'ok';
       let error: string | null = null;
       try {
-        await task.run({ slot, signal: abort.signal, log });
+        await inSpan(`task ${task.name}`, { attributes: { 'muster.task': task.name } }, () => task.run({ slot, signal: abort.signal, log }));
         if (abort.signal.aborted) outcome = 'interrupted';
       } catch (err) {
         outcome = abort.signal.aborted ? 'interrupted' : 'failed';
         error = (err as Error).message ?? String(err);
         log.error({ task: task.name, slot, err: error }, 'scheduled task failed');
       }
+      schedulerRuns.inc({ task: task.name, outcome });
       await this.db
         .update(scheduledRun)
         .set({ finished_at: new Date(), outcome, error })

@@ -11,6 +11,7 @@ import { contactPlugin } from './builtin/contact.ts';
 import { oncallPlugin } from './builtin/oncall.ts';
 import { webhookPlugin } from './builtin/webhook.ts';
 import { slackPlugin } from './builtin/slack/plugin.ts';
+import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
 export const BUILTIN_PLUGINS: Plugin[] = [
@@ -107,5 +108,5 @@ export const pluginBySlug = (slug: string): Plugin | undefined => known.get(slug
 /** The plugin with this slug when it is of type `type`. */
 export function pluginOfType<T extends PluginType>(slug: string, type: T): PluginOf<T> | undefined {
   const p = known.get(slug);
-  return p?.type === type ? (p as PluginOf<T>) : undefined;
+  return p?.type === type ? tracedPlugin(p as PluginOf<T>) : undefined;
 }

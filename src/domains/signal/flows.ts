@@ -24,6 +24,7 @@
 import { randomUUID } from 'node:crypto';
 import { KeyedBatcher, type Settled } from '../../lib/batcher.ts';
 import { pgError } from '../../db/errors.ts';
+import { countIngested } from '../../lib/telemetry/metrics.ts';
 import type { Ctx } from '../../server/context.ts';
 import { errors, invalid } from '../../server/errors.ts';
 import { openCases } from '../case/flows.ts';
@@ -193,6 +194,7 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
       }
       await insertInstances(tx, ctx, prepared, entityIds, new Map(made.map((m) => [m.id, m])));
     });
+    countIngested(made.map((m) => m.filterAction));
   }
   for (const [n, leader] of followers) {
     if (failed.has(leader)) failed.set(n, failed.get(leader));

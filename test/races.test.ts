@@ -144,7 +144,7 @@ const KINDS: Kind[] = [
 ];
 
 /** The read object with its `field` changed to `value` (a number for amounts, a flag for `enabled`). */
-function edited(read: Record<string, any>, field: string, n: number): Record<string, unknown> {
+function edited(read: Record<string, any>, field: string, n: number): Record<string, any> {
   const value = field === 'amount' ? n : field === 'enabled' ? n % 2 === 0 : `${read[field] || 'Text'} edit ${n}`;
   // Absent references are left out rather than sent as null, and records named by id, as a client does.
   const ref = (v: any) => (v && typeof v === 'object' && !Array.isArray(v) && typeof v.id === 'number' ? { id: v.id } : v);
@@ -214,7 +214,7 @@ describe('writes that race', { timeout: 300_000 }, () => {
       const tags = await Promise.all([1, 2, 3, 4].map(() => create('tags', { name: unique('Tag'), tag_type: { id: type.id }, project: project() })));
       const record = await create(path, { title: unique('Record'), description: 'Racing.' });
       const url = `/default/${path}/${record.id}`;
-      const bodies = [
+      const bodies: Record<string, any>[] = [
         { ...edited(record, 'title', 1), tags: [{ id: tags[0].id }, { id: tags[1].id }] },
         { ...edited(record, 'title', 2), tags: [{ id: tags[2].id }, { id: tags[3].id }] },
       ];
@@ -224,7 +224,7 @@ describe('writes that race', { timeout: 300_000 }, () => {
         const after = (await call(w.t.app, 'GET', url, { token: w.owner })).body;
         const won = bodies.find((b) => b.title === after.title)!;
         expect(won).toBeDefined();
-        expect(after.tags.map((t: { id: number }) => t.id).sort()).toEqual(won.tags.map((t) => t.id).sort());
+        expect(after.tags.map((t: { id: number }) => t.id).sort()).toEqual(won.tags.map((t: { id: number }) => t.id).sort());
       }
     });
   }

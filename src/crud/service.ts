@@ -37,11 +37,17 @@ export async function listRecords(ctx: Ctx, def: GroupDef, query: ListQueryT) {
   return { ...page, items: await readRows(ctx.db, def, page.items, ctx) };
 }
 
-async function findRow(db: Executor, ctx: Ctx, def: GroupDef, id: number): Promise<Row> {
-  const [row] = (await db
+/**
+ * The record within the caller's organization and sight; 404 otherwise. `lock` (a write's first read)
+ * holds the row until the transaction ends: two writes of one record run one after the other, each
+ * whole, and one that waited for a delete finds no row and answers 404.
+ */
+async function findRow(db: Executor, ctx: Ctx, def: GroupDef, id: number, lock = false): Promise<Row> {
+  const query = db
     .select(readColumns(def.table))
     .from(def.table)
-    .where(and(inOrganization(def, ctx), eq(column(def.table, 'id'), id), def.visibleTo?.(ctx)))) as Row[];
+    .where(and(inOrganization(def, ctx), eq(column(def.table, 'id'), id), def.visibleTo?.(ctx)));
+  const [row] = (await (lock ? query.for('update', { of: def.table }) : query)) as Row[];
   if (!row) throw errors.notFound(def.thing);
   return row;
 }
@@ -59,8 +65,11 @@ export async function getRecordResponse(ctx: Ctx, def: GroupDef, id: number) {
   return read;
 }
 
+/** The record's read after its write committed; 404 if a delete came in between. */
 async function readOne(ctx: Ctx, def: GroupDef, id: number) {
-  return (await groupReader(def)(ctx.db, [id], ctx)).get(id)!;
+  const read = (await groupReader(def)(ctx.db, [id], ctx)).get(id);
+  if (!read) throw errors.notFound(def.thing);
+  return read;
 }
 
 /** The project a new record goes into: the body's (by id or name), else the organization's default. */
@@ -198,7 +207,7 @@ export async function createRecord(ctx: Ctx, def: GroupDef, body: Record<string,
 export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Record<string, unknown>) {
   checkWrite(ctx, def, 'update');
   await inTransaction(ctx, def, async (tx) => {
-    const existing = await findRow(tx, ctx, def, id);
+    const existing = await findRow(tx, ctx, def, id, true);
     const projectId = existing.project_id as number | undefined;
     // A record stays in its project: moving it would strand what references it.
     const { project: _project, ...rest } = body;
@@ -220,7 +229,7 @@ export async function updateRecord(ctx: Ctx, def: GroupDef, id: number, body: Re
 export async function deleteRecord(ctx: Ctx, def: GroupDef, id: number) {
   checkWrite(ctx, def, 'delete');
   await inTransaction(ctx, def, async (tx) => {
-    const existing = await findRow(tx, ctx, def, id);
+    const existing = await findRow(tx, ctx, def, id, true);
     await def.hooks?.beforeDelete?.(tx, ctx, existing);
     await tx.delete(def.table).where(eq(column(def.table, 'id'), id));
     await audit(tx, ctx, deletedEntry(def.tableName, existing));

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/connection.ts';
+import { unavailableCause } from '../db/errors.ts';
 import { isRetryLater } from '../lib/retry-later.ts';
 import { carried, within } from '../lib/telemetry/context.ts';
 import { jobRuns } from '../lib/telemetry/metrics.ts';
@@ -65,6 +66,38 @@ function adapterOf(database: Database): Adapter {
     };
   }
   return { executeSql: async (text, values) => ({ rows: (await database.query(text, values)) ?? [] }) };
+}
+
+/** How long a worker's statement keeps being retried while the database is unavailable. */
+const WORKER_RETRY_MS = 120_000;
+
+/**
+ * The workers' way into the database: a statement that fails because the database is unavailable
+ * (a primary lost, a failover under way) runs again once it answers. pg-boss completes and fails a
+ * job without awaiting it, so a rejection there would end the process; and a completion retried
+ * after the failover is not lost (the job is not run again). pg-boss's statements are single
+ * statements that tolerate a second run: a completion or a fetch that did commit before its answer
+ * was lost changes nothing the second time, or leaves a job active until it expires and runs again.
+ */
+function workerAdapter(database: Database): Adapter {
+  const inner = adapterOf(database);
+  // The embedded database is the process's own: it is unavailable only once closed.
+  if (database.kind === 'embedded') return inner;
+  return {
+    async executeSql(text, values) {
+      const deadline = Date.now() + WORKER_RETRY_MS;
+      for (let wait = 250; ; wait = Math.min(wait * 2, 2_000)) {
+        try {
+          return await inner.executeSql(text, values);
+        } catch (err) {
+          const cause = unavailableCause(err);
+          // A pool ended by this process's own shutdown does not come back.
+          if (!cause || cause === 'database closed' || Date.now() + wait > deadline) throw err;
+          await new Promise((r) => setTimeout(r, wait));
+        }
+      }
+    },
+  };
 }
 
 /**
@@ -172,7 +205,7 @@ export class JobQueue {
   /** Starts workers for the given handlers; jobs of other queues wait for a node that runs them. */
   async start(handlers: Record<string, JobHandler>, opts: WorkerOptions = {}): Promise<void> {
     const boss = new PgBoss({
-      db: adapterOf(this.database),
+      db: workerAdapter(this.database),
       schema: SCHEMA,
       migrate: false,
       schedule: false,

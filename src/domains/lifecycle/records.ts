@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
+import { errors } from '../../server/errors.ts';
 import { audit, deletedEntry } from '../audit/record.ts';
 import { checkText } from './changes.ts';
 import type { caseTable, incident } from './table.ts';
@@ -18,28 +19,34 @@ export async function readAfterCheck<T>(check: Promise<unknown>, read: Promise<T
   return item;
 }
 
-/** The record's row, locked until the transaction ends (an update's first read). */
+/**
+ * The record's row, locked until the transaction ends (an update's first read). A record deleted
+ * meanwhile is not found (404): the lock waits for the delete's commit and then finds no row.
+ */
 export async function lockRecord<T extends RecordTable>(tx: Executor, kind: RecordKind<T>, id: number): Promise<T['$inferSelect']> {
   // Drizzle's builder takes one table type, not a union of two; both have the columns used here.
   const table = kind.table as typeof incident;
   const [row] = await tx.select().from(table).where(eq(table.id, id)).for('update');
+  if (!row) throw errors.notFound(kind.name === 'incident' ? 'An incident' : 'A case');
   return row as T['$inferSelect'];
 }
 
 /**
- * An update's start, inside its transaction: the caller's permission (`check`), the body's text,
- * then the record's row, locked until the transaction ends.
+ * An update's start, inside its transaction: the record's row, locked until the transaction ends,
+ * then the caller's permission (`check`, decided on the row as it stands now that no other write can
+ * change it) and the body's text. Two updates of one record run one after the other, each whole.
  */
 export async function beginUpdate<T extends RecordTable>(
   tx: Executor,
   kind: RecordKind<T>,
   id: number,
   body: { title: string; description?: string | null },
-  check: Promise<unknown>,
+  check: () => Promise<unknown>,
 ): Promise<T['$inferSelect']> {
-  await check;
+  const row = await lockRecord(tx, kind, id);
+  await check();
   checkText(body);
-  return lockRecord(tx, kind, id);
+  return row;
 }
 
 /**

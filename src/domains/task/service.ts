@@ -69,11 +69,14 @@ async function bodyIncident(tx: Executor, ctx: Ctx, ref: TaskBody['incident']): 
 }
 
 /** A task of the caller's organization whose incident the caller may see; 404 otherwise. */
-async function visibleTask(tx: Executor, ctx: Ctx, id: number): Promise<TaskRow> {
-  const [row] = await tx
+async function visibleTask(tx: Executor, ctx: Ctx, id: number, lock = false): Promise<TaskRow> {
+  const query = tx
     .select()
     .from(task)
     .where(and(eq(task.id, id), eq(task.organization_id, ctx.organization.id), incidentVisible(ctx, task.incident_id)));
+  // A write's first read holds the row: writes of one task run one after the other, and one that
+  // waited for a delete finds no row (404).
+  const [row] = await (lock ? query.for('update', { of: task }) : query);
   if (!row) throw notFound();
   return row;
 }
@@ -194,7 +197,7 @@ async function assertCanWrite(tx: Executor, ctx: Ctx, row: TaskRow, ownWork: boo
  */
 export async function updateTask(ctx: Ctx, id: number, body: TaskBody) {
   return ctx.db.transaction(async (tx) => {
-    const row = await visibleTask(tx, ctx, id);
+    const row = await visibleTask(tx, ctx, id, true);
     await assertCanWrite(tx, ctx, row, true);
     const now = new Date();
     const values: Partial<typeof task.$inferInsert> = { ...fieldsFrom(body), updated_at: now };
@@ -221,7 +224,7 @@ export async function updateTask(ctx: Ctx, id: number, body: TaskBody) {
 
 export async function deleteTask(ctx: Ctx, id: number) {
   await ctx.db.transaction(async (tx) => {
-    const row = await visibleTask(tx, ctx, id);
+    const row = await visibleTask(tx, ctx, id, true);
     await assertCanWrite(tx, ctx, row, false);
     await tx.delete(task).where(eq(task.id, id));
     await audit(tx, ctx, deletedEntry('task', row));

@@ -1,14 +1,19 @@
 // Bringing a database to a servable state: schema created or upgraded to the newest revision,
 // then the `default` organization and project seeded. Idempotent, and safe for nodes starting
-// together (migrations serialise on an advisory lock).
+// together: the whole of it runs under one lock on a server (db/startup-lock.ts).
 import type { Settings } from '../config.ts';
 import { ensureDefaultOrganization } from '../domains/organization/service.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { upgrade } from '../db/migrate.ts';
+import { oneStartupAtATime } from '../db/startup-lock.ts';
 import { ensureCatalogue } from '../domains/plugin/catalogue.ts';
 import { jobQueue } from './jobs.ts';
 
-export async function initialize(database: Database, log: (m: string) => void = () => {}) {
+export function initialize(database: Database, log: (m: string) => void = () => {}) {
+  return oneStartupAtATime(database, () => initializeNow(database, log));
+}
+
+async function initializeNow(database: Database, log: (m: string) => void) {
   const applied = await upgrade(database, 'heads', log);
   await jobQueue(database).install();
   const catalogue = await ensureCatalogue(database.db);

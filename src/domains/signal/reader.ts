@@ -1,13 +1,13 @@
 // Signal instances read by id: the stored instance with its project, signal definition (SignalRead),
 // entities (EntityRead) and case (CaseRead, when the caller may see it); and the instances nested in
 // a case read (the case domain's CaseRead.signal_instances).
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { runStatement } from '../../db/statements.ts';
 import { declareRead, groupReader, type ReadDef } from '../../crud/reader.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
 import type { Ctx } from '../../server/context.ts';
-import { type CaseReadT, readVisibleCases } from '../case/reader.ts';
+import { type CaseReadT, readCasesSeenBy, readVisibleCases } from '../case/reader.ts';
 import { caseTable } from '../lifecycle/table.ts';
 import { visibleCases } from '../case/visibility.ts';
 import { CASE } from '../case/kind.ts';
@@ -53,18 +53,10 @@ async function caseReads(ctx: Ctx, db: Executor, visibleIds: number[]): Promise<
   return new Map((await readVisibleCases(ctx, db, visibleIds, 'in-instance')).map((c) => [c.id, c]));
 }
 
-/** The case reads of the cases among `caseIds` that the caller may see. */
+/** The case reads of the cases among `caseIds` that the caller may see, read and narrowed in one statement. */
 async function visibleCaseReads(ctx: Ctx, db: Executor, caseIds: number[]): Promise<Map<number, CaseReadT>> {
   if (caseIds.length === 0) return new Map();
-  const visible = await db
-    .select({ id: caseTable.id })
-    .from(caseTable)
-    .where(and(inArray(caseTable.id, caseIds), visibleCases(ctx)));
-  return caseReads(
-    ctx,
-    db,
-    visible.map((r) => r.id),
-  );
+  return new Map((await readCasesSeenBy(ctx, db, caseIds)).map((c) => [c.id, c]));
 }
 
 /**

@@ -169,7 +169,8 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
         opening.map((p) => ({
           projectId: p.def.project_id,
           title: p.def.name,
-          description: p.def.description ?? '',
+          // A case's description may not be empty once anyone edits it; a signal may have none.
+          description: p.def.description?.trim() ? p.def.description : `Opened by the signal ${p.def.name}.`,
           typeId: p.def.case_type_id,
           priorityId: p.def.case_priority_id,
         })),

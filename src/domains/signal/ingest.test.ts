@@ -82,6 +82,17 @@ describe('ingestion', () => {
     expect(res.body.case ?? null).toBeNull();
   });
 
+  it("opens a case that can be edited when the signal has no description", async () => {
+    await s.define({ variant: 'undescribed', name: 'Undescribed', description: null });
+    const res = await s.ingest({ variant: 'undescribed' });
+    const opened = res.body.case;
+    expect(opened.description).toBe('Opened by the signal Undescribed.');
+    const full = await call(w.t.app, 'GET', `/default/cases/${opened.id}`, { token: w.owner });
+    const saved = await call(w.t.app, 'PUT', `/default/cases/${opened.id}`, { token: w.owner, body: { ...full.body, status: 'Triage' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.status).toBe('Triage');
+  });
+
   it('lists instances with filters on entities', async () => {
     await s.define({ variant: 'listed', entity_types: [{ id: hostType.id }], create_case: false });
     await s.ingest({ variant: 'listed', h: 'host-77' });

@@ -1,0 +1,56 @@
+// A list's total, counted once per version of the tables its count reads. Counting 100,000 rows on
+// every page of a table costs more than the page itself, and the total changes only when a row
+// does. Every statement that changes a versioned table appends to a change log (revision 0023,
+// muster_list_change); a table's version is how many such statements a snapshot sees. The total
+// is read with the version of its snapshot, and each page reads the version of its own: the same
+// version means no change committed in between, so the total kept is exact for that page. Any
+// other version (a write, a process that has not counted yet) counts anew. Nothing is shared
+// between processes: each keeps its own totals, checked against the database at every use.
+import { sql, type SQL } from 'drizzle-orm';
+
+/** The tables whose changes are logged (revision 0023's triggers). A count that reads any other is not kept. */
+const VERSIONED = new Set([
+  'incident',
+  'case',
+  'participant',
+  'individual_contact',
+  'project',
+  'incident_priority',
+  'incident_severity',
+  'incident_type',
+  'case_priority',
+  'case_severity',
+  'case_type',
+]);
+
+/** The most totals kept; past it the oldest go. */
+const MAX_KEPT = 1000;
+
+const kept = new Map<string, { version: number; total: number }>();
+
+/**
+ * The tables a count's text reads (after FROM or JOIN, subqueries included), when all of them are
+ * versioned; otherwise undefined, and the count is not kept.
+ */
+export function versionedTables(text: string): string[] | undefined {
+  const tables = new Set<string>();
+  for (const m of text.matchAll(/\b(?:from|join)\s+("?)([A-Za-z_][\w$]*)\1/gi)) tables.add(m[2]);
+  if (tables.size === 0 || [...tables].some((t) => !VERSIONED.has(t))) return undefined;
+  return [...tables].sort();
+}
+
+/** The version of `tables` in the snapshot of the statement this is a column of. */
+export const versionOf = (tables: string[]): SQL =>
+  sql`(SELECT COALESCE((SELECT sum(n) FROM muster_list_version WHERE tbl = ANY(${sql.param(tables)}::text[])), 0)
+    + (SELECT count(*) FROM muster_list_change WHERE tbl = ANY(${sql.param(tables)}::text[])))::float8`;
+
+/** The total kept for a count (its text and parameters), with the version it was counted at. */
+export function keptTotal(key: string): { version: number; total: number } | undefined {
+  return kept.get(key);
+}
+
+export function keepTotal(key: string, version: number, total: number): void {
+  kept.delete(key);
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, { version, total });
+}

@@ -130,7 +130,11 @@ export async function runList<T = Record<string, unknown>>(
 
   let items: Record<string, unknown>[] | undefined;
   let total = 0;
-  if (def.separateCount) {
+  if (def.separateCount && unlimited) {
+    // Every row (a dashboard's): they are the total, in the same snapshot.
+    items = await pageOf(def.columns);
+    total = items.length;
+  } else if (def.separateCount) {
     // Large tables: the page can follow an index with LIMIT, and the count runs beside it, or not at
     // all while the tables it reads have not changed (count-cache.ts).
     const { sql: text, params } = countQuery().toSQL();

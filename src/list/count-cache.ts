@@ -4,9 +4,12 @@
 // muster_list_change); a table's version is how many such statements a snapshot sees. The total
 // is read with the version of its snapshot, and each page reads the version of its own: the same
 // version means no change committed in between, so the total kept is exact for that page. Any
-// other version (a write, a process that has not counted yet) counts anew. Nothing is shared
-// between processes: each keeps its own totals, checked against the database at every use.
+// other version (a write, a process that has not counted yet) counts anew. A version only grows
+// with what commits, so an equal one is the same committed state; a transaction's snapshot, which
+// sees its own uncommitted changes, neither uses nor keeps totals. Nothing is shared between
+// processes: each keeps its own totals, per database, checked against it at every use.
 import { sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 
 /** The tables whose changes are logged (revision 0023's triggers). A count that reads any other is not kept. */
 const VERSIONED = new Set([
@@ -26,7 +29,8 @@ const VERSIONED = new Set([
 /** The most totals kept; past it the oldest go. */
 const MAX_KEPT = 1000;
 
-const kept = new Map<string, { version: number; total: number }>();
+/** Per database: a process that opens several (tests) keeps each one's totals apart. */
+const kept = new WeakMap<object, Map<string, { version: number; total: number }>>();
 
 /**
  * The tables a count's text reads (after FROM or JOIN, subqueries included), when all of them are
@@ -44,13 +48,21 @@ export const versionOf = (tables: string[]): SQL =>
   sql`(SELECT COALESCE((SELECT sum(n) FROM muster_list_version WHERE tbl = ANY(${sql.param(tables)}::text[])), 0)
     + (SELECT count(*) FROM muster_list_change WHERE tbl = ANY(${sql.param(tables)}::text[])))::float8`;
 
-/** The total kept for a count (its text and parameters), with the version it was counted at. */
-export function keptTotal(key: string): { version: number; total: number } | undefined {
-  return kept.get(key);
+/**
+ * Whether totals are kept for reads on `db`: not inside a transaction, whose snapshot holds its own
+ * uncommitted changes, and a version that may never be committed.
+ */
+export const keepsTotals = (db: object): boolean => !(db instanceof PgTransaction);
+
+/** The total kept on `db` for a count (its text and parameters), with the version it was counted at. */
+export function keptTotal(db: object, key: string): { version: number; total: number } | undefined {
+  return kept.get(db)?.get(key);
 }
 
-export function keepTotal(key: string, version: number, total: number): void {
-  kept.delete(key);
-  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-  kept.set(key, { version, total });
+export function keepTotal(db: object, key: string, version: number, total: number): void {
+  let totals = kept.get(db);
+  if (!totals) kept.set(db, (totals = new Map()));
+  totals.delete(key);
+  if (totals.size >= MAX_KEPT) totals.delete(totals.keys().next().value!);
+  totals.set(key, { version, total });
 }

@@ -7,7 +7,7 @@ import type { Executor } from '../db/connection.ts';
 import type { RequestLog } from '../server/context.ts';
 import type { ListQueryT } from '../server/shapes.ts';
 import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
-import { keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
+import { keepsTotals, keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
 import { column, own, type AnyListDefinition } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
 import { toTsQuery } from './search.ts';
@@ -138,9 +138,9 @@ export async function runList<T = Record<string, unknown>>(
     // Large tables: the page can follow an index with LIMIT, and the count runs beside it, or not at
     // all while the tables it reads have not changed (count-cache.ts).
     const { sql: text, params } = countQuery().toSQL();
-    const tables = versionedTables(text);
+    const tables = keepsTotals(db) ? versionedTables(text) : undefined;
     const key = `${text}\n${JSON.stringify(params)}`;
-    const known = tables && size !== 0 ? keptTotal(key) : undefined;
+    const known = tables && size !== 0 ? keptTotal(db, key) : undefined;
     if (tables && known) {
       const rows = await pageOf({ ...def.columns, __version: versionOf(tables) }, known.total);
       if (rows.length && rows[0].__version === known.version) {
@@ -152,7 +152,7 @@ export async function runList<T = Record<string, unknown>>(
       const counted = async () => {
         if (!tables) return count();
         const [row] = await countQuery({ n, version: versionOf(tables) });
-        keepTotal(key, Number(row.version), Number(row.n));
+        keepTotal(db, key, Number(row.version), Number(row.n));
         return Number(row.n);
       };
       [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), counted()]);

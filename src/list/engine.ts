@@ -1,12 +1,13 @@
 // The one list engine: every list operation of Muster pages, searches, filters and sorts through
 // here, against the fields its ListDefinition declares, inside the scope its caller passes
 // (always at least the caller's organization).
-import { and, asc, desc, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/connection.ts';
 import type { RequestLog } from '../server/context.ts';
 import type { ListQueryT } from '../server/shapes.ts';
 import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
+import { keepsTotals, keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
 import { column, own, type AnyListDefinition } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
 import { toTsQuery } from './search.ts';
@@ -18,21 +19,36 @@ export interface Page<T> {
   total: number;
 }
 
+/** One key of an ORDER BY: reversed, it reads the same rows from the other end. */
+interface SortKey {
+  by: PgColumn | SQL;
+  descending: boolean;
+  /** NULLS FIRST/LAST only where there can be nulls: an index on a NOT NULL column then serves the sort. */
+  nullable: boolean;
+}
+
+function orderBy(keys: SortKey[], reversed: boolean): SQL[] {
+  return keys.map(({ by, descending, nullable }) => {
+    const down = descending !== reversed;
+    if (!nullable) return down ? sql`${by} DESC` : sql`${by} ASC`;
+    return down ? sql`${by} DESC NULLS LAST` : sql`${by} ASC NULLS FIRST`;
+  });
+}
+
 /**
  * ORDER BY for `sortBy[]`/`descending[]`. A sort the list cannot apply (a field or table it does not
  * declare, or a field of related records there are many of) is left out and noted at debug level,
  * as Dispatch 0.1.0 ignored it: the web UI sorts projects by `display_name` and the like.
  */
-function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterCompiler, log?: RequestLog): SQL[] {
+function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterCompiler, log?: RequestLog): SortKey[] {
   const fields = query['sortBy[]'];
   const directions = query['descending[]'];
-  const out: SQL[] = [];
+  const out: SortKey[] = [];
   // Dispatch pairs sortBy[i] with descending[i]; entries without a direction are not sorted on.
   for (let i = 0; i < Math.min(fields.length, directions.length); i++) {
     const parts = fields[i].split('.');
     const field = parts.at(-1)!;
     let col: PgColumn | SQL | undefined;
-    // NULLS FIRST/LAST only where there can be nulls: an index on a NOT NULL column then serves the sort.
     let nullable = true;
     if (parts.length === 1 || parts.at(-2) === def.tableName) {
       if (own(def.fields, field)) {
@@ -49,8 +65,7 @@ function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterComp
       log?.debug({ list: def.model, sortBy: fields[i] }, `sort ignored: ${def.model} lists cannot sort by '${fields[i]}'`);
       continue;
     }
-    if (!nullable) out.push(directions[i] ? sql`${col} DESC` : sql`${col} ASC`);
-    else out.push(directions[i] ? sql`${col} DESC NULLS LAST` : sql`${col} ASC NULLS FIRST`);
+    out.push({ by: col, descending: directions[i], nullable });
   }
   return out;
 }
@@ -78,8 +93,8 @@ export async function runList<T = Record<string, unknown>>(
   const tsquery = def.searchVector ? toTsQuery(query.q) : null;
   const tsq = tsquery === null ? undefined : sql`to_tsquery('simple', ${tsquery})`;
   const searchSql = tsq ? sql`${def.searchVector} @@ ${tsq}` : undefined;
-  if (tsq && order.length === 0) order.push(sql`ts_rank_cd(${def.searchVector}, ${tsq}) DESC`);
-  order.push(asc(def.idColumn));
+  if (tsq && order.length === 0) order.push({ by: sql`ts_rank_cd(${def.searchVector}, ${tsq})`, descending: true, nullable: false });
+  order.push({ by: def.idColumn, descending: false, nullable: false });
 
   const where = and(scope, extra, filterSql, searchSql);
   const page = Math.max(query.page, 1);
@@ -91,23 +106,57 @@ export async function runList<T = Record<string, unknown>>(
     return q;
   };
 
+  const n = sql<number>`count(*)::int`;
+  const countQuery = (columns: SelectedFields = { n }) => withJoins(db.select(columns).from(def.table).$dynamic()).where(where);
   const count = async () => {
-    const [counted] = await withJoins(db.select({ n: sql<number>`count(*)::int` }).from(def.table).$dynamic()).where(where);
+    const [counted] = await countQuery();
     return Number(counted?.n ?? 0);
   };
-  const pageOf = (columns: SelectedFields) => {
+  /**
+   * The page's rows. Given the total, a page past the middle is read from the other end, reversed:
+   * an OFFSET walks every row it skips, and from there it skips fewer.
+   */
+  const pageOf = async (columns: SelectedFields, total?: number) => {
+    const offset = (page - 1) * size;
+    const reversed = !unlimited && total !== undefined && offset < total && offset > total / 2;
     let q = withJoins(db.select(columns).from(def.table).$dynamic())
       .where(where)
-      .orderBy(...order);
-    if (!unlimited) q = q.limit(Math.max(size, 1)).offset((page - 1) * size);
-    return q as unknown as Promise<Record<string, unknown>[]>;
+      .orderBy(...orderBy(order, reversed));
+    if (reversed) q = q.limit(Math.min(size, total - offset)).offset(Math.max(total - offset - size, 0));
+    else if (!unlimited) q = q.limit(Math.max(size, 1)).offset(offset);
+    const rows = (await q) as Record<string, unknown>[];
+    return reversed ? rows.reverse() : rows;
   };
 
-  let items: Record<string, unknown>[];
-  let total: number;
-  if (def.separateCount) {
-    // Large tables: the page can follow an index with LIMIT, and the count runs beside it.
-    [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), count()]);
+  let items: Record<string, unknown>[] | undefined;
+  let total = 0;
+  if (def.separateCount && unlimited) {
+    // Every row (a dashboard's): they are the total, in the same snapshot.
+    items = await pageOf(def.columns);
+    total = items.length;
+  } else if (def.separateCount) {
+    // Large tables: the page can follow an index with LIMIT, and the count runs beside it, or not at
+    // all while the tables it reads have not changed (count-cache.ts).
+    const { sql: text, params } = countQuery().toSQL();
+    const tables = keepsTotals(db) ? versionedTables(text) : undefined;
+    const key = `${text}\n${JSON.stringify(params)}`;
+    const known = tables && size !== 0 ? keptTotal(db, key) : undefined;
+    if (tables && known) {
+      const rows = await pageOf({ ...def.columns, __version: versionOf(tables) }, known.total);
+      if (rows.length && rows[0].__version === known.version) {
+        items = rows.map(({ __version: _v, ...item }) => item);
+        total = known.total;
+      }
+    }
+    if (!items) {
+      const counted = async () => {
+        if (!tables) return count();
+        const [row] = await countQuery({ n, version: versionOf(tables) });
+        keepTotal(db, key, Number(row.version), Number(row.n));
+        return Number(row.n);
+      };
+      [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), counted()]);
+    }
   } else {
     // One round trip: the page and the total together. A page past the end has no row to carry
     // the total, so only then is it counted on its own.

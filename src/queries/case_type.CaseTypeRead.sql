@@ -40,4 +40,4 @@ select json_build_object(
     'owner_conversation', "r4"."owner_conversation",
     'display_name', "r4"."display_name",
     'enabled', "r4"."enabled",
-    'allow_self_join', "r4"."allow_self_join") FROM "project" "r4" WHERE "r4"."id" = "case_type"."project_id")) from "case_type" where ("case_type"."id" IN (SELECT unnest($1::int[])) and "case_type"."organization_id" = $2::int);
+    'allow_self_join', "r4"."allow_self_join") FROM "project" "r4" WHERE "r4"."id" = "case_type"."project_id")) from "case_type" where ("case_type"."id" = ANY($1::int[]) and "case_type"."organization_id" = $2::int);

@@ -65,4 +65,4 @@ select json_build_object(
       'id', "r7"."id",
       'plugin_event', "r7"."plugin_event_id",
       'response_time_seconds', "r7"."response_time_seconds",
-      'enabled', "r7"."enabled") ORDER BY "r7"."id") FROM "cost_model_activity" "r7" WHERE "r7"."cost_model_id" = "r5"."id"), '[]'::json)) FROM "cost_model" "r5" WHERE "r5"."id" = "case_type"."cost_model_id")) from "case_type" where ("case_type"."id" IN (SELECT unnest($1::int[])) and "case_type"."organization_id" = $2::int);
+      'enabled', "r7"."enabled") ORDER BY "r7"."id") FROM "cost_model_activity" "r7" WHERE "r7"."cost_model_id" = "r5"."id"), '[]'::json)) FROM "cost_model" "r5" WHERE "r5"."id" = "case_type"."cost_model_id")) from "case_type" where ("case_type"."id" = ANY($1::int[]) and "case_type"."organization_id" = $2::int);

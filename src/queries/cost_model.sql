@@ -23,4 +23,4 @@ select json_build_object(
     'id', "r2"."id",
     'plugin_event', "r2"."plugin_event_id",
     'response_time_seconds', "r2"."response_time_seconds",
-    'enabled', "r2"."enabled") ORDER BY "r2"."id") FROM "cost_model_activity" "r2" WHERE "r2"."cost_model_id" = "cost_model"."id"), '[]'::json)) from "cost_model" where ("cost_model"."id" IN (SELECT unnest($1::int[])) and "cost_model"."organization_id" = $2::int);
+    'enabled', "r2"."enabled") ORDER BY "r2"."id") FROM "cost_model_activity" "r2" WHERE "r2"."cost_model_id" = "cost_model"."id"), '[]'::json)) from "cost_model" where ("cost_model"."id" = ANY($1::int[]) and "cost_model"."organization_id" = $2::int);

@@ -20,4 +20,4 @@ select json_build_object(
     'owner_conversation', "r1"."owner_conversation",
     'display_name', "r1"."display_name",
     'enabled', "r1"."enabled",
-    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "entity_type"."project_id")) from "entity_type" where ("entity_type"."id" IN (SELECT unnest($1::int[])) and "entity_type"."organization_id" = $2::int);
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "entity_type"."project_id")) from "entity_type" where ("entity_type"."id" = ANY($1::int[]) and "entity_type"."organization_id" = $2::int);

@@ -220,4 +220,4 @@ select json_build_object(
     'owner_conversation', "r26"."owner_conversation",
     'display_name', "r26"."display_name",
     'enabled', "r26"."enabled",
-    'allow_self_join', "r26"."allow_self_join") FROM "project" "r26" WHERE "r26"."id" = "feedback"."project_id")) from "feedback" where ("feedback"."id" IN (SELECT unnest($5::int[])) and "feedback"."organization_id" = $6::int);
+    'allow_self_join', "r26"."allow_self_join") FROM "project" "r26" WHERE "r26"."id" = "feedback"."project_id")) from "feedback" where ("feedback"."id" = ANY($5::int[]) and "feedback"."organization_id" = $6::int);

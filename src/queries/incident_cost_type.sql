@@ -7,4 +7,4 @@ select json_build_object(
   'details', "incident_cost_type"."details",
   'default', "incident_cost_type"."default",
   'editable', "incident_cost_type"."editable",
-  'created_at', to_char("incident_cost_type"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "incident_cost_type" where ("incident_cost_type"."id" IN (SELECT unnest($1::int[])) and "incident_cost_type"."organization_id" = $2::int);
+  'created_at', to_char("incident_cost_type"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "incident_cost_type" where ("incident_cost_type"."id" = ANY($1::int[]) and "incident_cost_type"."organization_id" = $2::int);

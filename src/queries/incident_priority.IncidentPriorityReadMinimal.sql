@@ -9,4 +9,4 @@ select json_build_object(
   'view_order', "incident_priority"."view_order",
   'page_commander', "incident_priority"."page_commander",
   'tactical_report_reminder', "incident_priority"."tactical_report_reminder",
-  'executive_report_reminder', "incident_priority"."executive_report_reminder") from "incident_priority" where ("incident_priority"."id" IN (SELECT unnest($1::int[])) and "incident_priority"."organization_id" = $2::int);
+  'executive_report_reminder', "incident_priority"."executive_report_reminder") from "incident_priority" where ("incident_priority"."id" = ANY($1::int[]) and "incident_priority"."organization_id" = $2::int);

@@ -6,4 +6,4 @@ select json_build_object(
   'color', "incident_severity"."color",
   'default', "incident_severity"."default",
   'enabled', "incident_severity"."enabled",
-  'view_order', "incident_severity"."view_order") from "incident_severity" where ("incident_severity"."id" IN (SELECT unnest($1::int[])) and "incident_severity"."organization_id" = $2::int);
+  'view_order', "incident_severity"."view_order") from "incident_severity" where ("incident_severity"."id" = ANY($1::int[]) and "incident_severity"."organization_id" = $2::int);

@@ -19,4 +19,4 @@ select json_build_object(
     'owner_conversation', "r1"."owner_conversation",
     'display_name', "r1"."display_name",
     'enabled', "r1"."enabled",
-    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "incident_severity"."project_id")) from "incident_severity" where ("incident_severity"."id" IN (SELECT unnest($1::int[])) and "incident_severity"."organization_id" = $2::int);
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "incident_severity"."project_id")) from "incident_severity" where ("incident_severity"."id" = ANY($1::int[]) and "incident_severity"."organization_id" = $2::int);

@@ -48,4 +48,4 @@ select json_build_object(
     'owner_conversation', "r5"."owner_conversation",
     'display_name', "r5"."display_name",
     'enabled', "r5"."enabled",
-    'allow_self_join', "r5"."allow_self_join") FROM "project" "r5" WHERE "r5"."id" = "incident_type"."project_id")) from "incident_type" where ("incident_type"."id" IN (SELECT unnest($1::int[])) and "incident_type"."organization_id" = $2::int);
+    'allow_self_join', "r5"."allow_self_join") FROM "project" "r5" WHERE "r5"."id" = "incident_type"."project_id")) from "incident_type" where ("incident_type"."id" = ANY($1::int[]) and "incident_type"."organization_id" = $2::int);

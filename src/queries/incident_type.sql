@@ -73,4 +73,4 @@ select json_build_object(
       'id', "r8"."id",
       'plugin_event', "r8"."plugin_event_id",
       'response_time_seconds', "r8"."response_time_seconds",
-      'enabled', "r8"."enabled") ORDER BY "r8"."id") FROM "cost_model_activity" "r8" WHERE "r8"."cost_model_id" = "r6"."id"), '[]'::json)) FROM "cost_model" "r6" WHERE "r6"."id" = "incident_type"."cost_model_id")) from "incident_type" where ("incident_type"."id" IN (SELECT unnest($1::int[])) and "incident_type"."organization_id" = $2::int);
+      'enabled', "r8"."enabled") ORDER BY "r8"."id") FROM "cost_model_activity" "r8" WHERE "r8"."cost_model_id" = "r6"."id"), '[]'::json)) FROM "cost_model" "r6" WHERE "r6"."id" = "incident_type"."cost_model_id")) from "incident_type" where ("incident_type"."id" = ANY($1::int[]) and "incident_type"."organization_id" = $2::int);

@@ -22,4 +22,4 @@ select json_build_object(
     'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r2"."creator_id")) ORDER BY "r1"."search_filter_id") FROM "individual_contact_filter" "r1" JOIN "search_filter" "r2" ON "r2"."id" = "r1"."search_filter_id" WHERE "r1"."individual_contact_id" = "individual_contact"."id"), '[]'::json),
   'id', "individual_contact"."id",
   'created_at', to_char("individual_contact"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'updated_at', to_char("individual_contact"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "individual_contact" where ("individual_contact"."id" IN (SELECT unnest($1::int[])) and "individual_contact"."organization_id" = $2::int);
+  'updated_at', to_char("individual_contact"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "individual_contact" where ("individual_contact"."id" = ANY($1::int[]) and "individual_contact"."organization_id" = $2::int);

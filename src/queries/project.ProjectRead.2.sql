@@ -5,4 +5,4 @@ select json_build_object(
   'color', "project"."color",
   'display_name', "project"."display_name",
   'enabled', "project"."enabled",
-  'allow_self_join', "project"."allow_self_join") from "project" where ("project"."id" IN (SELECT unnest($1::int[])) and "project"."organization_id" = $2::int);
+  'allow_self_join', "project"."allow_self_join") from "project" where ("project"."id" = ANY($1::int[]) and "project"."organization_id" = $2::int);

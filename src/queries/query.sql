@@ -250,4 +250,4 @@ select json_build_object(
       'owner_conversation', "r28"."owner_conversation",
       'display_name', "r28"."display_name",
       'enabled', "r28"."enabled",
-      'allow_self_join', "r28"."allow_self_join") FROM "project" "r28" WHERE "r28"."id" = "r25"."project_id")) ORDER BY "r24"."tag_id") FROM "query_tag" "r24" JOIN "tag" "r25" ON "r25"."id" = "r24"."tag_id" WHERE "r24"."query_id" = "query"."id"), '[]'::json)) from "query" where ("query"."id" IN (SELECT unnest($1::int[])) and "query"."organization_id" = $2::int);
+      'allow_self_join', "r28"."allow_self_join") FROM "project" "r28" WHERE "r28"."id" = "r25"."project_id")) ORDER BY "r24"."tag_id") FROM "query_tag" "r24" JOIN "tag" "r25" ON "r25"."id" = "r24"."tag_id" WHERE "r24"."query_id" = "query"."id"), '[]'::json)) from "query" where ("query"."id" = ANY($1::int[]) and "query"."organization_id" = $2::int);

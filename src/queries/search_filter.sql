@@ -18,4 +18,4 @@ select json_build_object(
     'name', "r3"."name") ORDER BY "r3"."id") FROM "service_filter" "service_filter_of" JOIN "service" "r3" ON "r3"."id" = "service_filter_of"."service_id" WHERE "service_filter_of"."search_filter_id" = "search_filter"."id"), '[]'::json),
   'notifications', COALESCE((SELECT json_agg(json_build_object(
     'id', "r4"."id",
-    'name', "r4"."name") ORDER BY "r4"."id") FROM "notification_filter" "notification_filter_of" JOIN "notification" "r4" ON "r4"."id" = "notification_filter_of"."notification_id" WHERE "notification_filter_of"."search_filter_id" = "search_filter"."id"), '[]'::json)) from "search_filter" where ("search_filter"."id" IN (SELECT unnest($1::int[])) and "search_filter"."organization_id" = $2::int);
+    'name', "r4"."name") ORDER BY "r4"."id") FROM "notification_filter" "notification_filter_of" JOIN "notification" "r4" ON "r4"."id" = "notification_filter_of"."notification_id" WHERE "notification_filter_of"."search_filter_id" = "search_filter"."id"), '[]'::json)) from "search_filter" where ("search_filter"."id" = ANY($1::int[]) and "search_filter"."organization_id" = $2::int);

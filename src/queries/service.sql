@@ -18,4 +18,4 @@ select json_build_object(
     'subject', "r2"."subject",
     'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r2"."creator_id")) ORDER BY "r1"."search_filter_id") FROM "service_filter" "r1" JOIN "search_filter" "r2" ON "r2"."id" = "r1"."search_filter_id" WHERE "r1"."service_id" = "service"."id"), '[]'::json),
   'created_at', to_char("service"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'updated_at', to_char("service"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "service" where ("service"."id" IN (SELECT unnest($1::int[])) and "service"."organization_id" = $2::int);
+  'updated_at', to_char("service"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "service" where ("service"."id" = ANY($1::int[]) and "service"."organization_id" = $2::int);

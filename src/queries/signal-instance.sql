@@ -411,4 +411,4 @@ select json_build_object(
       'enabled', "r46"."enabled",
       'allow_self_join', "r46"."allow_self_join") FROM "project" "r46" WHERE "r46"."id" = "r43"."project_id")) ORDER BY "r42"."entity_id") FROM "signal_instance_entity" "r42" JOIN "entity" "r43" ON "r43"."id" = "r42"."entity_id" WHERE "r42"."signal_instance_id" = "signal_instance"."id"), '[]'::json),
   'filter_monitor', "signal_instance"."filter_monitor",
-  'case_id', "signal_instance"."case_id") from "signal_instance" where ("signal_instance"."id" IN (SELECT unnest($1::uuid[])) and "signal_instance"."organization_id" = $2::int);
+  'case_id', "signal_instance"."case_id") from "signal_instance" where ("signal_instance"."id" = ANY($1::uuid[]) and "signal_instance"."organization_id" = $2::int);

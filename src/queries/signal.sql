@@ -349,4 +349,4 @@ select json_build_object(
       'owner_conversation', "r39"."owner_conversation",
       'display_name', "r39"."display_name",
       'enabled', "r39"."enabled",
-      'allow_self_join', "r39"."allow_self_join") FROM "project" "r39" WHERE "r39"."id" = "r38"."project_id")) ORDER BY "r37"."entity_type_id") FROM "signal_entity_type" "r37" JOIN "entity_type" "r38" ON "r38"."id" = "r37"."entity_type_id" WHERE "r37"."signal_id" = "signal"."id"), '[]'::json)) from "signal" where ("signal"."id" IN (SELECT unnest($1::int[])) and "signal"."organization_id" = $2::int);
+      'allow_self_join', "r39"."allow_self_join") FROM "project" "r39" WHERE "r39"."id" = "r38"."project_id")) ORDER BY "r37"."entity_type_id") FROM "signal_entity_type" "r37" JOIN "entity_type" "r38" ON "r38"."id" = "r37"."entity_type_id" WHERE "r37"."signal_id" = "signal"."id"), '[]'::json)) from "signal" where ("signal"."id" = ANY($1::int[]) and "signal"."organization_id" = $2::int);

@@ -26,4 +26,4 @@ select json_build_object(
       'display_name', "r2"."display_name",
       'enabled', "r2"."enabled",
       'allow_self_join', "r2"."allow_self_join") FROM "project" "r2" WHERE "r2"."id" = "r1"."project_id")) FROM "entity_type" "r1" WHERE "r1"."id" = "signal_engagement"."entity_type_id"),
-  'message', "signal_engagement"."message") from "signal_engagement" where ("signal_engagement"."id" IN (SELECT unnest($1::int[])) and "signal_engagement"."organization_id" = $2::int);
+  'message', "signal_engagement"."message") from "signal_engagement" where ("signal_engagement"."id" = ANY($1::int[]) and "signal_engagement"."organization_id" = $2::int);

@@ -7,4 +7,4 @@ select json_build_object(
   'mode', "signal_filter"."mode",
   'action', "signal_filter"."action",
   'window', "signal_filter"."window",
-  'expiration', to_char("signal_filter"."expiration" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "signal_filter" where ("signal_filter"."id" IN (SELECT unnest($1::int[])) and "signal_filter"."organization_id" = $2::int);
+  'expiration', to_char("signal_filter"."expiration" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "signal_filter" where ("signal_filter"."id" = ANY($1::int[]) and "signal_filter"."organization_id" = $2::int);

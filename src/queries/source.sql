@@ -186,4 +186,4 @@ select json_build_object(
   'queries', COALESCE((SELECT json_agg(json_build_object(
     'id', "r21"."id",
     'name', "r21"."name",
-    'description', "r21"."description") ORDER BY "r21"."id") FROM "query" "r21" WHERE "r21"."source_id" = "source"."id"), '[]'::json)) from "source" where ("source"."id" IN (SELECT unnest($1::int[])) and "source"."organization_id" = $2::int);
+    'description', "r21"."description") ORDER BY "r21"."id") FROM "query" "r21" WHERE "r21"."source_id" = "source"."id"), '[]'::json)) from "source" where ("source"."id" = ANY($1::int[]) and "source"."organization_id" = $2::int);

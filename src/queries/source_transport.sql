@@ -15,4 +15,4 @@ select json_build_object(
     'owner_conversation', "r1"."owner_conversation",
     'display_name', "r1"."display_name",
     'enabled', "r1"."enabled",
-    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "source_transport"."project_id")) from "source_transport" where ("source_transport"."id" IN (SELECT unnest($1::int[])) and "source_transport"."organization_id" = $2::int);
+    'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "source_transport"."project_id")) from "source_transport" where ("source_transport"."id" = ANY($1::int[]) and "source_transport"."organization_id" = $2::int);

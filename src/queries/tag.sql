@@ -43,4 +43,4 @@ select json_build_object(
     'owner_conversation', "r3"."owner_conversation",
     'display_name', "r3"."display_name",
     'enabled', "r3"."enabled",
-    'allow_self_join', "r3"."allow_self_join") FROM "project" "r3" WHERE "r3"."id" = "tag"."project_id")) from "tag" where ("tag"."id" IN (SELECT unnest($1::int[])) and "tag"."organization_id" = $2::int);
+    'allow_self_join', "r3"."allow_self_join") FROM "project" "r3" WHERE "r3"."id" = "tag"."project_id")) from "tag" where ("tag"."id" = ANY($1::int[]) and "tag"."organization_id" = $2::int);

@@ -14,7 +14,7 @@
 //     work from the moment it happened; a participant's overlapping occurrences of one activity count
 //     once (Dispatch merges them the same way). amount = ceil(Σ seconds / 3600 × R); 0 without an
 //     enabled cost model. Muster records one plugin event itself: its timeline (TIMELINE_ACTIVITY).
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { runStatement } from '../../db/statements.ts';
 import { TIMELINE_ACTIVITY } from '../../plugins/builtin/participant.ts';
@@ -89,28 +89,51 @@ async function pricedActivitySeconds(db: Executor, ids: number[]): Promise<Map<n
   return new Map(rows.map((r) => [Number(r.id), Number(r.seconds)]));
 }
 
+type Millis = number | null;
+interface CostRow {
+  id: number;
+  status: string;
+  escalated_at: Millis;
+  closed_at: Millis;
+  stable_at: Millis;
+  annual_employee_cost: number;
+  business_year_hours: number;
+  role: string | null;
+  assumed_at: Millis;
+  renounced_at: Millis;
+}
+
+const millis = (col: unknown) => sql`(EXTRACT(EPOCH FROM ${col}) * 1000)::float8`;
+const dateOf = (ms: Millis) => (ms === null ? null : new Date(ms));
+
+/**
+ * The cases' roles and rates, one row per role (a case without any: one row with a null role). The
+ * ids go as one array parameter: a list of them would make a statement of its own for every count
+ * of ids (a dashboard's thousands of cases, thousands of parameters), parsed and planned each time.
+ */
+const rolesOf = (ids: number[]) => sql`
+    SELECT ${caseTable.id} AS id, ${caseTable.status} AS status, ${millis(caseTable.escalated_at)} AS escalated_at,
+      ${millis(caseTable.closed_at)} AS closed_at, ${millis(caseTable.stable_at)} AS stable_at,
+      ${project.annual_employee_cost} AS annual_employee_cost, ${project.business_year_hours} AS business_year_hours,
+      ${participantRole.role} AS role, ${millis(participantRole.assumed_at)} AS assumed_at, ${millis(participantRole.renounced_at)} AS renounced_at
+    FROM ${caseTable}
+    JOIN ${project} ON ${project.id} = ${caseTable.project_id}
+    LEFT JOIN ${participant} ON ${participant.case_id} = ${caseTable.id}
+    LEFT JOIN ${participantRole} ON ${participantRole.participant_id} = ${participant.id}
+    WHERE ${caseTable.id} = ANY(${sql.param(ids)}::int[])`;
+
 /** Sets `total_cost_classic` and `total_cost_new` on read cases (each with its `id`). */
 export async function addCaseCosts(db: Executor, items: Record<string, unknown>[], now = new Date()): Promise<void> {
   if (items.length === 0) return;
   const ids = items.map((i) => i.id as number);
-  const roles = await db
-    .select({
-      id: caseTable.id,
-      status: caseTable.status,
-      escalated_at: caseTable.escalated_at,
-      closed_at: caseTable.closed_at,
-      stable_at: caseTable.stable_at,
-      annual_employee_cost: project.annual_employee_cost,
-      business_year_hours: project.business_year_hours,
-      role: participantRole.role,
-      assumed_at: participantRole.assumed_at,
-      renounced_at: participantRole.renounced_at,
-    })
-    .from(caseTable)
-    .innerJoin(project, eq(project.id, caseTable.project_id))
-    .leftJoin(participant, eq(participant.case_id, caseTable.id))
-    .leftJoin(participantRole, eq(participantRole.participant_id, participant.id))
-    .where(inArray(caseTable.id, ids));
+  const roles = (await runStatement<CostRow>(db, rolesOf(ids))).map((r) => ({
+    ...r,
+    escalated_at: dateOf(r.escalated_at),
+    closed_at: dateOf(r.closed_at),
+    stable_at: dateOf(r.stable_at),
+    assumed_at: dateOf(r.assumed_at),
+    renounced_at: dateOf(r.renounced_at),
+  }));
   const priced = await pricedActivitySeconds(db, ids);
   const classic = new Map<number, number>();
   const rates = new Map<number, number>();

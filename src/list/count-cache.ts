@@ -1,6 +1,6 @@
 // A list's total, counted once per version of the tables its count reads. Counting 100,000 rows on
 // every page of a table costs more than the page itself, and the total changes only when a row
-// does. Every statement that changes a versioned table appends to a change log (revision 0023,
+// does. Every statement that changes a versioned table appends to a change log (revision 0022,
 // muster_list_change); a table's version is how many such statements a snapshot sees. The total
 // is read with the version of its snapshot, and each page reads the version of its own: the same
 // version means no change committed in between, so the total kept is exact for that page. Any
@@ -11,7 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 
-/** The tables whose changes are logged (revision 0023's triggers). A count that reads any other is not kept. */
+/** The tables whose changes are logged (revision 0022's triggers). A count that reads any other is not kept. */
 const VERSIONED = new Set([
   'incident',
   'case',

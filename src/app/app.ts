@@ -22,6 +22,7 @@ import { staticFiles } from '../server/static-files.ts';
 import { installJsonBody, trimStrings } from '../server/json-body.ts';
 import type { App } from '../server/routing.ts';
 import { ajvOptions, canonicalIntegers } from '../server/validation.ts';
+import { compilersFactory } from '../server/compilers.ts';
 import { checkProxySettings, fastifyTrustProxy } from '../server/proxies.ts';
 import { healthRoutes, type Readiness, type ReadinessCheck } from '../server/health.ts';
 import { installSecurityHeaders } from '../server/security-headers.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ settings, database, logger }: BuildOptions): Pr
     logger: logger ?? { level: settings.logLevel },
     bodyLimit: settings.bodyLimit,
     ajv: ajvOptions,
+    schemaController: { compilersFactory },
     trustProxy: fastifyTrustProxy(trusted),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Each request is logged at debug level and below only: at info it would cost more than the request.

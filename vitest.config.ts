@@ -27,8 +27,17 @@ const ONCE = [
   'src/plugins/registry.test.ts',
 ];
 
-/** Database suites that need a process of their own: they mock a module, or set the process's time zone. */
-const OWN_PROCESS = ['src/domains/signal/batch.test.ts', 'src/list/zone.test.ts'];
+/**
+ * Database suites that need a process of their own: they mock a module or set the process's time
+ * zone; or, after other files in the same process, their background jobs stay active past their
+ * drain's time limit (workflow runs, notifications), which they never do alone.
+ */
+const OWN_PROCESS = [
+  'src/domains/signal/batch.test.ts',
+  'src/list/zone.test.ts',
+  'src/domains/workflow/workflow.test.ts',
+  'src/domains/effects/notify.test.ts',
+];
 
 /**
  * The suites that run on each database, each file on a fresh copy of a template (test/global-setup.ts).

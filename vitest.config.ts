@@ -28,11 +28,38 @@ const ONCE = [
   'src/plugins/registry.test.ts',
 ];
 
-/** The suites that run on each database, each file on a fresh copy of a template (test/global-setup.ts). */
-const perDatabase = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
-  extends: true,
-  test: { name, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ONCE, env, globalSetup: ['test/global-setup.ts'] },
-});
+/**
+ * Database suites that need a process of their own: they mock a module or set the process's time
+ * zone; or, after other files in the same process, their background jobs stay active past their
+ * drain's time limit (workflow runs, notifications), which they never do alone.
+ */
+const OWN_PROCESS = [
+  'src/domains/signal/batch.test.ts',
+  'src/list/zone.test.ts',
+  'src/domains/workflow/workflow.test.ts',
+  'src/domains/effects/notify.test.ts',
+];
+
+/**
+ * The suites that run on each database, each file on a fresh copy of a template (test/global-setup.ts).
+ * Their files share a worker's process one after another (isolate: false): the modules are loaded and
+ * the route schemas compiled once per worker instead of once per file (src/server/compilers.ts).
+ * OWN_PROCESS runs in `<name>-own-process`, a file per process.
+ */
+const perDatabase = (name: string, env: Record<string, string>): TestProjectInlineConfiguration[] => [
+  {
+    extends: true,
+    test: {
+      name,
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude: [...ONCE, ...OWN_PROCESS],
+      env,
+      isolate: false,
+      globalSetup: ['test/global-setup.ts'],
+    },
+  },
+  { extends: true, test: { name: `${name}-own-process`, include: OWN_PROCESS, env, globalSetup: ['test/global-setup.ts'] } },
+];
 
 export default defineConfig({
   test: {
@@ -44,8 +71,8 @@ export default defineConfig({
       { extends: true, test: { name: 'once', include: ONCE, env: serverEnv, globalSetup: ['test/empty-cluster-setup.ts'] } },
       // The web UI's components and pure logic, in a simulated browser.
       { extends: true, test: { name: 'ui', include: ['ui/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
-      perDatabase('embedded', {}),
-      ...(postgres ? [perDatabase('postgres', serverEnv)] : []),
+      ...perDatabase('embedded', {}),
+      ...(postgres ? perDatabase('postgres', serverEnv) : []),
     ],
   },
 });

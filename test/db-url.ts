@@ -1,5 +1,3 @@
-export const TEMPLATE_DB = 'muster_test_template';
-
 /** The same server URL pointing at another database. */
 export function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);

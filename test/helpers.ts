@@ -8,7 +8,7 @@ import { readSettings, type Settings } from '../src/config.ts';
 import { openEmbedded, openPostgres, type Database } from '../src/db/connection.ts';
 import { type BuildOptions, buildApp } from '../src/app/app.ts';
 import type { App } from '../src/server/routing.ts';
-import { TEMPLATE_DB, withDatabaseName } from './db-url.ts';
+import { withDatabaseName } from './db-url.ts';
 
 export interface TestDatabase {
   database: Database;
@@ -22,7 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (serverUrl) {
     const name = `muster_test_${randomBytes(6).toString('hex')}`;
     const admin = await openPostgres(serverUrl, 1);
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
     const url = withDatabaseName(serverUrl, name);
     const database = await openPostgres(url, 5);
     return {

@@ -22,6 +22,7 @@ import { staticFiles } from '../server/static-files.ts';
 import { installJsonBody, trimStrings } from '../server/json-body.ts';
 import type { App } from '../server/routing.ts';
 import { ajvOptions, canonicalIntegers } from '../server/validation.ts';
+import { compilersFactory } from '../server/compilers.ts';
 import { checkProxySettings, fastifyTrustProxy } from '../server/proxies.ts';
 import { healthRoutes, type Readiness, type ReadinessCheck } from '../server/health.ts';
 import { installSecurityHeaders } from '../server/security-headers.ts';
@@ -83,6 +84,7 @@ export async function buildApp({ settings, database, logger }: BuildOptions): Pr
     genReqId: requestIdOf,
     bodyLimit: settings.bodyLimit,
     ajv: ajvOptions,
+    schemaController: { compilersFactory },
     trustProxy: fastifyTrustProxy(trusted),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Fastify's own two lines per request (with the URL's query string) at debug and below only; at

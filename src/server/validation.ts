@@ -22,7 +22,9 @@ const regExp = Object.assign((pattern: string, flags: string) => new RegExp(LINE
 
 export const ajvOptions = {
   customOptions: {
-    code: { regExp },
+    // Without optimize, Ajv compiles a schema in less than half the time; it skips only a pass that
+    // trims unused names from the generated code, whose validation is the same.
+    code: { regExp, optimize: false },
     // NaN and Infinity are no numbers: JSON's 1e309 parses to Infinity, which every bound lets through.
     strictNumbers: true,
     removeAdditional: true as const, // unknown body fields are dropped, as Pydantic ignores them

@@ -82,7 +82,7 @@ describe('ingestion', () => {
     expect(res.body.case ?? null).toBeNull();
   });
 
-  it("opens a case that can be edited when the signal has no description", async () => {
+  it('opens a case that can be edited when the signal has no description', async () => {
     await s.define({ variant: 'undescribed', name: 'Undescribed', description: null });
     const res = await s.ingest({ variant: 'undescribed' });
     const opened = res.body.case;

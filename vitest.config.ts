@@ -29,13 +29,15 @@ const ONCE = [
 ];
 
 /**
- * Database suites that need a process of their own: they mock a module or set the process's time
- * zone; or, after other files in the same process, their background jobs stay active past their
- * drain's time limit (workflow runs, notifications), which they never do alone.
+ * Database suites that need a process of their own: they mock a module, set the process's time zone
+ * or add plugins to the process's registry (which other files would then list); or, after other files
+ * in the same process, their background jobs stay active past their drain's time limit (workflow
+ * runs, notifications), which they never do alone.
  */
 const OWN_PROCESS = [
   'src/domains/signal/batch.test.ts',
   'src/list/zone.test.ts',
+  'src/domains/plugin/plugin.test.ts',
   'src/domains/workflow/workflow.test.ts',
   'src/domains/effects/notify.test.ts',
 ];

@@ -29,8 +29,9 @@ const ONCE = [
 ];
 
 /**
- * Database suites that need a process of their own: they mock a module, set the process's time zone
- * or add plugins to the process's registry (which other files would then list); or, after other files
+ * Database suites that need a process of their own: they mock a module, set the process's time zone,
+ * add plugins to the process's registry (which other files would then list), or read what the whole
+ * process reports (its one tracer, set up by the first app built, and its metrics); or, after other files
  * in the same process, their background jobs stay active past their drain's time limit (workflow
  * runs, notifications), which they never do alone.
  */
@@ -40,6 +41,8 @@ const OWN_PROCESS = [
   'src/domains/plugin/plugin.test.ts',
   'src/domains/workflow/workflow.test.ts',
   'src/domains/effects/notify.test.ts',
+  'src/server/observability/traces.test.ts',
+  'src/server/observability/metrics.test.ts',
 ];
 
 /**

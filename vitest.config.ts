@@ -28,6 +28,8 @@ const ONCE = [
   'src/plugins/registry.test.ts',
 ];
 
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
 /**
  * Database suites that need a process of their own: they mock a module, set the process's time zone,
  * add plugins to the process's registry (which other files would then list), or read what the whole
@@ -75,7 +77,16 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'once', include: ONCE, env: serverEnv, globalSetup: ['test/empty-cluster-setup.ts'] } },
       // The web UI's components and pure logic, in a simulated browser.
-      { extends: true, test: { name: 'ui', include: ['ui/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      // Node 25 and later have a localStorage of their own, which would stand in the simulated browser's way.
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['ui/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          execArgv: NODE_MAJOR >= 25 ? ['--no-experimental-webstorage'] : [],
+        },
+      },
       ...perDatabase('embedded', {}),
       ...(postgres ? perDatabase('postgres', serverEnv) : []),
     ],

@@ -8,6 +8,7 @@ import { EmbeddedOpenError } from '../db/embedded.ts';
 import { atText, periodText } from '../jobs/schedule.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
 import { loadPluginPackages } from '../plugins/registry.ts';
+import { flushTraces } from '../lib/telemetry/tracing.ts';
 import { formatTable } from './table.ts';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -57,6 +58,8 @@ export function schedulerCommand(): Command {
       const stop = async (signal: string) => {
         console.log(`${signal}: stopping the scheduler`);
         await s.stop(settings.shutdownTimeout > 0 ? Math.min(settings.shutdownTimeout, 10_000) : 10_000);
+        // Spans of the last tasks' plugin calls are still batched in memory: send them before exiting.
+        await flushTraces();
         await database.close();
         process.exit(0);
       };

@@ -171,18 +171,34 @@ describe.skipIf(!SERVER_URL)('muster server on a PostgreSQL server', { timeout: 
   });
   afterAll(() => target?.cleanup());
 
-  it('start --workers 2 serves requests from two worker processes', async () => {
+  it('start --workers 2 serves requests from two worker processes, and one metrics port counts them all', async () => {
     const workers = (out: string) => new Set([...out.matchAll(/\(PostgreSQL; worker (\d+);/g)].map((m) => m[1]));
-    const server = await startServer({ cwd, env: target.env, args: ['--workers', '2'], readyWhen: (out) => workers(out).size === 2 });
+    const metricsPort = await freePort();
+    const env = { ...target.env, MUSTER_METRICS: String(metricsPort) };
+    const server = await startServer({ cwd, env, args: ['--workers', '2'], readyWhen: (out) => workers(out).size === 2 });
     expect(workers(server.output()).size).toBe(2);
+    // Healthchecks counted by the primary's scrape, which adds up both workers' registries.
+    const healthchecks = async () =>
+      (await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())
+        .split('\n')
+        .filter((l) => l.startsWith('muster_http_request_duration_seconds_count{') && l.includes('healthcheck"'))
+        .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
+    const before = await healthchecks();
     const results = await Promise.all(Array.from({ length: 20 }, () => http(server.base, 'GET', '/healthcheck')));
     for (const r of results) expect(r).toEqual({ status: 200, body: { status: 'ok' } });
+    expect((await healthchecks()) - before).toBe(20);
     const reg = await http(server.base, 'POST', '/default/auth/register', { body: { email: 'workers@example.com', password: 'correct horse battery' } });
     expect(reg.status).toBe(200);
     const me = await http(server.base, 'GET', '/default/auth/me', { token: reg.body.token });
     expect(me).toMatchObject({ status: 200, body: { email: 'workers@example.com' } });
     await server.stop();
     await expect(fetch(`${server.base}/healthcheck`)).rejects.toThrow();
+  });
+
+  it('start --workers 2 refuses metrics on the API port, where a scrape would read one worker', async () => {
+    const r = await muster(['server', 'start', '--workers', '2', '--port', String(await freePort())], { cwd, env: { ...target.env, MUSTER_METRICS: 'on' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/with --workers, MUSTER_METRICS must be a port number/);
   });
 
   it('start serves on a server database with the secrets set', async () => {

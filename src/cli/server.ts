@@ -7,13 +7,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import repl from 'node:repl';
 import { Command, Option } from 'commander';
-import { describeSettings, loadSettings, readSettings, type Settings } from '../config.ts';
+import { ConfigError, describeSettings, loadSettings, readSettings, type Settings } from '../config.ts';
 import { openReady } from '../app/bootstrap.ts';
 import { loadPluginPackages } from '../plugins/registry.ts';
 import { builtInUi, checkStaticDir } from '../server/static-files.ts';
 import { formatTable } from './table.ts';
 import { metricsMode } from '../lib/telemetry/metrics.ts';
-import { serveMetrics } from '../server/observability/metrics-routes.ts';
+import { clusterMetrics, type MetricsSource, serveMetrics } from '../server/observability/metrics-routes.ts';
 
 // The application (every domain's routes) loads only for the commands that serve or list it.
 const loadApp = () => import('../app/app.ts');
@@ -137,10 +137,9 @@ async function serve(opts: StartOptions) {
   const label = cluster.isWorker ? `worker ${process.pid}` : `pid ${process.pid}`;
   const metrics = metricsMode(settings);
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
-  if (metrics.serve === 'port') {
-    metricsServer = await serveMetrics(opts.host, metrics.port);
-    console.log(`Metrics at http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${metrics.port}/metrics`);
-  }
+  // A cluster's primary serves the metrics port with every worker's figures.
+  if (metrics.serve === 'port' && cluster.isWorker) clusterMetrics(false);
+  else if (metrics.serve === 'port') metricsServer = await startMetricsServer(opts.host, metrics.port);
   if (settings.staticDir) {
     const at = where.endsWith(API_PREFIX) ? `${where.slice(0, -API_PREFIX.length)}/` : '/';
     console.log(`Serving the web UI in ${settings.staticDir} at ${at}`);
@@ -177,6 +176,12 @@ async function serve(opts: StartOptions) {
   process.on('SIGTERM', stop);
 }
 
+async function startMetricsServer(host: string, port: number, read?: MetricsSource) {
+  const server = await serveMetrics(host, port, read);
+  console.log(`Metrics at http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`);
+  return server;
+}
+
 /** Runs N worker processes sharing the port; the schema is brought up to date once, first. */
 async function serveCluster(opts: StartOptions) {
   if (cluster.isWorker) return serve(opts);
@@ -187,8 +192,12 @@ async function serveCluster(opts: StartOptions) {
   // The address is checked before the database is touched; the workers bind it through this process.
   await checkAddress(opts);
   await loadPluginPackages(settings.plugins);
+  const metrics = metricsMode(settings);
+  if (metrics.serve === 'api')
+    throw new ConfigError('with --workers, MUSTER_METRICS must be a port number: on the API port each scrape would read a single worker');
   const database = await openReady(settings, (m) => console.log(m));
   await database.close();
+  const metricsServer = metrics.serve === 'port' ? await startMetricsServer(opts.host, metrics.port, clusterMetrics(true)) : undefined;
   let stopping = false;
   for (let i = 0; i < opts.workers; i++) cluster.fork();
   cluster.on('exit', (worker, code) => {
@@ -198,6 +207,7 @@ async function serveCluster(opts: StartOptions) {
   });
   const stop = () => {
     stopping = true;
+    metricsServer?.close();
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
   };
   process.once('SIGINT', stop);

@@ -105,6 +105,8 @@ new client.Gauge({
   help: 'Jobs in each queue by state (created and retry: waiting; active: running; failed: out of retries)',
   labelNames: ['queue', 'state'] as const,
   registers: [registry],
+  // Read from the database: every worker of a cluster reports the same figure.
+  aggregator: 'max',
   async collect() {
     this.reset();
     for (const q of await readQueues()) this.set({ queue: q.queue, state: q.state }, q.jobs);
@@ -116,6 +118,7 @@ new client.Gauge({
   help: 'Age of the oldest job waiting to run in each queue',
   labelNames: ['queue'] as const,
   registers: [registry],
+  aggregator: 'max',
   async collect() {
     this.reset();
     const oldest = new Map<string, number>();

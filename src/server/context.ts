@@ -60,6 +60,11 @@ export interface Ctx<O extends TenantOrganization = TenantOrganization> {
   address?: string;
   /** The API token the caller authenticated with, when it was one (the audit log names it). */
   tokenId?: number;
+  /**
+   * A condition the request's update checks inside its transaction, once the record is locked
+   * (If-Match): checked there, no other write can change the record between the check and the write.
+   */
+  precondition?: (db: Executor) => Promise<void>;
 }
 
 export const atLeast = (role: Role | null | undefined, min: Role) => !!role && LEVEL[role] >= LEVEL[min];

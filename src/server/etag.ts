@@ -4,6 +4,8 @@
 // this works on every node behind a load balancer, as the tag is a function of the answer alone.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/connection.ts';
+import type { Ctx } from './context.ts';
 import { errors } from './errors.ts';
 
 export const etagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -36,16 +38,20 @@ export function installEtags(app: FastifyInstance, prefix: string) {
  * Optimistic concurrency for a record's PUT (beyond 0.1.0): a request carrying If-Match is applied only
  * while the record still reads as the tag the client saw (its GET's ETag); otherwise 412, and the
  * client shows the other person's change instead of overwriting it. Without If-Match nothing changes,
- * as Dispatch's clients expect. The current record is serialized with the route's own 200 shape, the
- * same bytes its GET tags. The answer carries the new record's tag, so the next save needs no GET.
+ * as Dispatch's clients expect. The check is the request's `precondition`, which the update runs in
+ * its transaction with the record locked (lifecycle's beginUpdate), so two saves from one tag cannot
+ * both pass. The current record is serialized with the route's own 200 shape, the same bytes its GET
+ * tags. The answer carries the new record's tag, so the next save needs no GET.
  */
-export function ifMatch(current: (request: FastifyRequest) => Promise<unknown>) {
+export function ifMatch(current: (ctx: Ctx, request: FastifyRequest) => Promise<unknown>) {
   return {
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers['if-match'];
       if (!header) return;
-      const etag = etagOf(reply.serialize(await current(request)) as string);
-      if (!matches(header, etag)) throw errors.preconditionFailed();
+      request.ctx.precondition = async (db: Executor) => {
+        const etag = etagOf(reply.serialize(await current({ ...request.ctx, db }, request)) as string);
+        if (!matches(header, etag)) throw errors.preconditionFailed();
+      };
     },
     onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) reply.header('etag', etagOf(payload));

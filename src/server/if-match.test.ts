@@ -55,6 +55,17 @@ describe.each(kinds)('PUT of an $kind with If-Match', ({ path, body }) => {
     expect((await put(id, { ...blind.body, title: 'Third' }, { 'if-match': '*' })).status).toBe(200);
   });
 
+  it('lets one of two saves made from the same tag through, and answers the other 412', async () => {
+    const { id } = await create();
+    const seen = await get(id);
+    const tag = seen.headers.etag as string;
+    // Fired together: the tag is checked with the record locked, so the second sees the first's write.
+    const answers = await Promise.all(['Mine', 'Theirs'].map((title) => put(id, { ...seen.body, title }, { 'if-match': tag })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 412]);
+    const won = answers.find((r) => r.status === 200)!;
+    expect((await get(id)).body.title).toBe(won.body.title);
+  });
+
   it('checks access before the tag: a missing record is 404 whatever If-Match says', async () => {
     const res = await put(999999, body, { 'if-match': 'W/"nothing"' });
     expect(res.status).toBe(404);

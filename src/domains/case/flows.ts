@@ -262,7 +262,7 @@ const LINKS = {
 
 export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
   return ctx.db.transaction(async (tx) => {
-    const row = await beginUpdate(tx, CASE, id, body, () => assertCanEditCase(ctx, id, tx));
+    const row = await beginUpdate(tx, ctx, CASE, id, body, () => assertCanEditCase(ctx, id, tx));
     const projectId = row.project_id;
 
     // Resolve and check everything before writing. Assessment fields omitted keep their values.

@@ -54,7 +54,7 @@ export default async function caseRoutes(app: App) {
     {
       schema: { tags, params: one, body: CaseUpdate, response: { 200: CaseRead } },
       preValidation: guard(assertCanEditCase),
-      ...ifMatch((req) => getCaseResponse(req.ctx, (req.params as { case_id: number }).case_id)),
+      ...ifMatch((ctx, req) => getCaseResponse(ctx, (req.params as { case_id: number }).case_id)),
     },
     (req) => updateCase(req.ctx, req.params.case_id, req.body),
   );

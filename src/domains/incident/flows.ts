@@ -205,7 +205,7 @@ async function linkLabel(tx: Executor, field: 'tags' | 'terms' | 'duplicates', i
 
 export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
   return ctx.db.transaction(async (tx) => {
-    const row = await beginUpdate(tx, INCIDENT, id, body, () => assertCanEdit(ctx, id, tx));
+    const row = await beginUpdate(tx, ctx, INCIDENT, id, body, () => assertCanEdit(ctx, id, tx));
     const projectId = row.project_id;
 
     // Resolve and check everything before writing.

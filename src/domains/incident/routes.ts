@@ -56,7 +56,7 @@ export default async function incidentRoutes(app: App) {
     {
       schema: { tags, params: one, body: IncidentUpdate, response: { 200: IncidentRead } },
       preValidation: guard(assertCanEdit),
-      ...ifMatch((req) => getIncidentResponse(req.ctx, (req.params as { incident_id: number }).incident_id)),
+      ...ifMatch((ctx, req) => getIncidentResponse(ctx, (req.params as { incident_id: number }).incident_id)),
     },
     (req) => updateIncident(req.ctx, req.params.incident_id, req.body),
   );

@@ -34,10 +34,12 @@ export async function lockRecord<T extends RecordTable>(tx: Executor, kind: Reco
 /**
  * An update's start, inside its transaction: the record's row, locked until the transaction ends,
  * then the caller's permission (`check`, decided on the row as it stands now that no other write can
- * change it) and the body's text. Two updates of one record run one after the other, each whole.
+ * change it), the request's precondition (If-Match) and the body's text. Two updates of one record
+ * run one after the other, each whole.
  */
 export async function beginUpdate<T extends RecordTable>(
   tx: Executor,
+  ctx: Ctx,
   kind: RecordKind<T>,
   id: number,
   body: { title: string; description?: string | null },
@@ -45,6 +47,7 @@ export async function beginUpdate<T extends RecordTable>(
 ): Promise<T['$inferSelect']> {
   const row = await lockRecord(tx, kind, id);
   await check();
+  await ctx.precondition?.(tx);
   checkText(body);
   return row;
 }

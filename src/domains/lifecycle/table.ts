@@ -110,6 +110,8 @@ export const caseTable = pgTable(
     reporter_id: heldBy('reporter_id'),
     triage_at: timestampCol('triage_at'),
     escalated_at: timestampCol('escalated_at'),
+    /** Who resolved it (a participant), as Dispatch's later releases record it. */
+    resolved_by_id: heldBy('resolved_by_id'),
   },
   (t) => recordIndexes('case', t, { type: t.case_type_id, priority: t.case_priority_id, severity: t.case_severity_id }),
 );

@@ -12,9 +12,9 @@ export const caseSpec: Spec = inProject('case', 'case', {
     case_severity_id: 'case_severity',
     assignee_id: 'participant',
     reporter_id: 'participant',
-    resolved_by_id: 'participant',
+    resolved_by_id: 'app_user',
   },
-  later: ['assignee_id', 'reporter_id', 'resolved_by_id'],
+  later: ['assignee_id', 'reporter_id'],
   used: ['duplicate_id', 'related_id'],
   lost: {
     case_document_id: "a case's documents: see the documents line of this report",

@@ -34,6 +34,8 @@ export interface Spec {
   naturalKey?: string;
   /** Dispatch columns the select or values consume (not reported as having no home). */
   used?: string[];
+  /** Muster column -> the condition (on the stored row `t`) under which a later run may replace it. */
+  guard?: Record<string, string>;
   /** Why a Dispatch column with data has no home, where there is more to say than "no column". */
   lost?: Record<string, string>;
 }
@@ -238,10 +240,15 @@ export class Importer {
     const values = columns.map((c) => (c.fallback && !c.fallback.startsWith('nextval(') ? `COALESCE(${q(c.name)}, ${c.fallback})` : q(c.name))).join(', ');
     const update = columns.filter((c) => !key.includes(c.name) && !(spec.later ?? []).includes(c.name));
     // A timestamp Dispatch left empty is stamped now() when the row is made, and kept on later runs.
-    const incoming = (c: Column) =>
-      c.fallback?.includes('now()') ? `CASE WHEN EXCLUDED.${q(c.name)} = now() THEN t.${q(c.name)} ELSE EXCLUDED.${q(c.name)} END` : `EXCLUDED.${q(c.name)}`;
+    const incoming = (c: Column) => {
+      const n = q(c.name);
+      if (spec.guard?.[c.name]) return `CASE WHEN ${spec.guard[c.name]} THEN EXCLUDED.${n} ELSE t.${n} END`;
+      return c.fallback?.includes('now()') ? `CASE WHEN EXCLUDED.${n} = now() THEN t.${n} ELSE EXCLUDED.${n} END` : `EXCLUDED.${n}`;
+    };
+    // A key kept from Dispatch (a uuid) is never taken over from another organization.
+    const own = spec.naturalKey && update.some((c) => c.name === 'organization_id') ? ' AND t.organization_id = EXCLUDED.organization_id' : '';
     const onConflict = update.length
-      ? `DO UPDATE SET ${update.map((c) => `${q(c.name)} = ${incoming(c)}`).join(', ')} WHERE (${update.map((c) => `t.${q(c.name)}`).join(', ')}) IS DISTINCT FROM (${update.map(incoming).join(', ')})`
+      ? `DO UPDATE SET ${update.map((c) => `${q(c.name)} = ${incoming(c)}`).join(', ')} WHERE (${update.map((c) => `t.${q(c.name)}`).join(', ')}) IS DISTINCT FROM (${update.map(incoming).join(', ')})${own}`
       : 'DO NOTHING';
     return `INSERT INTO ${q(spec.kind)} AS t (${list}) SELECT ${values} FROM json_populate_recordset(NULL::${q(spec.kind)}, $1::json) ON CONFLICT (${key.map(q).join(', ')}) ${onConflict} RETURNING 1 AS n`;
   }

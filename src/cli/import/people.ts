@@ -22,6 +22,8 @@ export async function importPeople(im: Importer, org: SourceOrganization): Promi
     // An account that signed in to Dispatch has shown its address works.
     values: (r) => ({ email_confirmed_at: r.created_at, service_account: false }),
     used: ['password'],
+    // Muster replaces a Dispatch hash with its own at the first sign-in; from then on the password is Muster's.
+    guard: { password: "t.password NOT LIKE 'scrypt%'" },
     lost: { last_mfa_time: 'Muster keeps no MFA state', experimental_features: 'Muster has no experimental features switch' },
   });
   await im.copy({

@@ -32,6 +32,6 @@ ALTER TABLE "case_note" ADD CONSTRAINT "case_note_last_updated_by_id_individual_
 --> statement-breakpoint
 CREATE INDEX "case_note_case_idx" ON "case_note" USING btree ("case_id");
 --> statement-breakpoint
-ALTER TABLE "case" ADD CONSTRAINT "case_resolved_by_id_participant_id_fk" FOREIGN KEY ("resolved_by_id") REFERENCES "public"."participant"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "case" ADD CONSTRAINT "case_resolved_by_id_app_user_id_fk" FOREIGN KEY ("resolved_by_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "feedback" ADD CONSTRAINT "feedback_case_id_case_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."case"("id") ON DELETE cascade ON UPDATE no action;

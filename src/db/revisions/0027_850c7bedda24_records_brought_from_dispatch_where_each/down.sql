@@ -6,7 +6,7 @@ DROP TABLE "case_note" CASCADE;
 --> statement-breakpoint
 DROP TABLE "import_source" CASCADE;
 --> statement-breakpoint
-ALTER TABLE "case" DROP CONSTRAINT "case_resolved_by_id_participant_id_fk";
+ALTER TABLE "case" DROP CONSTRAINT "case_resolved_by_id_app_user_id_fk";
 --> statement-breakpoint
 ALTER TABLE "feedback" DROP CONSTRAINT "feedback_case_id_case_id_fk";
 --> statement-breakpoint

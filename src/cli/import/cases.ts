@@ -2,10 +2,10 @@
 // assignee, reporter and resolver are its participants, written once those are in.
 import { inProject, linking } from './people.ts';
 import type { Spec } from './copy.ts';
-import { folded } from './links.ts';
+import { withLinks } from './links.ts';
 
 export const caseSpec: Spec = inProject('case', 'case', {
-  select: `SELECT r.*, ${folded(['ticket', 'conversation', 'storage'], 'case_id')} FROM {s}."case" r`,
+  select: withLinks('case', ['ticket', 'conversation', 'storage'], 'case_id'),
   refs: {
     case_type_id: 'case_type',
     case_priority_id: 'case_priority',

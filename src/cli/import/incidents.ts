@@ -3,10 +3,10 @@
 // participants are in (`later`).
 import { inProject, linking } from './people.ts';
 import type { Spec } from './copy.ts';
-import { folded } from './links.ts';
+import { withLinks } from './links.ts';
 
 export const incidentSpec: Spec = inProject('incident', 'incident', {
-  select: `SELECT r.*, ${folded(['ticket', 'conversation', 'storage', 'conference'], 'incident_id')} FROM {s}.incident r`,
+  select: withLinks('incident', ['ticket', 'conversation', 'storage', 'conference'], 'incident_id'),
   refs: {
     incident_type_id: 'incident_type',
     incident_priority_id: 'incident_priority',
@@ -32,10 +32,9 @@ export const participantSpecs: Spec[] = [
     kind: 'participant',
     from: 'participant',
     // Muster records when someone joined and whether they still take part; Dispatch derives both from the roles.
-    select: `SELECT p.*,
-      (SELECT min(assumed_at) FROM {s}.participant_role pr WHERE pr.participant_id = p.id) AS joined_at,
-      EXISTS (SELECT 1 FROM {s}.participant_role pr WHERE pr.participant_id = p.id AND pr.renounced_at IS NULL) AS still_active
-      FROM {s}.participant p`,
+    select: `SELECT p.*, a.joined_at, coalesce(a.still_active, false) AS still_active FROM {s}.participant p
+      LEFT JOIN (SELECT participant_id, min(assumed_at) AS joined_at, bool_or(renounced_at IS NULL) AS still_active FROM {s}.participant_role GROUP BY participant_id) a
+      ON a.participant_id = p.id`,
     refs: { incident_id: 'incident', case_id: 'case', individual_contact_id: 'individual_contact' },
     values: (r) => ({ created_at: r.joined_at, active: r.still_active }),
     used: ['joined_at', 'still_active'],

@@ -10,9 +10,16 @@ const FIELDS: Record<string, string> = {
   conversation: `'id', x.id, ${RESOURCE}, 'channel_id', x.channel_id, 'thread_id', x.thread_id`,
 };
 
-/** `(SELECT ...) AS <table>` for each linked table, on a record aliased `r` whose id column is `owner`. */
-export function folded(tables: string[], owner: 'incident_id' | 'case_id'): string {
-  return tables.map((t) => `(SELECT jsonb_build_object(${FIELDS[t]}) FROM {s}."${t}" x WHERE x.${owner} = r.id ORDER BY x.id LIMIT 1) AS "${t}"`).join(', ');
+/**
+ * `SELECT r.*, <one JSON value per linked table> FROM <record table> r JOIN ...`: the first of each
+ * linked table's rows by id (hash joins, as Dispatch indexes none of these columns).
+ */
+export function withLinks(record: string, tables: string[], owner: 'incident_id' | 'case_id'): string {
+  const cols = tables.map((t, i) => `CASE WHEN l${i}.id IS NULL THEN NULL ELSE jsonb_build_object(${FIELDS[t].replaceAll('x.', `l${i}.`)}) END AS "${t}"`);
+  const joins = tables.map(
+    (t, i) => `LEFT JOIN (SELECT DISTINCT ON (${owner}) * FROM {s}."${t}" WHERE ${owner} IS NOT NULL ORDER BY ${owner}, id) l${i} ON l${i}.${owner} = r.id`,
+  );
+  return `SELECT r.*, ${cols.join(', ')} FROM {s}."${record}" r ${joins.join(' ')}`;
 }
 
 /** Rows of a linked table that no record's value carries (a second ticket, a task's ticket, ...). */

@@ -50,6 +50,13 @@ describe("Dispatch's sample database", { timeout: 300_000 }, () => {
   });
   afterAll(() => t?.close());
 
+  it('writes nothing on a dry run, and reports what it would have', async () => {
+    const [report] = await importDispatch(t.database.db, { from: url, keys: keys(), dryRun: true });
+    expect(report.written.get('incident')).toBe(4);
+    expect(await exec(t.database.db, 'SELECT count(*)::int AS n FROM incident')).toEqual([{ n: 0 }]);
+    expect(await exec(t.database.db, 'SELECT slug FROM organization')).toEqual([{ slug: 'default' }]);
+  });
+
   it('imports everything with ids kept, and the report names what had no home', async () => {
     const [report] = await importDispatch(t.database.db, { from: url, keys: keys() });
     expect(report.idMap).toBe('kept');

@@ -102,7 +102,7 @@ export async function importPlugins(im: Importer, keys: Keys): Promise<void> {
     );
   if (sealed) im.report.notes.push(`${sealed} plugin configuration(s) re-encrypted with MUSTER_ENCRYPTION_KEY`);
   // Muster's catalogue plugins that Dispatch had no instance of: the instance a new project would have.
-  for (const [source, project] of im.mapOf('project')) if (source) await im.db.execute(seedInstances(project, im.organizationId));
+  for (const project of im.mapOf('project').values()) await im.db.execute(seedInstances(project, im.organizationId));
 }
 
 function same(stored: string, config: Record<string, unknown>, key: string): boolean {

@@ -41,20 +41,18 @@ async function unrelatedRows(db: Executor): Promise<string[]> {
   return found;
 }
 
+/** An organization (`o`) that did not come from an import and that nobody has used yet. */
+const UNUSED = `o.id NOT IN (SELECT target_id FROM import_source WHERE kind = 'organization')
+  AND NOT EXISTS (SELECT 1 FROM user_organization u WHERE u.organization_id = o.id)
+  AND NOT EXISTS (SELECT 1 FROM incident i WHERE i.organization_id = o.id)
+  AND NOT EXISTS (SELECT 1 FROM "case" c WHERE c.organization_id = o.id)`;
+
 /**
  * Organizations nobody has used yet (no member, no record) that an imported one of the same slug
  * replaces: the `default` organization a Muster's first start seeds.
  */
-async function removeUnusedSeeds(db: Executor, slugs: string[]): Promise<void> {
-  await exec(
-    db,
-    `DELETE FROM organization o WHERE o.slug = ANY($1::text[])
-       AND o.id NOT IN (SELECT target_id FROM import_source WHERE kind = 'organization')
-       AND NOT EXISTS (SELECT 1 FROM user_organization u WHERE u.organization_id = o.id)
-       AND NOT EXISTS (SELECT 1 FROM incident i WHERE i.organization_id = o.id)
-       AND NOT EXISTS (SELECT 1 FROM "case" c WHERE c.organization_id = o.id)`,
-    [slugs],
-  );
+async function removeUnusedSeeds(db: Executor, slug: string): Promise<void> {
+  await exec(db, `DELETE FROM organization o WHERE o.slug = $1 AND ${UNUSED}`, [slug]);
 }
 
 /** Ids are kept when one organization comes into a Muster that holds nothing else. */
@@ -62,9 +60,10 @@ async function canKeepIds(db: Executor, org: SourceOrganization, count: number):
   if (count !== 1) return false;
   const [r] = await exec<{ others: number; scopes: number }>(
     db,
-    `SELECT (SELECT count(*)::int FROM organization WHERE id NOT IN (SELECT target_id FROM import_source WHERE scope = $1 AND kind = 'organization' AND source_id = $2)) AS others,
+    `SELECT (SELECT count(*)::int FROM organization o WHERE o.id NOT IN (SELECT target_id FROM import_source WHERE scope = $1 AND kind = 'organization' AND source_id = $2)
+              AND NOT (o.slug = $4 AND ${UNUSED})) AS others,
             (SELECT count(DISTINCT scope)::int FROM import_source WHERE scope NOT IN ($1, $3)) AS scopes`,
-    [CORE_SCOPE, String(org.id), org.schema],
+    [CORE_SCOPE, String(org.id), org.schema, org.slug],
   );
   const [mapped] = await exec<{ n: number }>(db, `SELECT count(*)::int AS n FROM import_source WHERE scope = $1`, [org.schema]);
   const [users] = await exec<{ n: number }>(db, `SELECT count(*)::int AS n FROM app_user`);
@@ -94,6 +93,7 @@ async function importOne(db: Executor, source: Source, org: SourceOrganization, 
   report.idMap = keepIds ? 'kept' : 'remapped';
   try {
     await db.transaction(async (tx) => {
+      await removeUnusedSeeds(tx, org.slug);
       const im = new Importer(tx, source, org.schema, report, keepIds);
       await im.load();
       await importOrganization(im, org);
@@ -130,11 +130,6 @@ export async function importDispatch(db: Executor, opts: ImportOptions, log: (li
     if (unrelated.length && !opts.allowNonempty)
       throw new Error(
         `Muster's database already holds data that did not come from this import (${unrelated.join(', ')}); import into an empty Muster, or pass --allow-nonempty to add Dispatch's organizations beside it (ids are then remapped)`,
-      );
-    if (!opts.dryRun)
-      await removeUnusedSeeds(
-        db,
-        orgs.map((o) => o.slug),
       );
     const reports: OrganizationReport[] = [];
     for (const org of orgs) {

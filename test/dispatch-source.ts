@@ -2,13 +2,22 @@
 // (DATABASE_URL), or a throw-away cluster of the test's own when the run is on the embedded database.
 // The sample is Dispatch's own (../shared/reference/dispatch-sample-data.sql, or DISPATCH_SAMPLE).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createCluster, type Cluster } from './pg-cluster.ts';
 import { withDatabaseName } from './db-url.ts';
 import { freePort, ROOT } from './cli-helpers.ts';
+
+/** psql of the newest PostgreSQL installed, else the one on the PATH. */
+const PSQL =
+  ['/usr/lib/postgresql']
+    .filter(existsSync)
+    .flatMap((root) => readdirSync(root).map((v) => join(root, v, 'bin', 'psql')))
+    .filter(existsSync)
+    .sort()
+    .pop() ?? 'psql';
 
 export const SAMPLE = process.env.DISPATCH_SAMPLE ?? join(ROOT, '..', 'shared', 'reference', 'dispatch-sample-data.sql');
 
@@ -29,7 +38,7 @@ export async function dispatchServer(): Promise<DispatchServer> {
   }
   const made: string[] = [];
   const psql = (url: string, args: string[], input?: string) =>
-    execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=0', '-d', url, ...args], { input, stdio: ['pipe', 'ignore', 'ignore'] });
+    execFileSync(PSQL, ['-X', '-q', '-v', 'ON_ERROR_STOP=0', '-d', url, ...args], { input, stdio: ['pipe', 'ignore', 'ignore'] });
   return {
     restore(name, sql) {
       const db = `dispatch_src_${name}_${process.pid}`;

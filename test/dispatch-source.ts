@@ -29,9 +29,10 @@ export interface DispatchServer {
   close(): void;
 }
 
-export async function dispatchServer(): Promise<DispatchServer> {
+/** `server`: the PostgreSQL to use (default: the one the test project was given, if any). */
+export async function dispatchServer(server?: string): Promise<DispatchServer> {
   let cluster: Cluster | undefined;
-  let admin = inject('serverUrl');
+  let admin = server ?? inject('serverUrl');
   if (!admin) {
     cluster = createCluster(await freePort());
     admin = cluster.url;

@@ -40,3 +40,4 @@ export * from '../domains/workflow/table.ts';
 export * from '../jobs/table.ts';
 export * from '../domains/tag_recommendation/table.ts';
 export * from '../domains/audit/table.ts';
+export * from './import-table.ts';

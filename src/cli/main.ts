@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { ConfigError } from '../config.ts';
 import { databaseCommand } from './database.ts';
+import { importCommand } from './import.ts';
 import { jobsCommand } from './jobs.ts';
 import { schedulerCommand } from './scheduler.ts';
 import { pluginsCommand } from './plugins.ts';
@@ -18,6 +19,7 @@ program.addCommand(schedulerCommand());
 program.addCommand(pluginsCommand());
 program.addCommand(userCommand());
 program.addCommand(tokenCommand());
+program.addCommand(importCommand());
 
 try {
   await program.parseAsync(process.argv);

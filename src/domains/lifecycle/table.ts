@@ -15,6 +15,7 @@ import { incidentPriority } from '../incident_priority/table.ts';
 import { incidentSeverity } from '../incident_severity/table.ts';
 import { incidentType } from '../incident_type/table.ts';
 import { individualContact } from '../individual/table.ts';
+import { appUser } from '../auth/table.ts';
 import { organization } from '../organization/table.ts';
 import { projectScoped } from '../project/scoped.ts';
 
@@ -110,6 +111,8 @@ export const caseTable = pgTable(
     reporter_id: heldBy('reporter_id'),
     triage_at: timestampCol('triage_at'),
     escalated_at: timestampCol('escalated_at'),
+    /** The account that resolved it, as Dispatch's later releases record it. */
+    resolved_by_id: integer('resolved_by_id').references((): AnyPgColumn => appUser.id, { onDelete: 'set null' }),
   },
   (t) => recordIndexes('case', t, { type: t.case_type_id, priority: t.case_priority_id, severity: t.case_severity_id }),
 );

@@ -1,0 +1,245 @@
+// `muster import dispatch` end to end: Dispatch's sample database restored into a real PostgreSQL,
+// imported into Muster's database (embedded or server, as the project runs), then read back through
+// the API and compared with what the sample holds; and a fixture of two organizations at Dispatch's
+// last release, with the tables and columns the sample predates.
+import { createCipheriv, createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import bcrypt from 'bcryptjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { type DispatchServer, dispatchServer, lastReleaseSchema, onSource, sampleSql } from '../../../test/dispatch-source.ts';
+import { decryptConfiguration } from '../../plugins/secrets.ts';
+import { exec } from './copy.ts';
+import { formatReport } from './report.ts';
+import { importDispatch } from './run.ts';
+
+const PASSWORD = 'sample password of kglisson';
+const DISPATCH_KEY = 'the installation DISPATCH_ENCRYPTION_KEY';
+const ORG = 'dispatch_organization_default';
+
+let server: DispatchServer;
+beforeAll(async () => {
+  server = await dispatchServer();
+});
+afterAll(() => server?.close());
+
+const login = async (t: TestApp, email: string, password: string, org = 'default') => call(t.app, 'POST', `/${org}/auth/login`, { body: { email, password } });
+
+/** What sqlalchemy-utils' StringEncryptedType (AES engine, pkcs5) stores for `value` under `key`, as Dispatch writes it. */
+function dispatchEncrypted(value: string, key: string): string {
+  const k = createHash('sha256').update(key).digest();
+  const cipher = createCipheriv('aes-256-cbc', k, k.subarray(0, 16));
+  return Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]).toString('base64');
+}
+
+describe("Dispatch's sample database", { timeout: 300_000 }, () => {
+  let t: TestApp;
+  let url: string;
+  let token: string;
+  const keys = () => ({ muster: t.settings.encryptionKey as string });
+
+  beforeAll(async () => {
+    url = server.restore('sample', sampleSql());
+    // The sample's hashes are bcrypt ($2b$12$) of passwords it does not publish: one is set to a
+    // known password the same way Dispatch hashes (bcrypt, cost 12, stored as bytes).
+    const hash = bcrypt.hashSync(PASSWORD, 12);
+    await onSource(url, `UPDATE dispatch_core.dispatch_user SET password = convert_to('${hash}', 'UTF8') WHERE email = 'kglisson@example.com'`);
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('writes nothing on a dry run, and reports what it would have', async () => {
+    const [report] = await importDispatch(t.database.db, { from: url, keys: keys(), dryRun: true });
+    expect(report.written.get('incident')).toBe(4);
+    expect(await exec(t.database.db, 'SELECT count(*)::int AS n FROM incident')).toEqual([{ n: 0 }]);
+    expect(await exec(t.database.db, 'SELECT slug FROM organization')).toEqual([{ slug: 'default' }]);
+  });
+
+  it('imports everything with ids kept, and the report names what had no home', async () => {
+    const [report] = await importDispatch(t.database.db, { from: url, keys: keys() });
+    expect(report.idMap).toBe('kept');
+    expect(report.written.get('incident')).toBe(4);
+    expect(report.written.get('event')).toBe(57);
+    const text = formatReport([report], false);
+    expect(text).toContain('group: 8 row(s)');
+    expect(text).toContain('recommendation: 4 row(s)');
+    expect(text).toMatch(/plugin_instance: 8 row\(s\): instances of plugins Muster's catalogue does not have \(dispatch-auth-provider-basic,/);
+    // The sample's document without a project and its workflows without one are refused by name.
+    expect(report.refused.map((r) => `${r.table} ${r.id}`).sort()).toEqual(['document 5', 'workflow 1', 'workflow 2']);
+  });
+
+  it("signs a user in with the sample's password, kept as its bcrypt hash", async () => {
+    const res = await login(t, 'kglisson@example.com', PASSWORD);
+    expect(res.status).toBe(200);
+    token = res.body.token;
+    expect((await login(t, 'kglisson@example.com', 'not it')).status).toBe(422);
+  });
+
+  it("answers with the sample's incidents: names, titles, statuses, participants, timeline counts, costs and links", async () => {
+    const expected = await onSource<{
+      id: number;
+      name: string;
+      title: string;
+      status: string;
+      participants: number;
+      events: number;
+      cost: number;
+      ticket: string;
+      channel: string;
+    }>(
+      url,
+      `SELECT i.id, i.name, i.title, i.status,
+        (SELECT count(*)::int FROM ${ORG}.participant p WHERE p.incident_id = i.id) AS participants,
+        (SELECT count(*)::int FROM ${ORG}.event e WHERE e.incident_id = i.id) AS events,
+        (SELECT coalesce(sum(amount), 0)::float FROM ${ORG}.incident_cost c WHERE c.incident_id = i.id) AS cost,
+        (SELECT weblink FROM ${ORG}.ticket k WHERE k.incident_id = i.id) AS ticket,
+        (SELECT channel_id FROM ${ORG}.conversation c WHERE c.incident_id = i.id) AS channel
+       FROM ${ORG}.incident i ORDER BY i.id`,
+    );
+    const list = await call(t.app, 'GET', '/default/incidents', { token, query: { itemsPerPage: -1, 'sortBy[]': 'id' } });
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((i: { id: number; name: string; title: string; status: string }) => [i.id, i.name, i.title, i.status])).toEqual(
+      expected.map((e) => [e.id, e.name, e.title, e.status]),
+    );
+    for (const e of expected) {
+      const one = await call(t.app, 'GET', `/default/incidents/${e.id}`, { token });
+      expect(one.status).toBe(200);
+      expect(one.body.participants).toHaveLength(e.participants);
+      expect(one.body.events).toHaveLength(e.events);
+      expect(one.body.incident_costs.reduce((s: number, c: { amount: number }) => s + c.amount, 0)).toBe(e.cost);
+      expect(one.body.ticket?.weblink).toBe(e.ticket);
+      expect(one.body.conversation?.channel_id).toBe(e.channel);
+    }
+  });
+
+  it('answers with the reference records and members of the sample', async () => {
+    const types = await onSource<{ name: string }>(url, `SELECT name FROM ${ORG}.incident_type ORDER BY name`);
+    const res = await call(t.app, 'GET', '/default/incident_types', { token, query: { itemsPerPage: -1 } });
+    expect(res.body.items.map((x: { name: string }) => x.name).sort()).toEqual(types.map((x) => x.name));
+    const members = await onSource<{ email: string }>(url, 'SELECT u.email FROM dispatch_core.dispatch_user u ORDER BY email');
+    const users = await call(t.app, 'GET', '/default/users', { token, query: { itemsPerPage: -1 } });
+    expect(users.body.items.map((u: { email: string }) => u.email).sort()).toEqual(members.map((m) => m.email));
+  });
+
+  it('changes nothing when run again, and brings what changed since', async () => {
+    const before = await exec<{ xmin: string }>(t.database.db, "SELECT string_agg(xmin::text, ',' ORDER BY id) AS xmin FROM incident");
+    const [again] = await importDispatch(t.database.db, { from: url, keys: keys() });
+    expect([...again.written]).toEqual([]);
+    expect(await exec(t.database.db, "SELECT string_agg(xmin::text, ',' ORDER BY id) AS xmin FROM incident")).toEqual(before);
+
+    await onSource(url, `UPDATE ${ORG}.incident SET title = 'Heartbleed, again' WHERE id = 4`);
+    const [changed] = await importDispatch(t.database.db, { from: url, keys: keys() });
+    expect([...changed.written]).toEqual([['incident', 1]]);
+    expect((await call(t.app, 'GET', '/default/incidents/4', { token })).body.title).toBe('Heartbleed, again');
+  });
+
+  it('refuses a Muster that holds data of its own, and a database that is not Dispatch', async () => {
+    await exec(t.database.db, "INSERT INTO app_user (email, password) VALUES ('someone.new@example.com', 'x')");
+    await expect(importDispatch(t.database.db, { from: url, keys: keys() })).rejects.toThrow(
+      /already holds data that did not come from this import \(1 app_user row/,
+    );
+    const notDispatch = server.restore('other', 'CREATE TABLE things (id int);');
+    await expect(importDispatch(t.database.db, { from: notDispatch, keys: keys(), allowNonempty: true })).rejects.toThrow(/not a Dispatch database/);
+  });
+});
+
+describe("two organizations at Dispatch's last release", { timeout: 300_000 }, () => {
+  let t: TestApp;
+  let url: string;
+  const SECOND = 'dispatch_organization_second';
+
+  beforeAll(async () => {
+    // The sample twice: its organization schema again as a second organization's.
+    const sql = sampleSql();
+    url = server.restore('two', sql);
+    const copy = sql.replaceAll('dispatch_organization_default', SECOND).replaceAll('dispatch_core', 'dispatch_core_copy');
+    await onSource(url, 'SET client_min_messages = error');
+    server.restoreInto(url, copy);
+    await onSource(
+      url,
+      'DROP SCHEMA dispatch_core_copy CASCADE',
+      // Event ids are uuids, unique across organizations: the copy's get their own.
+      `UPDATE ${SECOND}.event SET uuid = gen_random_uuid()`,
+      ...lastReleaseSchema(ORG),
+      ...lastReleaseSchema(SECOND),
+      `UPDATE dispatch_core.alembic_version SET version_num = '903183fd9aee'`,
+      'CREATE TABLE dispatch_core.dispatch_user_settings (id serial PRIMARY KEY, dispatch_user_id integer, auto_add_to_incident_bridges boolean)',
+      `INSERT INTO dispatch_core.organization (id, name, slug, "default", description) VALUES (2, 'Second', 'second', false, 'Another team')`,
+      `INSERT INTO dispatch_core.dispatch_user_organization (dispatch_user_id, organization_id, role, created_at, updated_at) VALUES (129, 2, 'Owner', now(), now())`,
+      // A case that stabilised and was resolved, with notes and feedback: what the last release records.
+      `INSERT INTO ${SECOND}."case" (id, title, description, resolution, status, visibility, project_id, case_type_id, case_priority_id, case_severity_id, reported_at, stable_at, closed_at, resolved_by_id, created_at, updated_at)
+        VALUES (7, 'Phishing report', 'A mail asking for passwords', 'Not a phish', 'Closed', 'Open', 1, (SELECT min(id) FROM ${SECOND}.case_type), (SELECT min(id) FROM ${SECOND}.case_priority), (SELECT min(id) FROM ${SECOND}.case_severity),
+                '2025-06-01 10:00', '2025-06-01 12:00', '2025-06-02 09:00', 129, '2025-06-01 10:00', '2025-06-02 09:00')`,
+      `INSERT INTO ${SECOND}.participant (id, case_id, individual_contact_id) VALUES (50, 7, (SELECT min(id) FROM ${SECOND}.individual_contact))`,
+      `INSERT INTO ${SECOND}.participant_role (id, participant_id, role, assumed_at) VALUES (90, 50, 'Assignee', '2025-06-01 10:00')`,
+      `UPDATE ${SECOND}."case" SET assignee_id = 50 WHERE id = 7`,
+      `INSERT INTO ${SECOND}.case_notes (content, case_id, created_at, updated_at) VALUES ('Reported by three people', 7, '2025-06-01 11:00', '2025-06-01 11:00')`,
+      `INSERT INTO ${SECOND}.feedback (rating, feedback, case_id, participant_id, project_id, created_at, updated_at) VALUES ('Very satisfied', 'Quick', 7, 50, 1, now(), now())`,
+      `INSERT INTO ${SECOND}.canvas (canvas_id, case_id, type) VALUES ('F0CANVAS', 7, 'summary')`,
+      `UPDATE ${SECOND}.plugin_instance SET _configuration = '${dispatchEncrypted(JSON.stringify({ url: 'https://tickets.example.com' }), DISPATCH_KEY)}' WHERE plugin_id = (SELECT id FROM dispatch_core.plugin WHERE slug = 'dispatch-ticket')`,
+    );
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('imports both, ids remapped, and the map names where each record went', async () => {
+    const idMap = join(mkdtempSync(join(tmpdir(), 'muster-import-')), 'ids.json');
+    const reports = await importDispatch(t.database.db, { from: url, idMap, keys: { muster: t.settings.encryptionKey as string, dispatch: DISPATCH_KEY } });
+    const map = JSON.parse(readFileSync(idMap, 'utf8'));
+    const [moved] = await exec<{ id: number }>(
+      t.database.db,
+      'SELECT c.id FROM "case" c JOIN organization o ON o.id = c.organization_id WHERE o.slug = \'second\'',
+    );
+    expect(map.second.case['7']).toBe(moved.id);
+    expect(Object.keys(map.default.incident).sort()).toEqual(['2', '4', '5', '6']);
+    expect(reports.map((r) => [r.slug, r.idMap])).toEqual([
+      ['default', 'remapped'],
+      ['second', 'remapped'],
+    ]);
+    const incidents = await exec<{ n: number }>(t.database.db, 'SELECT count(*)::int AS n FROM incident');
+    expect(incidents[0].n).toBe(8);
+    const second = reports[1];
+    expect(second.written.get('case_note')).toBe(1);
+    expect(formatReport(reports, false)).toContain('canvas: 1 row(s): Muster does not post Slack canvases');
+    expect(second.notes).toContain('1 plugin configuration(s) re-encrypted with MUSTER_ENCRYPTION_KEY');
+  });
+
+  it('keeps what the last release adds: stable_at, resolved_by, notes, feedback on the case; configurations sealed again', async () => {
+    const [c] = await exec<{ id: number; stable_at: Date; resolved_by: string; note: string; feedback: string; assignee: number | null }>(
+      t.database.db,
+      `SELECT c.id, c.stable_at, u.email AS resolved_by, n.content AS note, f.feedback, c.assignee_id AS assignee
+         FROM "case" c JOIN organization o ON o.id = c.organization_id AND o.slug = 'second'
+         LEFT JOIN app_user u ON u.id = c.resolved_by_id LEFT JOIN case_note n ON n.case_id = c.id LEFT JOIN feedback f ON f.case_id = c.id`,
+    );
+    expect(c, JSON.stringify(c)).toMatchObject({ resolved_by: 'dispatch@example.com', note: 'Reported by three people', feedback: 'Quick' });
+    expect(new Date(c.stable_at).toISOString()).toBe('2025-06-01T12:00:00.000Z');
+    expect(c.assignee).not.toBeNull();
+    const [instance] = await exec<{ configuration: string }>(
+      t.database.db,
+      `SELECT i.configuration FROM plugin_instance i JOIN plugin p ON p.id = i.plugin_id JOIN organization o ON o.id = i.organization_id
+        WHERE o.slug = 'second' AND p.slug = 'muster-ticket' AND i.configuration IS NOT NULL`,
+    );
+    expect(decryptConfiguration(instance.configuration, t.settings.encryptionKey as string)).toEqual({ url: 'https://tickets.example.com' });
+  });
+
+  it('changes nothing when run again', async () => {
+    const idMap = join(mkdtempSync(join(tmpdir(), 'muster-import-')), 'ids.json');
+    const reports = await importDispatch(t.database.db, { from: url, idMap, keys: { muster: t.settings.encryptionKey as string, dispatch: DISPATCH_KEY } });
+    expect(reports.map((r) => [...r.written])).toEqual([[], []]);
+  });
+
+  it('refuses a configuration the key does not open, writing nothing of the organization', async () => {
+    await expect(
+      importDispatch(t.database.db, { from: url, orgs: ['second'], keys: { muster: t.settings.encryptionKey as string, dispatch: 'another key' } }),
+    ).rejects.toThrow(/organization second was not imported \(nothing of it was written\).*do not decrypt with --dispatch-encryption-key/);
+  });
+
+  it('refuses a Dispatch newer than its last release', async () => {
+    await onSource(url, `UPDATE ${SECOND}.alembic_version SET version_num = '0123456789ab'`);
+    await expect(importDispatch(t.database.db, { from: url, keys: { muster: t.settings.encryptionKey as string } })).rejects.toThrow(
+      /dispatch_organization_second is at revision 0123456789ab, which is not one the importer knows.*A newer Dispatch is not supported/,
+    );
+  });
+});

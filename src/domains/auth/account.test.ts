@@ -91,6 +91,30 @@ describe('without a mail transport', () => {
     expect((await call(t.app, 'GET', '/default/incidents', { token: victim })).status).toBe(200);
   });
 
+  it('a chosen password follows NIST SP 800-63B: 8 characters at least, 64 and more taken, no breached one, no composition rule', async () => {
+    const refused = async (email: string, password: string, type: string) => {
+      const res = await signUp(t, 'default', { email, password }, '10.9.8.1');
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['password'], type })]);
+    };
+    await refused('seven@example.com', 'abcdefg', 'value_error.any_str.min_length');
+    await refused('common@example.com', 'Password123', 'value_error.password.common');
+    await refused('common@example.com', 'qwertyuiop', 'value_error.password.common');
+    await refused('long@example.com', 'x'.repeat(257), 'value_error.any_str.max_length');
+    // Only lower-case letters and spaces, and a long one: both taken.
+    for (const [email, password] of [
+      ['plain@example.com', 'plain lower case words'],
+      ['long@example.com', 'a passphrase of many words '.repeat(4).slice(0, 100)],
+    ]) {
+      expect((await signUp(t, 'default', { email, password }, '10.9.8.1')).statusCode, password).toBe(200);
+      expect((await signIn(t, email, password)).status).toBe(200);
+    }
+    // A breached one is refused on a change too, in the field it was given in.
+    const token = await register(t.app, 'changes-to-common@example.com', 'default', PASSWORD);
+    const res = await call(t.app, 'POST', '/default/auth/password', { token, body: { current_password: PASSWORD, new_password: 'iloveyou' } });
+    expect(res).toMatchObject({ status: 422, body: { detail: [{ loc: ['new_password'], type: 'value_error.password.common' }] } });
+  });
+
   it('a person changes their own password with the current one; older tokens stop working', async () => {
     const email = 'changer@example.com';
     const first = await register(t.app, email, 'default', PASSWORD);

@@ -137,6 +137,13 @@ export const DEVIATIONS: Deviation[] = [
   },
   {
     kind: 'body.bounds',
+    where: /^body\.(tactical|executive)_report_reminder$/,
+    message: '0..inf, contract none',
+    ops: ['POST /{organization}/incident_priorities', 'PUT /{organization}/incident_priorities/{incident_priority_id}'],
+    reason: 'reminder hours are a period: a negative one would remind at no hour; Muster answers 422 (minimum 0, 0 for none)',
+  },
+  {
+    kind: 'body.bounds',
     where: 'body.password',
     message: 'minLength=1, contract none',
     ops: ['POST /{organization}/auth/login'],

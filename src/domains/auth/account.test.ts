@@ -41,7 +41,7 @@ describe('without a mail transport', () => {
   it('registration is no password oracle and never joins an existing account', async () => {
     // Before: wrong guesses answered 422 "already exists", the right one a token of the victim's.
     const answers = new Set<string>();
-    for (const guess of ['12345678', 'password1', PASSWORD]) {
+    for (const guess of ['a first wrong guess', 'a second wrong guess', PASSWORD]) {
       const res = await signUp(t, 'mine', { email: 'victim@example.com', password: guess }, '10.9.1.1');
       answers.add(`${res.statusCode} ${res.body}`);
     }
@@ -244,6 +244,36 @@ describe('with a mail transport', () => {
     const joined = await call(t.app, 'POST', '/mine/auth/confirm', { body: { token: linkIn(confirm.mail.text!) } });
     expect((await call(t.app, 'GET', '/mine/incidents', { token: joined.body.token })).status).toBe(200);
     await call(t.app, 'PUT', '/mine/registration', { token: stranger, body: { policy: 'open' } });
+  });
+
+  it('an invitation naming an address is mailed to it, its link admits once, and the queue holds no token', async () => {
+    const owner = (await signIn(t, 'owner@example.com', PASSWORD)).body.token;
+    const invite = (body: Record<string, unknown>) => call(t.app, 'POST', '/default/invitations', { token: owner, body });
+    const named = await invite({ email: 'Invited@Example.com', role: 'Admin' });
+    expect(named.status).toBe(200);
+    expect((await invite({ role: 'Member' })).status).toBe(200);
+    const queued = (await t.database.db.execute(sql`SELECT data FROM pgboss.job WHERE name = 'invitation-mail'`)).rows;
+    expect(queued).toHaveLength(1);
+    expect(JSON.stringify(queued)).not.toContain(named.body.token);
+    await drainJobs(t.database, t.settings);
+    const [mail, ...more] = mailTo('invited@example.com');
+    expect(more).toEqual([]);
+    expect(mail.mail.subject).toBe('You are invited to default on Muster');
+    expect(mail.mail.text).toContain('owner@example.com invited you to join default on Muster as Admin.');
+    const link = new URL(/https?:\/\/\S+\?invitation=\S+/.exec(mail.mail.text!)![0]);
+    expect(link.pathname).toBe('/default/auth/register');
+    // The mailed token is the one the inviter was shown: either admits, once.
+    expect(link.searchParams.get('invitation')).toBe(named.body.token);
+    const joined = await signUp(
+      t,
+      'default',
+      { email: 'invited@example.com', password: PASSWORD, invitation: link.searchParams.get('invitation') },
+      '10.8.5.1',
+    );
+    expect(joined.statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/default/auth/myrole', { token: joined.json().token })).body).toBe('Admin');
+    const again = await signUp(t, 'default', { email: 'invited@example.com', password: PASSWORD, invitation: named.body.token }, '10.8.5.1');
+    expect(again.statusCode).toBe(403);
   });
 
   it('a reset link is mailed to a member, never to an unknown address, and carries no secret in the queue', async () => {

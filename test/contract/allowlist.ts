@@ -24,6 +24,10 @@ const SSO = "single sign-on with an OpenID Connect provider (docs/single-sign-on
 /** Operations Muster serves under /api/v1 that are not in the contract. */
 export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   // (/healthcheck, /healthcheck/ready and /docs* are left out of the comparison and out of our OpenAPI)
+  {
+    op: 'POST /{organization}/cases/{case_id}/false-positive',
+    reason: 'triage: a case closed as a false positive with its reason, and the open cases of the same signal with it on request (docs/ui.md)',
+  },
   { op: 'GET /{organization}/registration', reason: `an organization's registration policy: ${REGISTRATION}` },
   { op: 'PUT /{organization}/registration', reason: `an organization's registration policy, set by its Owners: ${REGISTRATION}` },
   { op: 'GET /{organization}/invitations', reason: `pending invitations to register: ${REGISTRATION}` },

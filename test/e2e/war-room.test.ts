@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, axeViolations, describeUi, expectNoErrors, registerInBrowser, signInBrowser, tokenOf, useUiServer } from './browser.ts';
+import { ARTIFACTS, axeViolations, describeUi, expectNoErrors, personPages, useUiServer } from './browser.ts';
 
 /** Clicks and keys a person spends, counted as they are made. */
 function counted(page: Page) {
@@ -27,24 +27,7 @@ function counted(page: Page) {
 describeUi('web UI: the incident page as a war room', () => {
   const ui = useUiServer();
   const OWNER = 'commander@example.com';
-  let registered = false;
-  const ownerPage = async (options?: { colorScheme?: 'light' | 'dark' }) => {
-    const page = await ui.page(options);
-    if (registered) await signInBrowser(page, OWNER);
-    else await registerInBrowser(page, OWNER);
-    registered = true;
-    const token = await tokenOf(page);
-    const apiCall = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${ui.origin}/api/v1/default${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      expect(res.status, `${method} ${path}`).toBe(200);
-      return res.json();
-    };
-    return { page, apiCall };
-  };
+  const ownerPage = personPages(ui, OWNER);
 
   it('during the incident: an update, a note, two tasks and Stable in at most 10 clicks, the last 10 minutes in view', async () => {
     const { page, apiCall } = await ownerPage();

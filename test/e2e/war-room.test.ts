@@ -200,6 +200,33 @@ describeUi('web UI: the incident page as a war room', () => {
       description: 'Ana is in Lisbon; Manila is a VPN exit.',
     });
     expect(await axeViolations(page)).toEqual([]);
+
+    // The alert fires again for someone else: a case of its own. Triage answers both at once: false
+    // positive, with the reason required, in two clicks.
+    const again = await apiCall('POST', '/signals/instances', {
+      project: { name: 'default' },
+      raw: { variant: 'impossible-travel', user: 'ben@corp.example', from: 'Porto', to: 'Lima', minutes_apart: 30 },
+    });
+    expect(again.case.id).not.toBe(opened.id);
+    const { effort, click, type } = counted(page);
+    await click(page.getByRole('button', { name: 'False positive' }));
+    const form = page.getByRole('form', { name: 'False positive' });
+    expect(await form.getByRole('button', { name: 'Close as false positive' }).isDisabled()).toBe(true);
+    await form.getByRole('checkbox', { name: 'Also close the other open cases of this signal' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await type('Both exits are the corporate VPN', 'Enter');
+    await page
+      .getByRole('status')
+      .getByText(/^Closed as a false positive: /)
+      .waitFor();
+    expect(effort.clicks).toBe(1);
+    for (const id of [opened.id, again.case.id]) {
+      expect(await apiCall('GET', `/cases/${id}`)).toMatchObject({
+        status: 'Closed',
+        resolution_reason: 'False Positive',
+        resolution: 'Both exits are the corporate VPN',
+      });
+    }
     expectNoErrors(page);
   }, 120_000);
 });

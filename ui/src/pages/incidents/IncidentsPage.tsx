@@ -9,7 +9,7 @@ import { type ListParams, useList } from '../../api/list.ts';
 import { useSession } from '../../api/session.ts';
 import { EmptyState } from '../../components/Feedback.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
-import { durationText, parseTime, Time, useNow } from '../../components/Time.tsx';
+import { Age, durationText, parseTime, useNow } from '../../components/Time.tsx';
 import { type FilterSpec, type FilterValues, paramsWithValues, valuesFromParams } from '../../lib/filters.ts';
 import { shortLabel } from '../../lib/short-label.ts';
 import { useTableState } from '../../lib/table-state.ts';
@@ -149,13 +149,12 @@ export default function IncidentsPage() {
  * room left; the rest keep to their content, so the table fits 1280 px without scrolling sideways.
  */
 function incidentColumns(organization: string): ColumnDef<Incident, unknown>[] {
-  const fit = { style: { whiteSpace: 'nowrap' } } as const;
   return [
     {
       id: 'name',
       header: 'ID',
       cell: ({ row: { original: i } }) => (
-        <Text size="sm" title={i.name ?? undefined} {...fit}>
+        <Text size="sm" title={i.name ?? undefined} style={{ whiteSpace: 'nowrap' }}>
           {shortLabel('INC', i)}
         </Text>
       ),
@@ -182,17 +181,9 @@ function incidentColumns(organization: string): ColumnDef<Incident, unknown>[] {
     { id: 'incident_priority.view_order', header: 'Priority', cell: ({ row }) => row.original.incident_priority?.name },
     { id: 'incident_severity.view_order', header: 'Severity', cell: ({ row }) => row.original.incident_severity?.name },
     { id: 'duration', header: 'Duration', enableSorting: false, cell: ({ row }) => <Duration from={row.original.reported_at} to={row.original.closed_at} /> },
-    {
-      id: 'commander',
-      header: 'Commander',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <Text size="sm" {...fit}>
-          {row.original.commander?.individual?.email ?? '-'}
-        </Text>
-      ),
-    },
-    { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Time value={row.original.reported_at} /> },
+    { id: 'commander', header: 'Commander', enableSorting: false, cell: ({ row }) => row.original.commander?.individual?.email ?? '-' },
+    // Its age, the time itself on hover: the short form keeps the table within the screen.
+    { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Reported value={row.original.reported_at} /> },
   ];
 }
 
@@ -204,4 +195,8 @@ function Duration({ from, to }: { from: string; to: string | null }) {
       {durationText((to ? parseTime(to) : now) - parseTime(from))}
     </Text>
   );
+}
+
+function Reported({ value }: { value: string }) {
+  return <Age value={value} now={useNow()} />;
 }

@@ -29,6 +29,59 @@ describeUi('web UI: the incident page as a war room', () => {
   const OWNER = 'commander@example.com';
   const ownerPage = personPages(ui, OWNER);
 
+  it('declaring: n puts the focus in the title; priority, severity and two people picked, not typed, in at most 6 clicks', async () => {
+    const { page, apiCall } = await ownerPage();
+    for (const [name, email] of [
+      ['Ana Lima', 'ana@example.com'],
+      ['Ben Okafor', 'ben@example.com'],
+    ]) {
+      await apiCall('POST', '/individuals', { name, email, project: { name: 'default' } });
+    }
+    await page.getByRole('heading', { level: 1, name: 'Incidents' }).waitFor();
+    const { effort, click, type } = counted(page);
+    await page.keyboard.press('n');
+    effort.keys += 1;
+    await page.waitForURL('**/default/incidents/report');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toMatch(/^Title/);
+    await type('Card payments declined');
+    await page.keyboard.press('Tab');
+    await type('Issuer answers 05 to every card since 14:02 UTC.');
+    await click(page.getByRole('combobox', { name: 'Priority', exact: true }));
+    await click(page.getByRole('option', { name: 'High' }));
+    await click(page.getByRole('combobox', { name: 'Severity', exact: true }));
+    await click(page.getByRole('option', { name: 'Critical' }));
+    // People: picked by a part of their name, Enter taking the one offered.
+    const people = page.getByRole('combobox', { name: 'People', exact: true });
+    await people.focus();
+    await type('Ana', 'Enter');
+    await type('okafor', 'Enter');
+    expect(await axeViolations(page)).toEqual([]);
+    // A typo is not a person: an unknown address is offered only as an explicit choice.
+    await type('ana@exmaple.com');
+    await page.getByRole('option', { name: 'Add ana@exmaple.com (not known to Muster)' }).waitFor();
+    for (let i = 0; i < 'ana@exmaple.com'.length; i++) await page.keyboard.press('Backspace');
+    effort.keys += 'ana@exmaple.com'.length;
+    await click(page.getByRole('button', { name: 'Report incident' }));
+    await page.waitForURL(/\/default\/incidents\/(?!report)[^/?]+$/);
+    await page.getByRole('heading', { level: 1, name: 'Card payments declined' }).waitFor();
+    expect(effort.clicks).toBeLessThanOrEqual(6);
+    const name = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+    const [created] = (await apiCall('GET', `/incidents?filter=${encodeURIComponent(JSON.stringify([{ field: 'name', op: '==', value: name }]))}`)).items;
+    const incident = await apiCall('GET', `/incidents/${created.id}`);
+    expect(incident).toMatchObject({
+      incident_priority: { name: 'High' },
+      incident_severity: { name: 'Critical' },
+      commander: { individual: { email: 'ana@example.com' } },
+    });
+    expect(incident.participants.map((p: { individual: { email: string } }) => p.individual.email).sort()).toEqual([
+      OWNER,
+      'ana@example.com',
+      'ben@example.com',
+    ]);
+    console.info(`declaring: ${effort.clicks} clicks, ${effort.keys} keys`);
+    expectNoErrors(page);
+  }, 120_000);
+
   it('during the incident: an update, a note, two tasks and Stable in at most 10 clicks, the last 10 minutes in view', async () => {
     const { page, apiCall } = await ownerPage();
     const created = await apiCall('POST', '/incidents', {

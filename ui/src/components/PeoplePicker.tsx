@@ -46,6 +46,8 @@ export function PeoplePicker(props: { organization: string; label: string; descr
         setSearch('');
       }}
       searchable
+      // Enter takes the best match as soon as something is typed.
+      selectFirstOptionOnChange
       searchValue={search}
       onSearchChange={setSearch}
       nothingFoundMessage={typed ? 'Nobody known by that: type their whole e-mail address to add them' : undefined}

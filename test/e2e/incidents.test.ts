@@ -123,6 +123,7 @@ describeUi('web UI: incidents table and report form', () => {
     for (let n = 1; n <= 13; n++) {
       await call('POST', '/incidents', {
         title: `Incident number ${n} with a title of ordinary length`,
+        description: 'Seen by monitoring.',
         commander: { individual: { email: 'many@example.com' } },
       });
     }

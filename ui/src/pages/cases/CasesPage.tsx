@@ -51,7 +51,15 @@ export default function CasesPage() {
         id: 'title',
         header: 'Title',
         cell: ({ row }) => (
-          <Anchor component={Link} to={casePath(organization, row.original)} size="sm" fw={600} style={{ display: 'block', minWidth: '16rem' }}>
+          <Anchor
+            component={Link}
+            to={casePath(organization, row.original)}
+            size="sm"
+            fw={600}
+            lineClamp={1}
+            title={row.original.title}
+            style={{ minWidth: '16rem' }}
+          >
             {row.original.title}
           </Anchor>
         ),

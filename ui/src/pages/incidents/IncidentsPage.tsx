@@ -163,7 +163,15 @@ function incidentColumns(organization: string): ColumnDef<Incident, unknown>[] {
       id: 'title',
       header: 'Title',
       cell: ({ row: { original: i } }) => (
-        <Anchor component={Link} to={`/${organization}/incidents/${i.name ?? i.id}`} size="sm" fw={600} style={{ display: 'block', minWidth: '16rem' }}>
+        <Anchor
+          component={Link}
+          to={`/${organization}/incidents/${i.name ?? i.id}`}
+          size="sm"
+          fw={600}
+          lineClamp={1}
+          title={i.title}
+          style={{ minWidth: '16rem' }}
+        >
           {i.title}
           {i.visibility === 'Restricted' ? ' (Restricted)' : ''}
         </Anchor>

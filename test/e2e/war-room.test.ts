@@ -74,9 +74,9 @@ describeUi('web UI: the incident page as a war room', () => {
       commander: { individual: { email: 'ana@example.com' } },
     });
     expect(incident.participants.map((p: { individual: { email: string } }) => p.individual.email).sort()).toEqual([
-      OWNER,
       'ana@example.com',
       'ben@example.com',
+      OWNER,
     ]);
     console.info(`declaring: ${effort.clicks} clicks, ${effort.keys} keys`);
     expectNoErrors(page);

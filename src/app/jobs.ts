@@ -14,6 +14,7 @@ import { oncallJobs } from '../domains/effects/oncall.ts';
 import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
 import { CHAT_JOBS } from '../chat/jobs.ts';
 import { accountMailJob } from '../domains/auth/account-mail.ts';
+import { invitationMailJob } from '../domains/auth/invitation-mail.ts';
 
 const KINDS = { incident: INCIDENT, case: CASE };
 
@@ -26,6 +27,7 @@ export const JOBS: JobDefinition[] = [
   workflowPollJob,
   ...CHAT_JOBS,
   accountMailJob,
+  invitationMailJob,
 ];
 
 export const jobQueue = (database: Database) => new JobQueue(database, JOBS);

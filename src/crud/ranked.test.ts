@@ -131,6 +131,20 @@ describe.each(kinds)('$path', ({ path, thing, seeded, seededDefault, own }) => {
     expect(updMissing.body.detail[0]).toMatchObject({ loc: ['body', 'name'], type: 'value_error.missing' });
   });
 
+  it.runIf(path === 'incident_priorities')('refuses negative reminder hours, on create and update; 0 (no reminder) is taken', async () => {
+    for (const field of ['tactical_report_reminder', 'executive_report_reminder']) {
+      const negative = await create({ name: `Negative ${field}`, [field]: -1 });
+      expect(negative.status).toBe(422);
+      expect(negative.body.detail).toEqual([expect.objectContaining({ loc: ['body', field], type: 'value_error.number.not_ge', ctx: { limit_value: 0 } })]);
+    }
+    const none = await create({ name: 'No Reminders', tactical_report_reminder: 0, executive_report_reminder: 0 });
+    expect(none).toMatchObject({ status: 200, body: { tactical_report_reminder: 0, executive_report_reminder: 0 } });
+    const update = await call(t.app, 'PUT', `${url}/${none.body.id}`, { token: admin, body: { ...none.body, tactical_report_reminder: -24 } });
+    expect(update.status).toBe(422);
+    expect(update.body.detail[0].loc).toEqual(['body', 'tactical_report_reminder']);
+    expect((await call(t.app, 'GET', `${url}/${none.body.id}`, { token: member })).body.tactical_report_reminder).toBe(0);
+  });
+
   it('answers 422 value_error.exists to a duplicate name in the project, on create and update', async () => {
     const dup = await create({ name: seeded[0] });
     expect(dup.status).toBe(422);

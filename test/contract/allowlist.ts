@@ -24,6 +24,10 @@ const SSO = "single sign-on with an OpenID Connect provider (docs/single-sign-on
 /** Operations Muster serves under /api/v1 that are not in the contract. */
 export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   // (/healthcheck, /healthcheck/ready and /docs* are left out of the comparison and out of our OpenAPI)
+  {
+    op: 'POST /{organization}/cases/{case_id}/false-positive',
+    reason: 'triage: a case closed as a false positive with its reason, and the open cases of the same signal with it on request (docs/ui.md)',
+  },
   { op: 'GET /{organization}/registration', reason: `an organization's registration policy: ${REGISTRATION}` },
   { op: 'PUT /{organization}/registration', reason: `an organization's registration policy, set by its Owners: ${REGISTRATION}` },
   { op: 'GET /{organization}/invitations', reason: `pending invitations to register: ${REGISTRATION}` },
@@ -134,6 +138,13 @@ export const DEVIATIONS: Deviation[] = [
     message: '1..inf, contract none',
     ops: ['POST /{organization}/projects', 'PUT /{organization}/projects/{project_id}'],
     reason: 'incident costs divide by business_year_hours: 0 would divide by zero and a negative value is meaningless; Muster answers 422 (minimum 1)',
+  },
+  {
+    kind: 'body.bounds',
+    where: /^body\.(tactical|executive)_report_reminder$/,
+    message: '0..inf, contract none',
+    ops: ['POST /{organization}/incident_priorities', 'PUT /{organization}/incident_priorities/{incident_priority_id}'],
+    reason: 'reminder hours are a period: a negative one would remind at no hour; Muster answers 422 (minimum 0, 0 for none)',
   },
   {
     kind: 'body.bounds',

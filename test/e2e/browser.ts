@@ -139,3 +139,31 @@ export async function signInBrowser(page: Page, email: string, password = 'a lon
 
 /** The API token the page holds after signing in. */
 export const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('muster.token'));
+
+/** Calls the API of `organization` as the page's signed-in person, expecting 200; answers the body. */
+export type ApiCall = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<any>;
+
+/**
+ * Pages of one person of the describe block's server: registered on first use (the first person
+ * registered is the organization's Owner), signed in afterwards; each with `apiCall` as that person.
+ */
+export function personPages(ui: UiServer, email: string, organization = 'default') {
+  let registered = false;
+  return async (options?: { colorScheme?: 'light' | 'dark' }) => {
+    const page = await ui.page(options);
+    if (registered) await signInBrowser(page, email, undefined, organization);
+    else await registerInBrowser(page, email, undefined, organization);
+    registered = true;
+    const token = await tokenOf(page);
+    const apiCall: ApiCall = async (method, path, body, headers = {}) => {
+      const res = await fetch(`${ui.origin}/api/v1/${organization}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect(res.status, `${method} ${path}`).toBe(200);
+      return res.json();
+    };
+    return { page, apiCall, token };
+  };
+}

@@ -95,10 +95,12 @@ describeUi('web UI: cases', () => {
       .waitFor();
 
     // A Member who takes no part in someone else's case may read it, not move it: the API says why.
-    const mine = await table
+    // The title is the row's link; it leads to the case by its name.
+    const href = await table
       .getByRole('row', { name: /Phishing mail to finance/ })
-      .getByRole('link')
-      .textContent();
+      .getByRole('link', { name: 'Phishing mail to finance' })
+      .getAttribute('href');
+    const mine = decodeURIComponent(href!.split('/').at(-1)!);
     const others = await fetch(`${ui.origin}/api/v1/default/cases?itemsPerPage=-1`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
     const theirs = others.items.find((c: { title: string }) => c.title === 'Laptop stolen at the station');
     if (theirs) {

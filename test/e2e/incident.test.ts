@@ -1,31 +1,14 @@
 import { expect, it } from 'vitest';
-import { axeViolations, describeUi, expectNoErrors, registerInBrowser, signInBrowser, tokenOf, useUiServer } from './browser.ts';
+import { axeViolations, describeUi, expectNoErrors, personPages, registerInBrowser, useUiServer } from './browser.ts';
 
 describeUi('web UI: the incident page', () => {
   const ui = useUiServer();
   // The first person registered is the organization's Owner (cost types and tags need an Admin).
   const OWNER = 'commander@example.com';
-  let registered = false;
-  const ownerPage = async (options?: { colorScheme?: 'light' | 'dark' }) => {
-    const page = await ui.page(options);
-    if (registered) await signInBrowser(page, OWNER);
-    else await registerInBrowser(page, OWNER);
-    registered = true;
-    return page;
-  };
+  const ownerPage = personPages(ui, OWNER);
 
   it('opens an incident by name, changes its status, adds to its timeline, links an entry and follows changes live', async () => {
-    const page = await ownerPage();
-    const token = await tokenOf(page);
-    const apiCall = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${ui.origin}/api/v1/default${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      expect(res.status, `${method} ${path}`).toBe(200);
-      return res.json();
-    };
+    const { page, apiCall, token } = await ownerPage();
     const created = await apiCall('POST', '/incidents', { title: 'Checkout is down', description: 'Payments fail with 502.' });
     expect(created.name).toBeTruthy();
 
@@ -88,17 +71,7 @@ describeUi('web UI: the incident page', () => {
   }, 120_000);
 
   it('edits the title in place, adds people, tasks, reports, costs and tags, corrects a timeline entry and exports the timeline, every tab accessible', async () => {
-    const page = await ownerPage({ colorScheme: 'dark' });
-    const token = await tokenOf(page);
-    const apiCall = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${ui.origin}/api/v1/default${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      expect(res.status, `${method} ${path}`).toBe(200);
-      return res.json();
-    };
+    const { page, apiCall } = await ownerPage({ colorScheme: 'dark' });
     const created = await apiCall('POST', '/incidents', { title: 'Search is slow', description: 'p99 at 4 s.' });
     await apiCall('POST', '/incident_cost_types', { name: 'Credits', project: { name: 'default' } });
     await apiCall('POST', '/tag_types', { name: 'Component', project: { name: 'default' } });

@@ -53,11 +53,17 @@ describeUi('web UI: incidents table and report form', () => {
     await page.goto('/default/incidents');
     await rowOf(page, 'Checkout is failing').waitFor();
     await rowOf(page, 'Old certificate expired').waitFor();
-    expect(await rowOf(page, 'Checkout is failing').getByRole('link', { name: reportedName }).getAttribute('href')).toBe(`/default/incidents/${reportedName}`);
+    // The title is the link; the short label (INC-n) is the name's number, the full name on hover.
+    const reportedRow = rowOf(page, 'Checkout is failing');
+    expect(await reportedRow.getByRole('link', { name: 'Checkout is failing' }).getAttribute('href')).toBe(`/default/incidents/${reportedName}`);
+    expect(await reportedRow.getByText(`INC-${/(\d+)$/.exec(reportedName)![1]}`, { exact: true }).getAttribute('title')).toBe(reportedName);
 
     // Filter by status through the controls: the URL says so, the table follows.
+    // The pickers are folded away until asked for.
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByRole('combobox', { name: 'Status', exact: true }).click();
     await page.getByRole('option', { name: 'Closed' }).click();
+    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
     await page.keyboard.press('Escape');
     await page.waitForURL(/[?&]status=Closed/);
     await rowOf(page, 'Checkout is failing').waitFor({ state: 'detached' });
@@ -108,4 +114,45 @@ describeUi('web UI: incidents table and report form', () => {
     expect(await axeViolations(page)).toEqual([]);
     expectNoErrors(page);
   });
+
+  it('fits 12 rows at 1280x800 without a sideways scrollbar; j/k shows the selected row in the light scheme', async () => {
+    const page = await ui.page();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await registerInBrowser(page, 'many@example.com');
+    const call = await apiOf(page, ui.origin);
+    for (let n = 1; n <= 13; n++) {
+      await call('POST', '/incidents', {
+        title: `Incident number ${n} with a title of ordinary length`,
+        description: 'Seen by monitoring.',
+        commander: { individual: { email: 'many@example.com' } },
+      });
+    }
+    await page.goto('/default/incidents');
+    const table = page.getByRole('table', { name: 'Incidents' });
+    await table.getByRole('link', { name: /^Incident number 13 / }).waitFor();
+    const rows = table.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(13);
+    // Rows wholly inside the first screen, without scrolling.
+    const inView = await rows.evaluateAll((trs) => trs.filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length);
+    expect(inView).toBeGreaterThanOrEqual(12);
+    const sideways = await page.evaluate(() =>
+      [document.scrollingElement!, ...document.querySelectorAll('table')].map((e) => {
+        const box = e instanceof HTMLTableElement ? e.parentElement! : e;
+        return box.scrollWidth - box.clientWidth;
+      }),
+    );
+    expect(sideways.every((extra) => extra <= 0)).toBe(true);
+    // The title column is the widest.
+    const widths = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => [th.textContent, th.getBoundingClientRect().width] as const));
+    const widest = widths.reduce((a, b) => (b[1] > a[1] ? b : a));
+    expect(widest[0]).toBe('Title');
+    // j marks a row visibly in the light scheme: an outline, not only a tint.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('j');
+    const marked = table.locator('tbody tr[aria-current="true"]');
+    await marked.waitFor();
+    expect(await marked.evaluate((tr) => getComputedStyle(tr).outlineStyle)).toBe('solid');
+    expect(await axeViolations(page)).toEqual([]);
+    expectNoErrors(page);
+  }, 120_000);
 });

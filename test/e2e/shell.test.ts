@@ -21,7 +21,11 @@ describeUi('web UI: sign-in, frame, colour scheme', () => {
     await page.getByLabel('Email').fill('first@example.com');
     await page.getByRole('textbox', { name: 'Password' }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Could not sign in/);
+    const alert = page.getByRole('alert');
+    await expect(alert.textContent()).resolves.toMatch(/Could not sign in/);
+    // A valid address is not called an invalid username: the person learns only that one of the two is wrong.
+    await expect(alert.textContent()).resolves.toMatch(/The e-mail address or the password is not right\./);
+    await expect(alert.textContent()).resolves.not.toMatch(/username/i);
     expectNoErrors(page);
   });
 

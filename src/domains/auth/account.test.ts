@@ -41,7 +41,7 @@ describe('without a mail transport', () => {
   it('registration is no password oracle and never joins an existing account', async () => {
     // Before: wrong guesses answered 422 "already exists", the right one a token of the victim's.
     const answers = new Set<string>();
-    for (const guess of ['12345678', 'password1', PASSWORD]) {
+    for (const guess of ['a first wrong guess', 'a second wrong guess', PASSWORD]) {
       const res = await signUp(t, 'mine', { email: 'victim@example.com', password: guess }, '10.9.1.1');
       answers.add(`${res.statusCode} ${res.body}`);
     }
@@ -89,6 +89,30 @@ describe('without a mail transport', () => {
     expect((await call(t.app, 'DELETE', `/mine/users/${id}`, { token: stranger })).status).toBe(200);
     expect((await call(t.app, 'GET', '/mine/incidents', { token: victim })).status).toBe(403);
     expect((await call(t.app, 'GET', '/default/incidents', { token: victim })).status).toBe(200);
+  });
+
+  it('a chosen password follows NIST SP 800-63B: 8 characters at least, 64 and more taken, no breached one, no composition rule', async () => {
+    const refused = async (email: string, password: string, type: string) => {
+      const res = await signUp(t, 'default', { email, password }, '10.9.8.1');
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['password'], type })]);
+    };
+    await refused('seven@example.com', 'abcdefg', 'value_error.any_str.min_length');
+    await refused('common@example.com', 'Password123', 'value_error.password.common');
+    await refused('common@example.com', 'qwertyuiop', 'value_error.password.common');
+    await refused('long@example.com', 'x'.repeat(257), 'value_error.any_str.max_length');
+    // Only lower-case letters and spaces, and a long one: both taken.
+    for (const [email, password] of [
+      ['plain@example.com', 'plain lower case words'],
+      ['long@example.com', 'a passphrase of many words '.repeat(4).slice(0, 100)],
+    ]) {
+      expect((await signUp(t, 'default', { email, password }, '10.9.8.1')).statusCode, password).toBe(200);
+      expect((await signIn(t, email, password)).status).toBe(200);
+    }
+    // A breached one is refused on a change too, in the field it was given in.
+    const token = await register(t.app, 'changes-to-common@example.com', 'default', PASSWORD);
+    const res = await call(t.app, 'POST', '/default/auth/password', { token, body: { current_password: PASSWORD, new_password: 'iloveyou' } });
+    expect(res).toMatchObject({ status: 422, body: { detail: [{ loc: ['new_password'], type: 'value_error.password.common' }] } });
   });
 
   it('a person changes their own password with the current one; older tokens stop working', async () => {
@@ -220,6 +244,36 @@ describe('with a mail transport', () => {
     const joined = await call(t.app, 'POST', '/mine/auth/confirm', { body: { token: linkIn(confirm.mail.text!) } });
     expect((await call(t.app, 'GET', '/mine/incidents', { token: joined.body.token })).status).toBe(200);
     await call(t.app, 'PUT', '/mine/registration', { token: stranger, body: { policy: 'open' } });
+  });
+
+  it('an invitation naming an address is mailed to it, its link admits once, and the queue holds no token', async () => {
+    const owner = (await signIn(t, 'owner@example.com', PASSWORD)).body.token;
+    const invite = (body: Record<string, unknown>) => call(t.app, 'POST', '/default/invitations', { token: owner, body });
+    const named = await invite({ email: 'Invited@Example.com', role: 'Admin' });
+    expect(named.status).toBe(200);
+    expect((await invite({ role: 'Member' })).status).toBe(200);
+    const queued = (await t.database.db.execute(sql`SELECT data FROM pgboss.job WHERE name = 'invitation-mail'`)).rows;
+    expect(queued).toHaveLength(1);
+    expect(JSON.stringify(queued)).not.toContain(named.body.token);
+    await drainJobs(t.database, t.settings);
+    const [mail, ...more] = mailTo('invited@example.com');
+    expect(more).toEqual([]);
+    expect(mail.mail.subject).toBe('You are invited to default on Muster');
+    expect(mail.mail.text).toContain('owner@example.com invited you to join default on Muster as Admin.');
+    const link = new URL(/https?:\/\/\S+\?invitation=\S+/.exec(mail.mail.text!)![0]);
+    expect(link.pathname).toBe('/default/auth/register');
+    // The mailed token is the one the inviter was shown: either admits, once.
+    expect(link.searchParams.get('invitation')).toBe(named.body.token);
+    const joined = await signUp(
+      t,
+      'default',
+      { email: 'invited@example.com', password: PASSWORD, invitation: link.searchParams.get('invitation') },
+      '10.8.5.1',
+    );
+    expect(joined.statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/default/auth/myrole', { token: joined.json().token })).body).toBe('Admin');
+    const again = await signUp(t, 'default', { email: 'invited@example.com', password: PASSWORD, invitation: named.body.token }, '10.8.5.1');
+    expect(again.statusCode).toBe(403);
   });
 
   it('a reset link is mailed to a member, never to an unknown address, and carries no secret in the queue', async () => {

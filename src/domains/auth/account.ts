@@ -14,11 +14,13 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { admission } from './registration.ts';
 import { addMembership } from './membership.ts';
 import { appUser, userOrganization } from './table.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import type { Tokens } from './token.ts';
 
 /**
  * The published rule for a password a person chooses (NIST SP 800-63B, 5.1.1.2): at least 8
- * characters, up to 256, any characters; no composition rules, no expiry.
+ * characters, up to 256, any characters, none of the most breached ones; no composition rules, no
+ * expiry.
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
@@ -27,6 +29,7 @@ export function checkNewPassword(password: string, loc: (string | number)[] = ['
   const length = [...password].length;
   if (length < PASSWORD_MIN) throw invalid(loc, `A password needs at least ${PASSWORD_MIN} characters.`, 'value_error.any_str.min_length');
   if (length > PASSWORD_MAX) throw invalid(loc, `A password has at most ${PASSWORD_MAX} characters.`, 'value_error.any_str.max_length');
+  if (isCommonPassword(password)) throw invalid(loc, 'This password is among the most common breached ones: choose another.', 'value_error.password.common');
 }
 
 /** Sets a new password and refuses every token issued before now. */

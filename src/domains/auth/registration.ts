@@ -1,9 +1,10 @@
 // Who may register themselves in an organization (beyond Dispatch 0.1.0, whose register endpoint
 // made anyone a Member of any organization): each organization's policy, `open`, `domains` (e-mail
 // addresses of its listed domains) or `invitation`, and the invitations its Owners and Managers
-// issue. An invitation's token is shown once, stored as its SHA-256, used once before it expires, and
-// by its e-mail address when it names one. An invitation admits whatever the policy.
-import { createHash, randomBytes } from 'node:crypto';
+// issue. An invitation's token is shown once (and mailed to the address it names, when mail is
+// configured), stored as its SHA-256, used once before it expires, and by its e-mail address when it
+// names one. An invitation admits whatever the policy.
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
@@ -12,6 +13,7 @@ import { errors, invalid } from '../../server/errors.ts';
 import { DateTime, Email, Id, Nullable } from '../../server/shapes.ts';
 import { organization, type OrganizationRow } from '../organization/table.ts';
 import { audit } from '../audit/record.ts';
+import { hashInvitationToken, invitationToken, mailInvitation } from './invitation-mail.ts';
 import { addMembership } from './membership.ts';
 import { appUser, invitation, userOrganization } from './table.ts';
 
@@ -44,7 +46,6 @@ export const InvitationRead = Type.Object(invitationFields, { title: 'Invitation
 export const InvitationCreated = Type.Object({ ...invitationFields, token: Type.String() }, { title: 'InvitationCreated' });
 export const InvitationList = Type.Object({ items: Type.Array(InvitationRead), total: Type.Integer() }, { title: 'InvitationList' });
 
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 const normalize = (email: string) => email.trim().toLowerCase();
 
@@ -81,25 +82,32 @@ export async function createInvitation(ctx: Ctx, body: Static<typeof InvitationC
   requirePermission(ctx.role, 'OrganizationManager');
   const role = body.role ?? 'Member';
   if (!atLeast(ctx.role, role)) throw errors.forbidden(`A ${ctx.role} cannot invite a ${role}.`);
-  const token = randomBytes(32).toString('base64url');
-  const row = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
+  const { row, token } = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
       .insert(invitation)
       .values({
         organization_id: ctx.organization.id,
         email: body.email ? body.email.trim().toLowerCase() : null,
         role,
-        token_hash: hashToken(token),
+        // Replaced below by the hash of the token the row itself makes (invitation-mail.ts).
+        token_hash: hashInvitationToken(randomBytes(32).toString('base64url')),
         created_by: ctx.user.id,
         expires_at: new Date(Date.now() + ctx.settings.invitationExp * 1000),
       })
       .returning();
+    const made = invitationToken(ctx.settings, inserted);
+    const [created] = await tx
+      .update(invitation)
+      .set({ token_hash: hashInvitationToken(made) })
+      .where(eq(invitation.id, inserted.id))
+      .returning();
+    await mailInvitation(tx, ctx.settings, created);
     await audit(tx, ctx, {
       action: 'invitation.created',
       target: { type: 'invitation', id: created.id, label: created.email },
       after: { email: created.email, role },
     });
-    return created;
+    return { row: created, token: made };
   });
   return { ...present(row), token };
 }
@@ -161,7 +169,7 @@ export async function admission(
       .from(invitation)
       .where(
         and(
-          eq(invitation.token_hash, hashToken(token)),
+          eq(invitation.token_hash, hashInvitationToken(token)),
           eq(invitation.organization_id, org.id),
           isNull(invitation.used_at),
           gt(invitation.expires_at, sql`now()`),
@@ -185,7 +193,7 @@ async function heldInvitation(tx: Executor, token: string, email: string) {
   const [row] = await tx
     .select({ id: invitation.id, organizationId: invitation.organization_id, role: invitation.role, email: invitation.email })
     .from(invitation)
-    .where(and(eq(invitation.token_hash, hashToken(token)), isNull(invitation.used_at), gt(invitation.expires_at, sql`now()`)))
+    .where(and(eq(invitation.token_hash, hashInvitationToken(token)), isNull(invitation.used_at), gt(invitation.expires_at, sql`now()`)))
     .for('update');
   if (!row || (row.email !== null && row.email !== email)) throw errors.invitationInvalid();
   return row;

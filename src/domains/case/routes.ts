@@ -7,6 +7,7 @@ import type { App } from '../../server/routing.ts';
 import { Defaulted, IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
 import { ParticipantRead } from '../participant/schema.ts';
 import { IncidentCreate, IncidentRead } from '../incident/schema.ts';
+import { CaseFalsePositive, CaseFalsePositiveResult, markFalsePositive } from './false-positive.ts';
 import { createCase, escalateCase, updateCase } from './flows.ts';
 import { CaseCreate, CaseRead, CaseReadMinimal, CaseUpdate } from './schema.ts';
 import { deleteCase, getCaseResponse, listCaseParticipants, listCases } from './service.ts';
@@ -63,6 +64,13 @@ export default async function caseRoutes(app: App) {
     '/:organization/cases/:case_id',
     { schema: { tags, params: one, response: { 200: NullResponse } }, preValidation: guard(assertCanEditCase) },
     (req) => deleteCase(req.ctx, req.params.case_id),
+  );
+
+  // Beyond 0.1.0: a false positive closed with its reason, and the same signal's other open cases with it on request.
+  app.post(
+    '/:organization/cases/:case_id/false-positive',
+    { schema: { tags, params: one, body: CaseFalsePositive, response: { 200: CaseFalsePositiveResult } }, preValidation: guard(assertCanEditCase) },
+    (req) => markFalsePositive(req.ctx, req.params.case_id, req.body),
   );
 
   app.put(

@@ -7,6 +7,15 @@ import type { Configuration } from '../../plugins/types.ts';
 import { validationError, type ValidationItem } from '../../server/errors.ts';
 import { toValidationItems } from '../../server/validation.ts';
 
+/** An address with a dotted domain (`ops@example.com`). */
+const ADDRESS = '[^\\s@<>",;]+@[^\\s@<>",;.]+(?:\\.[^\\s@<>",;.]+)+';
+
+/**
+ * An e-mail address, bare or with a display name as a From or To header writes it
+ * (`Muster <muster@example.com>`): what mail transports take for one mailbox.
+ */
+export const MAILBOX = new RegExp(`^(?:${ADDRESS}|[^<>@]*<${ADDRESS}>)$`);
+
 // Formats plugins are likely to use; any other format is not checked.
 const ajv = new Ajv({
   allErrors: true,
@@ -15,7 +24,7 @@ const ajv = new Ajv({
   logger: false,
   formats: {
     uri: (v: string) => URL.canParse(v),
-    email: /^[^\s@]+@[^\s@]+$/,
+    email: MAILBOX,
   },
 });
 

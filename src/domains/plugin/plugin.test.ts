@@ -244,6 +244,24 @@ describe('plugin instances', () => {
     expect(unknown.body.detail).toEqual([expect.objectContaining({ loc: ['plugin'], type: 'value_error.not_found' })]);
   });
 
+  it('refuses an e-mail plugin whose sender is not an e-mail address; one with a display name is taken', async () => {
+    const emailInstance = (from: string) =>
+      call(w.t.app, 'POST', '/default/plugins/instances', {
+        token: w.admin,
+        body: { plugin: { slug: 'muster-email' }, project: { id: projectId }, configuration: { host: 'smtp.example.com', from } },
+      });
+    for (const from of ['muster', 'muster@localhost', 'Muster <muster>', 'two words@example.com']) {
+      const res = await emailInstance(from);
+      expect(res.status, from).toBe(422);
+      expect(res.body.detail, from).toEqual([{ loc: ['body', 'configuration', 'from'], msg: 'value is not a valid email address', type: 'value_error.email' }]);
+    }
+    for (const from of ['muster@example.com', 'Muster <muster@example.com>']) expect((await emailInstance(from)).status, from).toBe(200);
+    // The schema the catalogue shows says so too.
+    const catalogue = await call(w.t.app, 'GET', '/default/plugins', { token: w.admin, query: { itemsPerPage: -1 } });
+    const email = catalogue.body.items.find((p: { slug: string }) => p.slug === 'muster-email');
+    expect(email.configuration_schema.properties.from.format).toBe('email');
+  });
+
   it('keeps one enabled instance per type per project: enabling one disables the other', async () => {
     const signed = await createSigned({ enabled: true, configuration: { signing_secret: SECRET } });
     const plain = bySlug(await instances(w.admin), 'test-plain-webhook')[0];

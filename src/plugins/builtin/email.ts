@@ -61,7 +61,7 @@ export const emailPlugin: EmailPlugin = {
       starttls: Type.Optional(Type.Boolean({ default: true, description: 'Require the connection to be upgraded with STARTTLS' })),
       username: Type.Optional(Type.String({ description: 'User name to authenticate with' })),
       password: Type.Optional(Type.String({ writeOnly: true, description: 'Password to authenticate with' })),
-      from: Type.String({ minLength: 3, description: 'Sender address, e.g. "Muster <muster@example.com>"' }),
+      from: Type.String({ format: 'email', description: 'Sender address: "muster@example.com", or with a name, "Muster <muster@example.com>"' }),
       reject_unauthorized: Type.Optional(Type.Boolean({ default: true, description: 'Refuse a server whose TLS certificate cannot be verified' })),
     },
     { additionalProperties: false },

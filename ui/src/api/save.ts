@@ -3,7 +3,7 @@
 // 412: the record is read again and the same changes are put on top of the other person's, unless
 // both changed the same field, which is then shown side by side for the person to decide.
 import { ApiError, api } from './client.ts';
-import { tagOf } from './versions.ts';
+import { ifMatch, tagOf } from './versions.ts';
 
 export interface Change {
   field: string;
@@ -46,8 +46,7 @@ export async function saveChanges<T, C extends object, B>(
   describe: (body: B) => Record<string, string>,
 ): Promise<Saved<T>> {
   const put = (record: T) => {
-    const tag = tagOf(path, record);
-    return api<T>(path, { method: 'PUT', body: body(record, changes), headers: tag ? { 'if-match': tag } : {} });
+    return api<T>(path, { method: 'PUT', body: body(record, changes), headers: ifMatch(path, record) });
   };
   if (tagOf(path, base)) {
     try {

@@ -24,3 +24,9 @@ const canonical = (text: string) => {
     return text;
   }
 };
+
+/** `If-Match` naming the version `record` was read as, when it is known: a save then never overwrites a newer one. */
+export function ifMatch(path: string, record: unknown): Record<string, string> {
+  const tag = tagOf(path, record);
+  return tag ? { 'if-match': tag } : {};
+}

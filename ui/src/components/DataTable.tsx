@@ -116,7 +116,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
               const detail = props.detail?.(row.original) ?? null;
               return (
                 <Fragment key={row.id}>
-                  <Table.Tr data-focused={index === focused || undefined} bg={index === focused ? 'var(--mantine-color-default-hover)' : undefined}>
+                  <Table.Tr
+                    data-focused={index === focused || undefined}
+                    aria-current={index === focused || undefined}
+                    // Visible in both schemes, over stripes and hover alike: a bar in the primary colour.
+                    style={index === focused ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 } : undefined}
+                  >
                     {row.getVisibleCells().map((cell) => (
                       <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
                     ))}

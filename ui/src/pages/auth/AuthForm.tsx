@@ -23,6 +23,17 @@ interface Fields {
 /** Where a signed-in person goes next: the `next` page they were sent from, else the organization's incidents. */
 export const nextPage = (organization: string, next: string | null) => (next?.startsWith('/') && !next.startsWith('//') ? next : `/${organization}/incidents`);
 
+/**
+ * The API answers a failed sign-in as Dispatch does, with two items ("Invalid username.", "Invalid
+ * password."), whichever was wrong: the person is told plainly, without calling a valid address an
+ * invalid username.
+ */
+function wrongCredentials(error: unknown) {
+  const items = error instanceof ApiError && error.status === 422 && Array.isArray(error.detail) ? (error.detail as { type?: string }[]) : [];
+  if (!items.some((d) => d.type === 'value_error.invalid.username')) return error;
+  return new ApiError(422, 'The e-mail address or the password is not right.', (error as ApiError).detail);
+}
+
 /** Accepts the invitation of the person just signed in; one they have accepted already (409) is no error. */
 async function acceptInvitation(invitation: string) {
   try {
@@ -50,7 +61,9 @@ export function AuthForm(props: {
   const form = useForm<Fields>({ resolver: shapeResolver<Fields>(props.shape), defaultValues: { email: '', password: '', invitation } });
   const submit = useMutation({
     mutationFn: async (fields: Fields) => {
-      const res = await api<{ token: string | null }>(orgPath(organization, `/auth/${props.action}`), { method: 'POST', body: fields });
+      const res = await api<{ token: string | null }>(orgPath(organization, `/auth/${props.action}`), { method: 'POST', body: fields }).catch(
+        (error: unknown) => Promise.reject(wrongCredentials(error)),
+      );
       if (res.token) saveToken(res.token);
       if (res.token && props.action === 'login' && invitation) await acceptInvitation(invitation);
       return res;

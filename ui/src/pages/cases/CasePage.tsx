@@ -18,6 +18,7 @@ import { CaseLinks } from './CaseLinks.tsx';
 import { CaseStatusActions } from './CaseStatusActions.tsx';
 import { CaseTags } from './CaseTags.tsx';
 import { CaseTimeline } from './CaseTimeline.tsx';
+import { FalsePositive } from './FalsePositive.tsx';
 import { SignalInstances } from './SignalInstances.tsx';
 import { SignalSummary } from './SignalSummary.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -112,6 +113,7 @@ function CaseView({ organization, c }: { organization: string; c: Case }) {
             {instances.length ? (
               <Section title="Signal">
                 <SignalSummary organization={organization} instances={instances} />
+                <FalsePositive organization={organization} c={c} />
               </Section>
             ) : null}
             <Section title="Details">

@@ -1,7 +1,7 @@
 // The cases table: one page at a time from the API, sorted and filtered there, filters and paging in
 // the URL, live (refetched every few seconds, 304 while nothing changed), bulk status changes for the
 // selected rows, and the "New case" form.
-import { Anchor, Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/Feedback.tsx';
 import { Time } from '../../components/Time.tsx';
 import { toFilterJson, valuesFromParams } from '../../lib/filters.ts';
+import { shortLabel } from '../../lib/short-label.ts';
 import { useTableState } from '../../lib/table-state.ts';
 import { BulkStatus } from './BulkStatus.tsx';
 import { CaseFilterBar } from './CaseFilterBar.tsx';
@@ -39,19 +40,33 @@ export default function CasesPage() {
     () => [
       {
         id: 'name',
-        header: 'Name',
+        header: 'ID',
         cell: ({ row }) => (
-          <Anchor component={Link} to={casePath(organization, row.original)} size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {row.original.name ?? row.original.id}
+          <Text size="sm" title={row.original.name ?? undefined} style={{ whiteSpace: 'nowrap' }}>
+            {shortLabel('CASE', row.original)}
+          </Text>
+        ),
+      },
+      {
+        id: 'title',
+        header: 'Title',
+        cell: ({ row }) => (
+          <Anchor
+            component={Link}
+            to={casePath(organization, row.original)}
+            size="sm"
+            fw={600}
+            lineClamp={1}
+            title={row.original.title}
+            style={{ minWidth: '16rem' }}
+          >
+            {row.original.title}
           </Anchor>
         ),
       },
-      { id: 'title', header: 'Title', cell: ({ row }) => row.original.title },
       { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
       { id: 'priority', header: 'Priority', cell: ({ row }) => row.original.case_priority?.name ?? '-' },
       { id: 'severity', header: 'Severity', cell: ({ row }) => row.original.case_severity?.name ?? '-' },
-      { id: 'type', header: 'Type', cell: ({ row }) => row.original.case_type?.name ?? '-' },
-      { id: 'project', header: 'Project', cell: ({ row }) => row.original.project?.name ?? '-' },
       { id: 'assignee', header: 'Assignee', enableSorting: false, cell: ({ row }) => row.original.assignee?.individual?.email ?? '-' },
       { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Time value={row.original.reported_at} /> },
       {

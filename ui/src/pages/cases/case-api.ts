@@ -4,12 +4,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, orgPath } from '../../api/client.ts';
 import { useAll } from '../../api/list.ts';
 import { SaveConflict, saveChanges } from '../../api/save.ts';
+import { ifMatch } from '../../api/versions.ts';
 import { useSaveNotice } from '../../components/SaveNotice.tsx';
 import { type CaseChanges, describeCase, updateBody } from './transitions.ts';
 import type { Case, IncidentMinimal, Named } from './types.ts';
 
-export const putCase = (organization: string, c: Case, changes: CaseChanges) =>
-  api<Case>(orgPath(organization, `/cases/${c.id}`), { method: 'PUT', body: updateBody(c, changes) });
+/** A PUT of the case as read, changed: conditional on that version when the UI has its tag. */
+export const putCase = (organization: string, c: Case, changes: CaseChanges) => {
+  const path = orgPath(organization, `/cases/${c.id}`);
+  return api<Case>(path, { method: 'PUT', body: updateBody(c, changes), headers: ifMatch(path, c) });
+};
 
 /**
  * A mutation that applies changes to the case `c` as shown, conditional on that version (If-Match): a

@@ -2,27 +2,31 @@
 // add an entry, and the entries, each with its own link (`?tab=timeline#event-<uuid>`). The entry a
 // link names is scrolled to and highlighted when the page opens. Custom events (people's entries)
 // can be corrected and removed; the events Muster wrote cannot.
-import { ActionIcon, Anchor, Badge, Button, Group, MultiSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, MultiSelect, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { EventCreateMinimal } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
-import { Time } from '../../components/Time.tsx';
+import { parseTime, Time, useNow } from '../../components/Time.tsx';
 import { download } from '../../lib/csv.ts';
 import { shapeResolver } from '../../lib/form.ts';
 import { useIncidentAction } from './mutations.ts';
 import {
+  cutoffOf,
   distinct,
   eventAnchor,
   eventLink,
   eventOfHash,
   filterTimeline,
   kindOf,
+  newestFirst,
   paramsWithTimelineFilter,
   type TimelineFilter,
   timelineCsv,
   timelineFilterFromParams,
+  WITHIN,
+  type Within,
 } from './timeline.ts';
 import type { Incident, TimelineEvent } from './types.ts';
 
@@ -48,7 +52,12 @@ export function TimelineSection({ organization, incident }: { organization: stri
   const events = incident.events;
   // The words as typed (the URL follows them; reading them back from it could move the caret).
   const [text, setText] = useState(filter.text);
-  const shown = useMemo(() => filterTimeline(events, { ...filter, text }), [events, filter, text]);
+  const now = useNow();
+  const cutoff = cutoffOf(filter.within, now, incident.last_tactical_report?.created_at);
+  const shown = useMemo(
+    () => newestFirst(filterTimeline(events, { ...filter, text })).filter((e) => !cutoff || parseTime(String(e.started_at)) >= cutoff),
+    [events, filter, text, cutoff],
+  );
   const kinds = useMemo(() => distinct(events.map(kindOf)), [events]);
   const sources = useMemo(() => distinct(events.map((e) => e.source)), [events]);
   const target = eventOfHash(useLocation().hash);
@@ -75,6 +84,12 @@ export function TimelineSection({ organization, incident }: { organization: stri
         </Button>
       </Group>
       <Group align="flex-end" role="search" aria-label="Filter the timeline">
+        <SegmentedControl
+          aria-label="When"
+          data={Object.entries(WITHIN).map(([value, label]) => ({ value, label }))}
+          value={filter.within ?? 'all'}
+          onChange={(w) => setFilter((f) => ({ ...f, within: w as Within }))}
+        />
         <MultiSelect
           label="Kind"
           placeholder="Any kind"

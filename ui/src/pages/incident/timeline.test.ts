@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { eventLink, eventOfHash, filterTimeline, NO_FILTER, paramsWithTimelineFilter, timelineCsv, timelineFilterFromParams } from './timeline.ts';
+import {
+  cutoffOf,
+  eventLink,
+  eventOfHash,
+  filterTimeline,
+  NO_FILTER,
+  newestFirst,
+  paramsWithTimelineFilter,
+  timelineCsv,
+  timelineFilterFromParams,
+} from './timeline.ts';
 
 const ev = (over: Partial<{ uuid: string; type: string | null; source: string; description: string; owner: string | null; started_at: string }>) => ({
   uuid: '00000000-0000-4000-8000-000000000001',
@@ -66,11 +76,29 @@ describe('deep links', () => {
 
 describe('the filter in the URL', () => {
   it('writes and reads kinds, sources and words, keeping the other parameters', () => {
-    const filter = { kinds: ['Custom event', 'Other'], sources: ['Slack'], text: 'db team' };
+    const filter = { kinds: ['Custom event', 'Other'], sources: ['Slack'], text: 'db team', within: 'all' as const };
     const params = paramsWithTimelineFilter(new URLSearchParams('tab=timeline&kind=Old'), filter);
     expect(params.toString()).toBe('tab=timeline&kind=Custom+event&kind=Other&source=Slack&words=db+team');
     expect(timelineFilterFromParams(params)).toEqual(filter);
     expect(paramsWithTimelineFilter(params, NO_FILTER).toString()).toBe('tab=timeline');
     expect(timelineFilterFromParams(new URLSearchParams())).toEqual(NO_FILTER);
+  });
+});
+
+describe('the time window and the order', () => {
+  const now = Date.parse('2026-11-24T10:30:00Z');
+  it('keeps the last 10 minutes, or what came since the last update, or all', () => {
+    expect(cutoffOf('10m', now, null)).toBe(Date.parse('2026-11-24T10:20:00Z'));
+    expect(cutoffOf('update', now, '2026-11-24T09:00:00')).toBe(Date.parse('2026-11-24T09:00:00Z'));
+    expect(cutoffOf('update', now, null)).toBe(0);
+    expect(cutoffOf('all', now, '2026-11-24T09:00:00Z')).toBe(0);
+  });
+  it('puts the newest first and keeps the window in the URL', () => {
+    const order = newestFirst([ev({ uuid: 'a', started_at: '2026-11-24T10:00:00Z' }), ev({ uuid: 'b', started_at: '2026-11-24T10:05:00Z' })]);
+    expect(order.map((e) => e.uuid)).toEqual(['b', 'a']);
+    const params = paramsWithTimelineFilter(new URLSearchParams('tab=timeline'), { ...NO_FILTER, within: '10m' });
+    expect(params.toString()).toBe('tab=timeline&within=10m');
+    expect(timelineFilterFromParams(params).within).toBe('10m');
+    expect(timelineFilterFromParams(new URLSearchParams('within=bogus')).within).toBe('all');
   });
 });

@@ -1,6 +1,7 @@
 // The timeline as people read it: its entries narrowed by kind (the event's type), source and text,
 // each entry's deep link, and the whole (or narrowed) timeline written as CSV for a post-incident
 // review. Pure functions, tested in timeline.test.ts.
+import { parseTime } from '../../components/Time.tsx';
 import { type CsvColumn, toCsv } from '../../lib/csv.ts';
 import type { TimelineEvent } from './types.ts';
 
@@ -10,9 +11,25 @@ export interface TimelineFilter {
   sources: string[];
   /** Words that must all appear in the description, owner or source (any case). */
   text: string;
+  /** Only the last 10 minutes, only what came since the last update (tactical report), or all. */
+  within?: Within;
 }
 
-export const NO_FILTER: TimelineFilter = { kinds: [], sources: [], text: '' };
+export const WITHIN = { all: 'All', '10m': 'Last 10 minutes', update: 'Since the last update' } as const;
+export type Within = keyof typeof WITHIN;
+
+export const NO_FILTER: TimelineFilter = { kinds: [], sources: [], text: '', within: 'all' };
+
+/** The earliest time (ms) an entry may have under `within`; 0 for all (and for no update yet). */
+export function cutoffOf(within: Within | undefined, now: number, lastUpdate: string | null | undefined): number {
+  if (within === '10m') return now - 10 * 60_000;
+  if (within === 'update' && lastUpdate) return parseTime(lastUpdate);
+  return 0;
+}
+
+/** Newest first, as a team reads what is happening. */
+export const newestFirst = <E extends Pick<TimelineEvent, 'started_at'>>(events: E[]) =>
+  [...events].sort((a, b) => String(b.started_at).localeCompare(String(a.started_at)));
 
 export const kindOf = (e: Pick<TimelineEvent, 'type'>) => e.type || 'Other';
 
@@ -59,12 +76,19 @@ export const timelineCsv = (events: Pick<TimelineEvent, 'started_at' | 'type' | 
 
 /** The filter kept in the URL (`?tab=timeline&kind=Custom+event&source=Slack&words=db`), so a narrowed view is a link too. */
 export function timelineFilterFromParams(params: URLSearchParams): TimelineFilter {
-  return { kinds: params.getAll('kind'), sources: params.getAll('source'), text: params.get('words') ?? '' };
+  const within = params.get('within');
+  return {
+    kinds: params.getAll('kind'),
+    sources: params.getAll('source'),
+    text: params.get('words') ?? '',
+    within: within && within in WITHIN ? (within as Within) : 'all',
+  };
 }
 
 export function paramsWithTimelineFilter(params: URLSearchParams, filter: TimelineFilter): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const key of ['kind', 'source', 'words']) next.delete(key);
+  for (const key of ['kind', 'source', 'words', 'within']) next.delete(key);
+  if (filter.within && filter.within !== 'all') next.set('within', filter.within);
   for (const k of filter.kinds) next.append('kind', k);
   for (const s of filter.sources) next.append('source', s);
   if (filter.text) next.set('words', filter.text);

@@ -37,6 +37,10 @@ export function IncidentFilters(props: IncidentFiltersProps) {
     [tags.data],
   );
 
+  // The pickers stay folded until asked for or in use, so the table keeps the screen.
+  const active = Object.entries(values).filter(([key, v]) => key !== 'mine' && v?.length).length;
+  const [open, setOpen] = useState(false);
+  const shown = open || active > 0;
   const set = (key: string, next: string[]) => onValues({ ...values, [key]: next });
   const one = (key: string) => values[key]?.[0] ?? '';
   const picker = (key: string, label: string, data: string[] | { value: string; label: string }[], loading = false) => (
@@ -68,33 +72,38 @@ export function IncidentFilters(props: IncidentFiltersProps) {
             Saved view filter
           </Badge>
         ) : null}
+        <Button variant="default" size="xs" aria-expanded={shown} aria-controls="incident-filters" onClick={() => setOpen(!shown)}>
+          {active ? `Filters (${active})` : 'Filters'}
+        </Button>
         <Button variant="subtle" size="xs" onClick={props.onClearAll}>
           Clear filters
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" mb="md">
-        {picker('status', 'Status', INCIDENT_STATUSES)}
-        {picker('priority', 'Priority', distinctNames(priorities.data), priorities.isLoading)}
-        {picker('severity', 'Severity', distinctNames(severities.data), severities.isLoading)}
-        {picker('type', 'Type', distinctNames(types.data), types.isLoading)}
-        {picker('project', 'Project', projectOptions, projects.isLoading)}
-        {picker('tag', 'Tag', tagOptions, tags.isLoading)}
-        <CommittedInput label="Participant or commander (email)" type="email" value={one('participant')} onCommit={(v) => set('participant', v ? [v] : [])} />
-        <TextInput
-          label="Reported from"
-          type="date"
-          size="xs"
-          value={one('from')}
-          onChange={(e) => set('from', e.currentTarget.value ? [e.currentTarget.value] : [])}
-        />
-        <TextInput
-          label="Reported until"
-          type="date"
-          size="xs"
-          value={one('to')}
-          onChange={(e) => set('to', e.currentTarget.value ? [e.currentTarget.value] : [])}
-        />
-      </SimpleGrid>
+      {shown ? (
+        <SimpleGrid id="incident-filters" cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" mb="md">
+          {picker('status', 'Status', INCIDENT_STATUSES)}
+          {picker('priority', 'Priority', distinctNames(priorities.data), priorities.isLoading)}
+          {picker('severity', 'Severity', distinctNames(severities.data), severities.isLoading)}
+          {picker('type', 'Type', distinctNames(types.data), types.isLoading)}
+          {picker('project', 'Project', projectOptions, projects.isLoading)}
+          {picker('tag', 'Tag', tagOptions, tags.isLoading)}
+          <CommittedInput label="Participant or commander (email)" type="email" value={one('participant')} onCommit={(v) => set('participant', v ? [v] : [])} />
+          <TextInput
+            label="Reported from"
+            type="date"
+            size="xs"
+            value={one('from')}
+            onChange={(e) => set('from', e.currentTarget.value ? [e.currentTarget.value] : [])}
+          />
+          <TextInput
+            label="Reported until"
+            type="date"
+            size="xs"
+            value={one('to')}
+            onChange={(e) => set('to', e.currentTarget.value ? [e.currentTarget.value] : [])}
+          />
+        </SimpleGrid>
+      ) : null}
     </search>
   );
 }

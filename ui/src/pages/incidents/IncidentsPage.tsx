@@ -9,8 +9,9 @@ import { type ListParams, useList } from '../../api/list.ts';
 import { useSession } from '../../api/session.ts';
 import { EmptyState } from '../../components/Feedback.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
-import { Time } from '../../components/Time.tsx';
+import { Age, durationText, parseTime, useNow } from '../../components/Time.tsx';
 import { type FilterSpec, type FilterValues, paramsWithValues, valuesFromParams } from '../../lib/filters.ts';
+import { shortLabel } from '../../lib/short-label.ts';
 import { useTableState } from '../../lib/table-state.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
@@ -143,19 +144,39 @@ export default function IncidentsPage() {
   );
 }
 
-/** The columns; their ids are what the API sorts by (`sortBy[]`). */
+/**
+ * The columns; their ids are what the API sorts by (`sortBy[]`). The title is the link and takes the
+ * room left; the rest keep to their content, so the table fits 1280 px without scrolling sideways.
+ */
 function incidentColumns(organization: string): ColumnDef<Incident, unknown>[] {
   return [
     {
       id: 'name',
-      header: 'Name',
+      header: 'ID',
       cell: ({ row: { original: i } }) => (
-        <Anchor component={Link} to={`/${organization}/incidents/${i.name ?? i.id}`} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-          {i.name ?? i.id}
+        <Text size="sm" title={i.name ?? undefined} style={{ whiteSpace: 'nowrap' }}>
+          {shortLabel('INC', i)}
+        </Text>
+      ),
+    },
+    {
+      id: 'title',
+      header: 'Title',
+      cell: ({ row: { original: i } }) => (
+        <Anchor
+          component={Link}
+          to={`/${organization}/incidents/${i.name ?? i.id}`}
+          size="sm"
+          fw={600}
+          lineClamp={1}
+          title={i.title}
+          style={{ minWidth: '16rem' }}
+        >
+          {i.title}
+          {i.visibility === 'Restricted' ? ' (Restricted)' : ''}
         </Anchor>
       ),
     },
-    { id: 'title', header: 'Title', cell: ({ row }) => <Text size="sm">{row.original.title}</Text> },
     {
       id: 'status',
       header: 'Status',
@@ -167,10 +188,23 @@ function incidentColumns(organization: string): ColumnDef<Incident, unknown>[] {
     },
     { id: 'incident_priority.view_order', header: 'Priority', cell: ({ row }) => row.original.incident_priority?.name },
     { id: 'incident_severity.view_order', header: 'Severity', cell: ({ row }) => row.original.incident_severity?.name },
-    { id: 'incident_type.name', header: 'Type', cell: ({ row }) => row.original.incident_type?.name },
-    { id: 'project.name', header: 'Project', cell: ({ row }) => row.original.project?.display_name || row.original.project?.name },
+    { id: 'duration', header: 'Duration', enableSorting: false, cell: ({ row }) => <Duration from={row.original.reported_at} to={row.original.closed_at} /> },
     { id: 'commander', header: 'Commander', enableSorting: false, cell: ({ row }) => row.original.commander?.individual?.email ?? '-' },
-    { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Time value={row.original.reported_at} /> },
-    { id: 'visibility', header: 'Visibility', cell: ({ row }) => row.original.visibility },
+    // Its age, the time itself on hover: the short form keeps the table within the screen.
+    { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Reported value={row.original.reported_at} /> },
   ];
+}
+
+/** How long the incident has run: to its close, or to now while it is open. */
+function Duration({ from, to }: { from: string; to: string | null }) {
+  const now = useNow();
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {durationText((to ? parseTime(to) : now) - parseTime(from))}
+    </Text>
+  );
+}
+
+function Reported({ value }: { value: string }) {
+  return <Age value={value} now={useNow()} />;
 }

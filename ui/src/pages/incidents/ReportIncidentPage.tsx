@@ -3,7 +3,7 @@
 // project's defaults apply). On success the new incident's page opens.
 import { Button, Group, MultiSelect, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { IncidentCreate } from '../../../../src/app/ui-shapes.ts';
@@ -11,6 +11,7 @@ import { api, orgPath } from '../../api/client.ts';
 import { useAll } from '../../api/list.ts';
 import { useOrganization } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/Feedback.tsx';
+import { PeoplePicker } from '../../components/PeoplePicker.tsx';
 import { shapeResolver, withoutEmpty } from '../../lib/form.ts';
 import { VISIBILITIES } from './incident-filters.ts';
 import type { Assessment, Incident, ProjectRef, Tag } from './types.ts';
@@ -25,6 +26,7 @@ interface Fields {
   incident_severity?: { name: string };
   visibility?: string;
   tags: { id: number }[];
+  commander?: { individual: { email: string } };
 }
 
 const inProject = <T extends { project?: { id: number }; enabled?: boolean }>(items: T[] | undefined, projectId: number | undefined) =>
@@ -53,8 +55,18 @@ export default function ReportIncidentPage() {
     form.setValue('project', { id: first.id });
   }, [projects.data, form]);
 
+  // The first person picked commands the incident; the others take part in it.
+  const [people, setPeople] = useState<string[]>([]);
   const report = useMutation({
-    mutationFn: (fields: Fields) => api<Incident>(orgPath(organization, '/incidents'), { method: 'POST', body: withoutEmpty({ ...fields }) }),
+    mutationFn: async (fields: Fields) => {
+      const [commander, ...others] = people;
+      const body = withoutEmpty({ ...fields, ...(commander ? { commander: { individual: { email: commander } } } : {}) });
+      const incident = await api<Incident>(orgPath(organization, '/incidents'), { method: 'POST', body });
+      for (const email of others) {
+        await api(orgPath(organization, `/incidents/${incident.id}/participants`), { method: 'POST', body: { email, role: 'Participant' } });
+      }
+      return incident;
+    },
     onSuccess: (incident) => navigate(`/${organization}/incidents/${incident.name ?? incident.id}`),
   });
 
@@ -96,7 +108,7 @@ export default function ReportIncidentPage() {
         <form onSubmit={form.handleSubmit((fields) => report.mutate(fields))} noValidate>
           <Stack>
             <ErrorAlert error={report.error} title="Could not report the incident" />
-            <TextInput label="Title" required {...form.register('title')} error={errors.title && 'Give the incident a title'} data-autofocus />
+            <TextInput label="Title" required {...form.register('title')} error={errors.title && 'Give the incident a title'} autoFocus />
             <Textarea
               label="Description"
               required
@@ -130,6 +142,13 @@ export default function ReportIncidentPage() {
               {byName('incident_priority', 'Priority', priorities.data)}
               {byName('incident_severity', 'Severity', severities.data)}
             </Group>
+            <PeoplePicker
+              organization={organization}
+              label="People"
+              description="The first one picked commands the incident; you are its reporter."
+              value={people}
+              onChange={setPeople}
+            />
             <Controller
               control={form.control}
               name="visibility"

@@ -2,6 +2,7 @@
 // PUT the record back (the API keeps what the body leaves as it was). One incident after the other,
 // so a failure is the API's answer for that incident alone, shown beside its name.
 import { api, orgPath } from '../../api/client.ts';
+import { ifMatch } from '../../api/versions.ts';
 
 export type BulkChange = { status: string } | { incident_priority: { name: string } } | { commander: { individual: { email: string } } };
 
@@ -37,7 +38,8 @@ export const updateStep =
   async (id) => {
     const path = orgPath(organization, `/incidents/${id}`);
     const record = await api<Record<string, unknown>>(path);
-    return api(path, { method: 'PUT', body: withChange(record, change) });
+    // Conditional on the version just read: a colleague's save in between fails this one (412) instead of being undone.
+    return api(path, { method: 'PUT', body: withChange(record, change), headers: ifMatch(path, record) });
   };
 
 export const deleteStep =

@@ -35,7 +35,8 @@ const types = {
 const names = new Map<string, string>();
 const NAMES_MAX = 5000;
 
-function nameOf(text: string): string {
+/** The name a statement of this text is prepared under. */
+export function nameOf(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = `muster_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;

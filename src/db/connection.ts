@@ -1,12 +1,12 @@
 // One connection type for both databases: the embedded PGlite (a data directory, no set-up) and a
 // PostgreSQL server reached through DATABASE_URL. Both speak the same SQL, so everything above this
 // file is written once.
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Results } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { type EmbeddedOptions, openPglite } from './embedded.ts';
-import { drizzleEmbedded } from './embedded-statements.ts';
+import { drizzleEmbedded, runNamed } from './embedded-statements.ts';
 import type { Settings } from '../config.ts';
 import { pools, poolWaits } from '../lib/telemetry/metrics.ts';
 import { tracedPglite } from './traced-pglite.ts';
@@ -19,8 +19,11 @@ export type Executor = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   kind: 'embedded' | 'postgres';
   db: Db;
-  /** Runs one SQL statement (PGlite accepts one per call) and returns its rows. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one SQL statement (PGlite accepts one per call) and returns its rows; with `name`, as a
+   * statement prepared under that name, parsed and planned once per connection.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** The embedded instance, for its dump tool. */
   pglite?: PGlite;
   /** Where a server connection points, for pg_dump. */
@@ -182,8 +185,8 @@ export async function openPostgres(url: string, poolSize = 10, timeouts: PgTimeo
     kind: 'postgres',
     db: drizzlePg({ client: pool }),
     url,
-    async query(text, params) {
-      return (await pool.query(text, params as unknown[])).rows;
+    async query(text, params, name) {
+      return (await pool.query({ name, text, values: params as unknown[] })).rows;
     },
     close: () => {
       pools.delete(state);
@@ -230,8 +233,8 @@ export function fromPglite(pglite: PGlite): Database {
     kind: 'embedded',
     db: drizzleEmbedded(tracedPglite(pglite)) as unknown as Db,
     pglite,
-    async query<T>(text: string, params?: unknown[]) {
-      return (await pglite.query<T>(text, params)).rows;
+    async query<T>(text: string, params?: unknown[], name?: string) {
+      return ((name ? await runNamed(pglite, name, text, params ?? []) : await pglite.query<T>(text, params)) as Results<T>).rows;
     },
     close: () => pglite.close(),
   };

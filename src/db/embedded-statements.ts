@@ -3,11 +3,11 @@
 // by name (drizzle's `.prepare(name)`) would be planned again at every run. Here such a statement
 // is parsed once under its name, and each run only binds its values and executes: the same
 // messages node-postgres sends a server for a named query.
-import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { type PGlite, parse, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import type { Query } from 'drizzle-orm';
-import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgPreparedQuery, type PgTransactionConfig, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import { PgliteSession } from 'drizzle-orm/pglite/session';
+import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
 import { asStatement } from './traced-pglite.ts';
 
 const { serialize } = protocol;
@@ -53,15 +53,27 @@ async function parseOnce(pglite: PGlite, name: string, text: string): Promise<Pa
   return parsed;
 }
 
-/** Runs the statement prepared as `name` (parsing it first if this database has not yet) with `params`. */
-export async function runNamed(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions): Promise<Results> {
+/**
+ * Runs the statement prepared as `name` (parsing it first if this database has not yet) with
+ * `params`; `inTransaction`: from inside the open transaction, which already holds the database.
+ */
+export async function runNamed(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions, inTransaction = false): Promise<Results> {
   // As query() does: a closed database says so ("PGlite is closed"), which answers 503.
   await pglite._checkReady();
-  return asStatement(text, () => runExclusive(pglite, name, text, params, options));
+  return asStatement(text, () => runExclusive(pglite, name, text, params, options, inTransaction));
 }
 
-async function runExclusive(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions): Promise<Results> {
-  return exclusive(pglite, async () => {
+async function runExclusive(
+  pglite: PGlite,
+  name: string,
+  text: string,
+  params: unknown[],
+  options: QueryOptions | undefined,
+  inTransaction: boolean,
+): Promise<Results> {
+  // As a transaction's own query() does: between the transaction's statements, nothing else runs.
+  const hold = inTransaction ? <T>(run: () => Promise<T>) => pglite._runExclusiveQuery(run) : <T>(run: () => Promise<T>) => exclusive(pglite, run);
+  return hold(async () => {
     const { paramTypes } = await parseOnce(pglite, name, text);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -82,13 +94,34 @@ type Tail<T extends PreparedQueryConfig> =
     ? [isResponseInArrayMode: boolean, customResultMapper?: (rows: unknown[][]) => T['execute'], ...rest: R]
     : never;
 
-/** drizzle's session for PGlite, whose queries prepared with a name run as named statements (transactions keep drizzle's own). */
-class NamingSession extends PgliteSession<Record<string, never>, Record<string, never>> {
+/**
+ * drizzle's session for PGlite, whose queries prepared with a name run as named statements, in a
+ * transaction as outside one.
+ */
+export class NamingSession extends PgliteSession<Record<string, never>, Record<string, never>> {
   constructor(
     private readonly pglite: PGlite,
-    dialect: PgDialect,
+    private readonly dialectOf: PgDialect,
+    /** The open transaction this session runs in. */
+    private readonly tx?: Transaction,
   ) {
-    super(pglite, dialect, undefined);
+    super(tx ?? pglite, dialectOf, undefined);
+  }
+
+  override async transaction<T>(
+    run: (tx: PgliteTransaction<Record<string, never>, Record<string, never>>) => Promise<T>,
+    config?: PgTransactionConfig,
+  ): Promise<T> {
+    // As drizzle's own, with a session that keeps naming statements.
+    return this.pglite.transaction(async (client) => {
+      const tx = new PgliteTransaction<Record<string, never>, Record<string, never>>(
+        this.dialectOf,
+        new NamingSession(this.pglite, this.dialectOf, client),
+        undefined,
+      );
+      if (config) await tx.setTransaction(config);
+      return run(tx);
+    });
   }
 
   override prepareQuery<T extends PreparedQueryConfig = PreparedQueryConfig>(
@@ -100,9 +133,11 @@ class NamingSession extends PgliteSession<Record<string, never>, Record<string, 
     const prepared = super.prepareQuery<T>(query, fields, name, ...rest);
     if (name) {
       const pglite = this.pglite;
+      const inTransaction = this.tx !== undefined;
       // The prepared query calls client.query(text, params, options): the named statement stands in for it.
       (prepared as unknown as { client: Pick<PGlite, 'query'> }).client = {
-        query: <T>(text: string, params?: unknown[], options?: QueryOptions) => runNamed(pglite, name, text, params ?? [], options) as Promise<Results<T>>,
+        query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+          runNamed(pglite, name, text, params ?? [], options, inTransaction) as Promise<Results<T>>,
       };
     }
     return prepared;

@@ -1,12 +1,13 @@
 // Raw statements (sql`...`) that hot paths run many times a second. On PostgreSQL each runs as a
 // named prepared statement, named after a hash of its text, so that every connection parses and
-// plans it once instead of on every run (the texts are fixed; only parameters change). The embedded
-// database runs it as it is. A statement whose SQL would otherwise be built on every request is built
+// plans it once instead of on every run (the texts are fixed; only parameters change); on the embedded
+// database too, inside a transaction as outside (db/embedded-statements.ts). A statement whose SQL would otherwise be built on every request is built
 // once for its shape, with placeholders, and run by `statementOf`.
 import { createHash } from 'node:crypto';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Executor } from './connection.ts';
+import { NamingSession } from './embedded-statements.ts';
 
 /** The rows of a result, whichever driver produced it. */
 export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
@@ -35,7 +36,8 @@ const types = {
 const names = new Map<string, string>();
 const NAMES_MAX = 5000;
 
-function nameOf(text: string): string {
+/** The name a statement of this text is prepared under. */
+export function nameOf(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = `muster_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
@@ -54,6 +56,12 @@ export async function runStatement<T = Record<string, unknown>>(db: Executor, qu
     const { sql: text, params } = dialect.sqlToQuery(query);
     const result = await (client as pg.Pool).query({ name: nameOf(text), text, values: params as unknown[], types } as pg.QueryConfig);
     return result.rows as T[];
+  }
+  // The embedded database's session runs a statement prepared with a name under that name.
+  const embedded = session as unknown;
+  if (dialect && embedded instanceof NamingSession) {
+    const compiled = dialect.sqlToQuery(query);
+    return rowsOf<T>(await embedded.prepareQuery(compiled, undefined, nameOf(compiled.sql), false).execute());
   }
   return rowsOf<T>(await db.execute(query));
 }
@@ -86,6 +94,7 @@ export function statementOf<T = Record<string, unknown>>(query: SQL): Statement<
       const result = await (client as pg.Pool).query({ name: nameOf(compiled.sql), text: compiled.sql, values: params, types } as pg.QueryConfig);
       return result.rows as T[];
     }
-    return rowsOf<T>(await session!.prepareQuery(compiled, undefined, undefined, false).execute(values));
+    // The embedded database runs it under its name too (db/embedded-statements.ts).
+    return rowsOf<T>(await session!.prepareQuery(compiled, undefined, nameOf(compiled.sql), false).execute(values));
   };
 }

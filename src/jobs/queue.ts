@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/connection.ts';
 import { unavailableCause } from '../db/errors.ts';
+import { nameOf } from '../db/statements.ts';
 import { isRetryLater } from '../lib/retry-later.ts';
 import { carried, within } from '../lib/telemetry/context.ts';
 import { jobRuns } from '../lib/telemetry/metrics.ts';
@@ -52,20 +53,21 @@ type Adapter = { executeSql(text: string, values: unknown[]): Promise<{ rows: un
 /**
  * pg-boss's way into a database. PGlite runs one statement per prepared query, and pg-boss's schema
  * migrations are multi-statement strings without parameters: those go through `exec` (the last
- * result's rows), everything else through `query`.
+ * result's rows). Statements with parameters (fetching, completing, sending: a few fixed texts, run
+ * several times a second by every worker) are prepared once per connection: planned afresh at every
+ * run, the fetch's generic plan over every queue's partition of the job table cost more than all of
+ * a request's own statements.
  */
 function adapterOf(database: Database): Adapter {
   const pglite = database.pglite;
-  if (pglite) {
-    return {
-      async executeSql(text, values) {
-        if (values?.length) return pglite.query(text, values);
-        const results = await pglite.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      },
-    };
-  }
-  return { executeSql: async (text, values) => ({ rows: (await database.query(text, values)) ?? [] }) };
+  return {
+    async executeSql(text, values) {
+      if (values?.length) return { rows: (await database.query(text, values, nameOf(text))) ?? [] };
+      if (!pglite) return { rows: (await database.query(text, values)) ?? [] };
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
 }
 
 /** How long a worker's statement keeps being retried while the database is unavailable. */

@@ -1,0 +1,1 @@
+function e(e,t){return`${e}-${/(\d+)$/.exec(t.name??``)?.[1]??t.id}`}export{e as t};

@@ -115,3 +115,12 @@ export async function registerUnconfirmed(app: App, email: string, org = 'defaul
   if (res.status !== 200 || typeof res.body?.token !== 'string') throw new Error(`register ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token;
 }
+
+/**
+ * Returns once the clock has passed into a later second than when it was called: tokens carry their
+ * issue time to the second, so a change after this refuses every token issued before it.
+ */
+export async function nextSecond(): Promise<void> {
+  const second = Math.floor(Date.now() / 1000);
+  while (Math.floor(Date.now() / 1000) <= second) await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 1));
+}

@@ -118,11 +118,25 @@ describe.skipIf(!process.env.DATABASE_URL)('three scheduler nodes on one Postgre
       nodes.push(child);
       return new Promise<ChildProcess>((ok) => child.stdout!.once('data', () => ok(child)));
     };
+    const started = () => database.query<{ slot: Date; node: string }>(`SELECT slot, node FROM test_tick_run WHERE phase = 'start' ORDER BY slot`);
+    const until = async (done: (rows: { slot: Date; node: string }[]) => boolean, what: string) => {
+      const deadline = Date.now() + 60_000;
+      while (!done(await started())) {
+        if (Date.now() > deadline) throw new Error(`the nodes did not get there in time: ${what}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
     const [first] = await Promise.all([start('node-1'), start('node-2'), start('node-3')]);
-    await new Promise((r) => setTimeout(r, 4_000));
+    await until((rows) => rows.length >= 2, 'two periods started');
     // Killed whatever it is doing: a period it claimed is not run again by the others.
     first.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 4_000));
+    await new Promise((ok) => (first.exitCode !== null || first.signalCode !== null ? ok(null) : first.once('exit', ok)));
+    // Three periods after its last one, run by the others.
+    const after = (rows: { slot: Date; node: string }[]) => {
+      const last = Math.max(0, ...rows.filter((r) => r.node === 'node-1').map((r) => r.slot.getTime()));
+      return rows.filter((r) => r.slot.getTime() > last).length;
+    };
+    await until((rows) => rows.length >= 5 && after(rows) >= 3, 'five periods, three after the kill');
     await Promise.all(
       nodes.slice(1).map(
         (n) =>

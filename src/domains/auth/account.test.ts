@@ -4,7 +4,7 @@
 // Mail goes through a real local SMTP server.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, register, registerUnconfirmed, type TestApp } from '../../../test/helpers.ts';
+import { call, createTestApp, nextSecond, register, registerUnconfirmed, type TestApp } from '../../../test/helpers.ts';
 import { drainJobs } from '../../../test/jobs.ts';
 import { type SmtpPeer, startSmtp } from '../../../test/peers/messages.ts';
 
@@ -125,7 +125,7 @@ describe('without a mail transport', () => {
     const short = await call(t.app, 'POST', '/default/auth/password', { token: first, body: { current_password: PASSWORD, new_password: 'short' } });
     expect(short).toMatchObject({ status: 422, body: { detail: [{ loc: ['new_password'], msg: 'A password needs at least 8 characters.' }] } });
     // Tokens carry their issue time to the second: the change must come in a later second to refuse them.
-    await new Promise((r) => setTimeout(r, 1100));
+    await nextSecond();
     const changed = await call(t.app, 'POST', '/default/auth/password', {
       token: first,
       body: { current_password: PASSWORD, new_password: 'a new passphrase' },
@@ -173,7 +173,7 @@ describe('without a mail transport', () => {
     const token = new URL(started.link!).searchParams.get('token')!;
     const stored = (await t.database.db.execute(sql`SELECT token_hash FROM email_link WHERE purpose = 'reset'`)).rows;
     expect(JSON.stringify(stored)).not.toContain(token);
-    await new Promise((r) => setTimeout(r, 1100));
+    await nextSecond();
     const done = await call(t.app, 'POST', '/default/auth/password-reset/complete', { body: { token, password: 'a fresh passphrase' } });
     expect(done.status).toBe(200);
     expect((await call(t.app, 'GET', '/default/auth/me', { token: before })).status).toBe(401);

@@ -5,7 +5,7 @@
 // header sign-in behind a trusted proxy.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, createTestApp, register, registerUnconfirmed, type TestApp } from '../../../test/helpers.ts';
+import { call, createTestApp, nextSecond, register, registerUnconfirmed, type TestApp } from '../../../test/helpers.ts';
 import { CLIENT_ID, CLIENT_SECRET, ROLE_CLAIM, signInAtProvider, startOidcPeer, type OidcPeer } from '../../../test/peers/oidc.ts';
 import { auditLog } from '../audit/table.ts';
 import { roleFromClaim } from './sso.ts';
@@ -118,7 +118,7 @@ describe('sign-in with the provider', () => {
     expect((await userRow('grace@example.com')).email_confirmed_at).toBeNull();
     expect((await call(t.app, 'GET', '/default/auth/me', { token: squatter })).status).toBe(200);
     // Tokens count by the second they were issued in: sign in from the next second on.
-    await new Promise((r) => setTimeout(r, 1100));
+    await nextSecond();
     const res = await signIn('grace@example.com');
     expect(res.statusCode).toBe(302);
     expect((await userRow('grace@example.com')).email_confirmed_at).not.toBeNull();

@@ -20,6 +20,7 @@ const ONCE = [
   'src/domains/entity_type/extract.test.ts',
   'src/domains/incident/holt-winters.test.ts',
   'src/lib/batcher.test.ts',
+  'src/lib/outbound/outbound.test.ts',
   'src/list/include.test.ts',
   'src/list/search.test.ts',
   'src/plugins/builtin/email.test.ts',

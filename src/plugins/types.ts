@@ -7,6 +7,7 @@
 // contacts to look up) is passed to it. Functions that reach an outside system run in a job, never
 // in an API request; `env.idempotencyKey` is the job's id, the same on every retry of one job.
 import type { TObject } from '@sinclair/typebox';
+import type { Outbound } from '../lib/outbound/client.ts';
 
 /** Every plugin type Dispatch knows (BEHAVIOR §11.1), and Muster's `webhook`. */
 export const PLUGIN_TYPES = [
@@ -55,6 +56,12 @@ export interface PluginEnv {
   /** First part of generated record names (MUSTER_NAME_PREFIX). */
   namePrefix: string;
   log: PluginLog;
+  /**
+   * The one way out: fetch through the outbound policy (addresses checked on connect, http and
+   * https only, no redirects followed, a time limit), and `resolve` for clients that connect
+   * themselves (SMTP). Every call to an outside system goes through it.
+   */
+  outbound: Outbound;
 }
 
 /** A record's page in the web UI, as Dispatch's UI routes it: `/<organization>/incidents/<name>`. */

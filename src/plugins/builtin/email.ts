@@ -1,8 +1,11 @@
-// Muster's e-mail plugin: sends messages over SMTP (nodemailer), STARTTLS required by default.
+// Muster's e-mail plugin: sends messages over SMTP (nodemailer), STARTTLS required by default, to
+// an address the outbound policy allows (resolved and checked, then connected to).
 // Each message's Message-ID is made from the job's idempotency key, so a message sent again after a
 // retry (the server took it but the answer was lost) is recognisable as the same one.
+import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import { Type } from '@sinclair/typebox';
+import { failureOf } from '../../lib/outbound/client.ts';
 import type { Configuration, EmailPlugin } from '../types.ts';
 
 /** Seconds to wait for the server to connect, greet or answer before the send fails (and is retried). */
@@ -68,13 +71,20 @@ export const emailPlugin: EmailPlugin = {
   ),
   async send(message, config, env) {
     const s = smtpSettings(config);
+    let address: string;
+    try {
+      address = await env.outbound.resolve(s.host);
+    } catch (err) {
+      throw new Error(`SMTP server ${s.host}: ${failureOf(err)}`);
+    }
+    // The checked address is where the connection goes; the host name stays what TLS verifies.
     const transport = nodemailer.createTransport({
-      host: s.host,
+      host: address,
       port: s.port,
       secure: s.secure,
       requireTLS: !s.secure && s.starttls,
       auth: s.username ? { user: s.username, pass: s.password ?? '' } : undefined,
-      tls: { rejectUnauthorized: s.rejectUnauthorized },
+      tls: { rejectUnauthorized: s.rejectUnauthorized, ...(isIP(s.host) ? {} : { servername: s.host }) },
       connectionTimeout: TIMEOUT_MS,
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: TIMEOUT_MS,

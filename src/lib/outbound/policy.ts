@@ -98,6 +98,7 @@ export class OutboundPolicy {
   /** Throws OutboundRefused unless Muster may connect to `ip` for `hostname`. */
   check(hostname: string, ip: string): void {
     if (this.allowsHost(hostname) || this.allowsAddress(ip)) return;
-    throw new OutboundRefused(`${hostname} resolves to an address outside the outbound policy (MUSTER_OUTBOUND_ALLOW)`);
+    const what = hostname === ip ? `${ip} is an address` : `${hostname} resolves to an address`;
+    throw new OutboundRefused(`${what} outside the outbound policy (MUSTER_OUTBOUND_ALLOW)`);
   }
 }

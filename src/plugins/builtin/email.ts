@@ -8,6 +8,9 @@ import { Type } from '@sinclair/typebox';
 import { failureOf } from '../../lib/outbound/client.ts';
 import type { Configuration, EmailPlugin } from '../types.ts';
 
+/** Where and how the password travels: changing any of these needs the password again. */
+const BOUND = { 'x-secret-bound': ['password'] };
+
 /** Seconds to wait for the server to connect, greet or answer before the send fails (and is retried). */
 const TIMEOUT_MS = 30_000;
 
@@ -58,14 +61,14 @@ export const emailPlugin: EmailPlugin = {
   description: 'Sends notifications and reminders by e-mail through an SMTP server.',
   configuration: Type.Object(
     {
-      host: Type.String({ minLength: 1, description: 'SMTP server host name' }),
-      port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 587, description: 'SMTP server port' })),
-      secure: Type.Optional(Type.Boolean({ default: false, description: 'Connect with TLS from the start (implicit TLS, usually port 465)' })),
-      starttls: Type.Optional(Type.Boolean({ default: true, description: 'Require the connection to be upgraded with STARTTLS' })),
+      host: Type.String({ minLength: 1, ...BOUND, description: 'SMTP server host name' }),
+      port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 587, ...BOUND, description: 'SMTP server port' })),
+      secure: Type.Optional(Type.Boolean({ default: false, ...BOUND, description: 'Connect with TLS from the start (implicit TLS, usually port 465)' })),
+      starttls: Type.Optional(Type.Boolean({ default: true, ...BOUND, description: 'Require the connection to be upgraded with STARTTLS' })),
       username: Type.Optional(Type.String({ description: 'User name to authenticate with' })),
       password: Type.Optional(Type.String({ writeOnly: true, description: 'Password to authenticate with' })),
       from: Type.String({ minLength: 3, description: 'Sender address, e.g. "Muster <muster@example.com>"' }),
-      reject_unauthorized: Type.Optional(Type.Boolean({ default: true, description: 'Refuse a server whose TLS certificate cannot be verified' })),
+      reject_unauthorized: Type.Optional(Type.Boolean({ default: true, ...BOUND, description: 'Refuse a server whose TLS certificate cannot be verified' })),
     },
     { additionalProperties: false },
   ),

@@ -87,7 +87,11 @@ export const genericWorkflowPlugin: WorkflowPlugin = {
   description: 'Runs workflows in any system that takes a JSON POST to start a run and answers a GET with its status.',
   configuration: Type.Object(
     {
-      url: Type.String({ format: 'uri', description: 'Where runs are started (POST) and, below it, looked up (GET <url>/<run id>)' }),
+      url: Type.String({
+        format: 'uri',
+        'x-secret-bound': ['auth_header'],
+        description: 'Where runs are started (POST) and, below it, looked up (GET <url>/<run id>)',
+      }),
       auth_header: Type.Optional(Type.String({ writeOnly: true, description: 'Sent as the Authorization header, e.g. "Bearer <token>"' })),
     },
     { additionalProperties: false },

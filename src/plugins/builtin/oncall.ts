@@ -12,7 +12,7 @@ const TIMEOUT_MS = 10_000;
 
 const configuration = Type.Object(
   {
-    url: Type.String({ format: 'uri', minLength: 1, description: 'Base URL of the on-call service' }),
+    url: Type.String({ format: 'uri', minLength: 1, 'x-secret-bound': ['api_key', 'routing_key'], description: 'Base URL of the on-call service' }),
     api_key: Type.Optional(Type.String({ writeOnly: true, description: 'Sent as `Authorization: Token token=<key>`' })),
     routing_key: Type.Optional(
       Type.String({ writeOnly: true, description: 'Routing key of the page events (PagerDuty integration key): whoever holds it can page' }),

@@ -44,6 +44,7 @@ const OWN_PROCESS = [
   'src/domains/plugin/plugin.test.ts',
   'src/domains/workflow/workflow.test.ts',
   'src/domains/effects/notify.test.ts',
+  'src/domains/effects/ticket-update.test.ts',
   'src/server/observability/traces.test.ts',
   'src/server/observability/metrics.test.ts',
 ];

@@ -144,6 +144,12 @@ export interface TicketPlugin extends PluginBase<'ticket'> {
    */
   inline?: boolean;
   create(subject: TicketSubject, config: Configuration, env: PluginEnv): Promise<Ticket> | Ticket;
+  /**
+   * Brings the record's ticket up to date after its title, status, priority or commander (an
+   * incident's) or assignee (a case's) changed; runs in a job, retried when it throws. Absent: the
+   * ticket is never updated.
+   */
+  update?(ticket: Ticket, subject: Subject, config: Configuration, env: PluginEnv): Promise<void>;
 }
 
 // ---- contact and participant resolution -----------------------------------------------------------

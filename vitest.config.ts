@@ -20,6 +20,7 @@ const ONCE = [
   'src/domains/entity_type/extract.test.ts',
   'src/domains/incident/holt-winters.test.ts',
   'src/lib/batcher.test.ts',
+  'src/lib/outbound/outbound.test.ts',
   'src/list/include.test.ts',
   'src/list/search.test.ts',
   'src/plugins/builtin/email.test.ts',
@@ -43,6 +44,7 @@ const OWN_PROCESS = [
   'src/domains/plugin/plugin.test.ts',
   'src/domains/workflow/workflow.test.ts',
   'src/domains/effects/notify.test.ts',
+  'src/domains/effects/ticket-update.test.ts',
   'src/server/observability/traces.test.ts',
   'src/server/observability/metrics.test.ts',
 ];

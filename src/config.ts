@@ -164,6 +164,12 @@ const DEFS = {
     description: 'Lifetime in seconds of a link that confirms an e-mail address',
   },
   resetLinkExp: { env: 'MUSTER_RESET_LINK_EXP', kind: 'int', default: '3600', description: 'Lifetime in seconds of a password reset link' },
+  outboundAllow: {
+    env: 'MUSTER_OUTBOUND_ALLOW',
+    kind: 'string',
+    description:
+      'Addresses plugins and webhooks may reach besides public ones: CIDRs and host names, comma-separated (10.20.0.0/16, jira.corp.example); unset allows public addresses only, see docs/security.md',
+  },
   plugins: {
     env: 'MUSTER_PLUGINS',
     kind: 'string',

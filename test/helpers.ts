@@ -40,6 +40,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { database, cleanup: () => database.close() };
 }
 
+/**
+ * MUSTER_OUTBOUND_ALLOW for tests whose outside systems are local peers (on loopback): only they
+ * set it, so every other test meets the outbound policy as a server does.
+ */
+export const LOCAL_PEERS = '127.0.0.0/8,::1';
+
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
   return { ...readSettings({}), jwtSecret: 'test-secret', encryptionKey: 'test-key', logLevel: 'silent', ...overrides };
 }

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPlugins } from '../src/domains/plugin/catalogue.ts';
 import { caseTable, incident } from '../src/domains/lifecycle/table.ts';
-import { call, createTestApp, type Res } from './helpers.ts';
+import { call, createTestApp, LOCAL_PEERS, type Res } from './helpers.ts';
 import { populate, type World } from './worlds/world.ts';
 
 let w: World;
@@ -583,7 +583,7 @@ const ALIGN_SEQUENCES = `DO $$ DECLARE r record; BEGIN
 END $$`;
 
 beforeAll(async () => {
-  const t = await createTestApp({ uiUrl: 'https://muster.example.com' });
+  const t = await createTestApp({ uiUrl: 'https://muster.example.com', outboundAllow: LOCAL_PEERS });
   await t.database.query(ALIGN_SEQUENCES);
   w = await populate(t);
   await buildWorld();

@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Settings } from '../config.ts';
+import { ConfigError, type Settings } from '../config.ts';
 import type { Database, Db } from '../db/connection.ts';
 import { Tokens } from '../domains/auth/token.ts';
 import { DOMAIN_ROUTES } from './domains.ts';
@@ -29,6 +29,7 @@ import { installSecurityHeaders } from '../server/security-headers.ts';
 import { installRequestTelemetry } from '../server/observability/http.ts';
 import { requestIdOf } from '../server/observability/request-id.ts';
 import { metricsRoute } from '../server/observability/metrics-routes.ts';
+import { outboundFor } from '../lib/outbound/client.ts';
 import { collectProcessMetrics, metricsMode } from '../lib/telemetry/metrics.ts';
 import { flushTraces, startTracing } from '../lib/telemetry/tracing.ts';
 import { watchQueues } from '../jobs/queue-metrics.ts';
@@ -69,9 +70,14 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Throws ConfigError when the trusted proxies, header sign-in or single sign-on settings cannot be used. */
+/** Throws ConfigError when the trusted proxies, header sign-in, single sign-on or outbound settings cannot be used. */
 export function checkSignInSettings(settings: Settings) {
   checkProxySettings(settings);
+  try {
+    outboundFor(settings.outboundAllow);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   if (settings.oidcIssuer || settings.oidcJwksUrl) new Sso(settings);
 }
 

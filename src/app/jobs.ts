@@ -8,7 +8,7 @@ import { type JobHandler, JobQueue, type WorkerOptions } from '../jobs/queue.ts'
 import { CASE } from '../domains/case/kind.ts';
 import { conversationSyncJob } from '../domains/conversation/sync.ts';
 import { INCIDENT } from '../domains/incident/kind.ts';
-import { recordEffectsJob } from '../domains/effects/record-effects.ts';
+import { recordEffectsJob, ticketUpdateJob } from '../domains/effects/record-effects.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
 import { oncallJobs } from '../domains/effects/oncall.ts';
 import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
@@ -20,6 +20,7 @@ const KINDS = { incident: INCIDENT, case: CASE };
 
 export const JOBS: JobDefinition[] = [
   recordEffectsJob(KINDS),
+  ticketUpdateJob(KINDS),
   ...MESSAGE_JOBS,
   ...oncallJobs(KINDS),
   conversationSyncJob(KINDS),

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { drainJobs } from '../../test/jobs.ts';
 import { type SmtpPeer, startSmtp } from '../../test/peers/messages.ts';
-import { call } from '../../test/helpers.ts';
+import { call, LOCAL_PEERS } from '../../test/helpers.ts';
 import { cases as caseApi } from '../../test/worlds/cases.ts';
 import { api, useWorld } from '../../test/worlds/incidents.ts';
 import { runsOf } from '../jobs/scheduler.ts';
 import { createScheduler } from './tasks.ts';
 
-const w = useWorld();
+const w = useWorld({ outboundAllow: LOCAL_PEERS });
 const incidents = api(w);
 const cases = caseApi(w);
 const log = pino({ level: 'silent' });

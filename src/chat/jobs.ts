@@ -2,6 +2,7 @@
 // message to a person, a message copied into an incident's timeline. Each acts through the Slack
 // instance that signed the request; a rate limit is retried after Slack's Retry-After.
 import { instanceOfType } from '../domains/plugin/active.ts';
+import { outboundFor } from '../lib/outbound/client.ts';
 import { defineJob, type JobDefinition, type JobEnv } from '../jobs/definition.ts';
 import { SlackApi } from '../plugins/builtin/slack/api.ts';
 import { slackSettings } from '../plugins/builtin/slack/config.ts';
@@ -13,7 +14,7 @@ async function slackOf(env: JobEnv, instanceId: number) {
   const instance = await instanceOfType(env.db, env.settings, instanceId, 'conversation');
   if (!instance) return undefined;
   const slack = slackSettings(instance.config);
-  return { slack, api: new SlackApi(slack) };
+  return { slack, api: new SlackApi(slack, outboundFor(env.settings.outboundAllow)) };
 }
 
 // Answers are worth little after a while (a response URL lasts 30 minutes): few, quick retries.

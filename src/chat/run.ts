@@ -12,6 +12,7 @@
 // so the submission asks Slack nothing more; the caller's membership, role and permissions are
 // read again from the database, never trusted from the metadata.
 import { enqueue } from '../jobs/queue.ts';
+import { outboundFor } from '../lib/outbound/client.ts';
 import { isRetryLater } from '../lib/retry-later.ts';
 import { respond, SlackApi, SlackCallError, SlackUnavailable } from '../plugins/builtin/slack/api.ts';
 import type { SlackSettings } from '../plugins/builtin/slack/config.ts';
@@ -30,7 +31,8 @@ export const CHAT_COMMAND = 'chat-command';
 export const CHAT_REPLY = 'chat-reply';
 
 /** Slack's client for calls made while Slack waits. */
-export const requestApi = (signed: SlackInstance) => new SlackApi(signed.slack, { timeoutMs: REQUEST_TIMEOUT_MS });
+export const requestApi = (env: ChatEnv, signed: SlackInstance) =>
+  new SlackApi(signed.slack, outboundFor(env.settings.outboundAllow), { timeoutMs: REQUEST_TIMEOUT_MS });
 
 /** What a person is told when a flow cannot run; anything else is a fault and is thrown. */
 export function refusalText(err: unknown): string {
@@ -82,7 +84,7 @@ export function readMetadata(view: unknown): ModalMeta | undefined {
 
 /** Opens the flow's modal for the invocation; returns what to tell the person when it could not. */
 export async function openModal(env: ChatEnv, signed: SlackInstance, flow: Flow, inv: Invocation): Promise<string | null> {
-  const api = requestApi(signed);
+  const api = requestApi(env, signed);
   try {
     if (!inv.triggerId) throw new Refused(texts.slackFailed);
     const f = await prepare(env, api, signed.slack, flow, inv);
@@ -132,7 +134,7 @@ export async function submitModal(env: ChatEnv, signed: SlackInstance, organizat
   };
   try {
     const caller = await callerOfEmail(env, organization, meta.e, meta.n);
-    const f = await prepare(env, requestApi(signed), signed.slack, flow, inv, caller);
+    const f = await prepare(env, requestApi(env, signed), signed.slack, flow, inv, caller);
     const result = await flow.modal.submit(f, new Form((view?.state?.values ?? {}) as never));
     if ('errors' in result) return { response_action: 'errors', errors: result.errors };
     return shown(title, result.done);
@@ -149,7 +151,7 @@ export async function submitModal(env: ChatEnv, signed: SlackInstance, organizat
 
 /** Where an answer goes: the command's or the button's response URL, else an ephemeral message in the channel. */
 export async function deliver(api: SlackApi, inv: Invocation, message: ChatMessage): Promise<void> {
-  if (inv.responseUrl) return respond(inv.responseUrl, { ...message, response_type: 'ephemeral', replace_original: false });
+  if (inv.responseUrl) return respond(api.outbound, inv.responseUrl, { ...message, response_type: 'ephemeral', replace_original: false });
   if (inv.channelId) await api.postEphemeral(inv.channelId, inv.slackUser, message);
 }
 

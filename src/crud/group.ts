@@ -65,8 +65,8 @@ export interface Hooks {
   /** Writes of the group's own after the row and its links (same transaction): `body` as sent (project left out on update). */
   afterWrite?: (tx: Executor, ctx: Ctx, row: Row, body: Record<string, unknown>, existing?: Row) => Promise<void> | void;
   beforeDelete?: (tx: Executor, ctx: Ctx, existing: Row) => Promise<void> | void;
-  /** Derived read fields (e.g. counts); runs on the read objects of one response. */
-  afterRead?: (db: Executor, items: Record<string, unknown>[]) => Promise<void> | void;
+  /** Derived read fields (e.g. counts), or fields cut for the viewer; runs on the read objects of one response. */
+  afterRead?: (db: Executor, items: Record<string, unknown>[], viewer: Viewer) => Promise<void> | void;
 }
 
 export interface GroupDef extends ReadParts {

@@ -291,7 +291,7 @@ async function complete(db: Executor, node: Node, items: Row[], viewer: Viewer) 
       item[field] = many ? (v as number[]).map((id) => found.get(id)).filter((x) => x !== undefined) : v == null ? null : (found.get(v as number) ?? null);
     }
   }
-  await node.def.hooks?.afterRead?.(db, items);
+  await node.def.hooks?.afterRead?.(db, items, viewer);
 }
 
 /** The SQL type of an array of the table's ids. */

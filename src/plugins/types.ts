@@ -7,6 +7,7 @@
 // contacts to look up) is passed to it. Functions that reach an outside system run in a job, never
 // in an API request; `env.idempotencyKey` is the job's id, the same on every retry of one job.
 import type { TObject } from '@sinclair/typebox';
+import type { Outbound } from '../lib/outbound/client.ts';
 
 /** Every plugin type Dispatch knows (BEHAVIOR §11.1), and Muster's `webhook`. */
 export const PLUGIN_TYPES = [
@@ -55,6 +56,12 @@ export interface PluginEnv {
   /** First part of generated record names (MUSTER_NAME_PREFIX). */
   namePrefix: string;
   log: PluginLog;
+  /**
+   * The one way out: fetch through the outbound policy (addresses checked on connect, http and
+   * https only, no redirects followed, a time limit), and `resolve` for clients that connect
+   * themselves (SMTP). Every call to an outside system goes through it.
+   */
+  outbound: Outbound;
 }
 
 /** A record's page in the web UI, as Dispatch's UI routes it: `/<organization>/incidents/<name>`. */
@@ -137,6 +144,12 @@ export interface TicketPlugin extends PluginBase<'ticket'> {
    */
   inline?: boolean;
   create(subject: TicketSubject, config: Configuration, env: PluginEnv): Promise<Ticket> | Ticket;
+  /**
+   * Brings the record's ticket up to date after its title, status, priority or commander (an
+   * incident's) or assignee (a case's) changed; runs in a job, retried when it throws. Absent: the
+   * ticket is never updated.
+   */
+  update?(ticket: Ticket, subject: Subject, config: Configuration, env: PluginEnv): Promise<void>;
 }
 
 // ---- contact and participant resolution -----------------------------------------------------------

@@ -8,7 +8,7 @@ import { installPlugins } from '../../src/domains/plugin/catalogue.ts';
 import { plugin, pluginInstance } from '../../src/domains/plugin/table.ts';
 import { caseTable, incident } from '../../src/domains/lifecycle/table.ts';
 import { channelLink, SLACK_PLUGIN_SLUG } from '../../src/plugins/builtin/slack/plugin.ts';
-import { call, type Res } from '../helpers.ts';
+import { call, LOCAL_PEERS, type Res } from '../helpers.ts';
 import { drainJobs } from '../jobs.ts';
 import { commandBody, payloadBody, slackHeaders, startSlack, type SlackPeer } from '../peers/slack.ts';
 import { createWorld, type World } from './world.ts';
@@ -27,7 +27,7 @@ export interface SlackWorld extends World {
 export function useSlackWorld(config: Record<string, unknown> = {}, settings: Partial<Settings> = {}): SlackWorld {
   const w = {} as SlackWorld;
   beforeAll(async () => {
-    Object.assign(w, await createWorld({ uiUrl: 'https://muster.example.com', ...settings }));
+    Object.assign(w, await createWorld({ uiUrl: 'https://muster.example.com', outboundAllow: LOCAL_PEERS, ...settings }));
     w.slack = await startSlack();
     await installPlugins(w.t.database.db);
     w.projectId = (await call(w.t.app, 'GET', '/default/projects', { token: w.owner })).body.items[0].id;

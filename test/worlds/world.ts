@@ -38,10 +38,10 @@ export async function populate(t: TestApp): Promise<World> {
  * The world of a test file: an empty object now, filled by createWorld before the file's tests run
  * and closed after them. Helpers built over it (`cases(w)`, `signals(w)`) read it when called.
  */
-export function useWorld(): World {
+export function useWorld(overrides: Partial<Settings> = {}): World {
   const w = {} as World;
   beforeAll(async () => {
-    Object.assign(w, await createWorld());
+    Object.assign(w, await createWorld(overrides));
   });
   afterAll(() => w.t?.close());
   return w;

@@ -350,6 +350,7 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
     }
     const reassessed = (['type', 'severity', 'priority'] as const).filter((a) => changes.values[`case_${a}_id`] !== undefined);
     if (reassessed.length) change.assessment = reassessed;
+    if (changes.values.title !== undefined && changes.values.title !== row.title) change.title = true;
     await auditVisibility(tx, ctx, CASE, row, changes.values.visibility);
     await recordUpdated(tx, ctx, CASE, id, change);
     return readOne(tx, ctx, id);

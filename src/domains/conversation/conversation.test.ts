@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../../../test/helpers.ts';
+import { call, LOCAL_PEERS } from '../../../test/helpers.ts';
 import { drainJobs } from '../../../test/jobs.ts';
 import { type SlackChannel, type SlackPeer, startSlack } from '../../../test/peers/slack.ts';
 import { cases as caseApi } from '../../../test/worlds/cases.ts';
@@ -17,7 +17,7 @@ import { remindReports } from '../incident/reminders.ts';
 import { caseTable, incident } from '../lifecycle/table.ts';
 import { SYSTEM_USER } from '../project/each.ts';
 
-const w = useWorld();
+const w = useWorld({ outboundAllow: LOCAL_PEERS });
 const incidents = api(w);
 const cases = caseApi(w);
 let slack: SlackPeer;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drainJobs } from '../../../test/jobs.ts';
 import { type SmtpPeer, startReceiver, startSmtp, type WebhookPeer } from '../../../test/peers/messages.ts';
 import { startSlack } from '../../../test/peers/slack.ts';
-import { call } from '../../../test/helpers.ts';
+import { call, LOCAL_PEERS } from '../../../test/helpers.ts';
 import { cases as caseApi } from '../../../test/worlds/cases.ts';
 import { api, useWorld } from '../../../test/worlds/incidents.ts';
 import { startJobWorkers } from '../../app/jobs.ts';
@@ -19,7 +19,7 @@ import { plugin, pluginInstance } from '../plugin/table.ts';
 import { notification } from '../notification/table.ts';
 import { project } from '../project/table.ts';
 
-const w = useWorld();
+const w = useWorld({ outboundAllow: LOCAL_PEERS });
 const incidents = api(w);
 const casesOf = caseApi(w);
 const account = { username: 'muster-smtp', password: 'smtp-password-never-shown' };

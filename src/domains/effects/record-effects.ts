@@ -99,7 +99,55 @@ export async function recordUpdated(tx: Executor, ctx: Ctx, kind: RecordKind, id
   const event: RecordEvent = { event: 'updated', change };
   if (change.status || change.assessment?.length) await enqueueEffects(tx, ctx, kind, [id], event);
   if (change.status || change.assessment?.length || change.roles?.length) await tellConversation(tx, kind, [id], event);
+  if (ticketShows(change)) await enqueue(tx, TICKET_UPDATE, { organization_id: ctx.organization.id, kind: kind.name, id } satisfies TicketUpdateJob);
 }
+
+// ---- the ticket kept up to date -------------------------------------------------------------------
+
+const TICKET_UPDATE = 'ticket-update';
+
+interface TicketUpdateJob {
+  organization_id: number;
+  kind: 'incident' | 'case';
+  id: number;
+}
+
+/** Whether a change is one a ticket shows: the title, status, priority, commander or assignee. */
+const ticketShows = (c: RecordChange) =>
+  !!(c.title || c.status || c.assessment?.includes('priority') || c.roles?.some((r) => r.role === 'Incident Commander' || r.role === 'Assignee'));
+
+/**
+ * The job that updates a record's ticket through the project's ticket plugin, with the record as it
+ * is when the job runs (several quick changes read the same). A plugin without `update` has
+ * nothing to do. A ticket still being made by the create job is waited for through retries; a
+ * vendor that keeps failing ends the job failed with its reason, never the write.
+ */
+export const ticketUpdateJob = (kinds: Record<'incident' | 'case', RecordKind>) =>
+  defineJob<TicketUpdateJob>({
+    name: TICKET_UPDATE,
+    // A vendor that is down for a while: retried after about 5 s, 10 s, 20 s, 40 s, 80 s (as messages are).
+    retryLimit: 5,
+    retryDelay: 5,
+    async run(job, env) {
+      const kind = kinds[job.data.kind];
+      const [row] = await env.db
+        .select({ project_id: kind.table.project_id, ticket: kind.table.ticket })
+        .from(kind.table)
+        .where(eq(kind.table.id, job.data.id));
+      if (!row) return { skipped: `${job.data.kind} deleted` };
+      const ticketing = await activeInstance(env.db, env.settings, row.project_id, 'ticket');
+      if (!ticketing?.plugin.update) return { skipped: 'no ticket plugin that updates tickets' };
+      if (!row.ticket) throw new Error(`the ${job.data.kind} has no ticket yet (its ticket plugin has not made one)`);
+      const [subject] = await subjectsOf(env.db, env.settings, kind, [job.data.id]);
+      const log = {
+        info: (msg: string) => env.log.info({ job: job.id, queue: job.name }, msg),
+        warn: (msg: string) => env.log.warn({ job: job.id, queue: job.name }, msg),
+      };
+      const ticket = row.ticket as Ticket;
+      await ticketing.plugin.update(ticket, subject, ticketing.config, pluginEnv(env.settings, job.id, log));
+      return { updated: ticket.resource_id };
+    },
+  });
 
 async function enqueueEffects(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[], event: RecordEvent) {
   const data: EffectsJob = { organization_id: ctx.organization.id, user: { id: ctx.user.id, email: ctx.user.email }, kind: kind.name, ids, event };

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/helpers.ts';
+import { call, LOCAL_PEERS } from '../../../test/helpers.ts';
 import { drainJobs } from '../../../test/jobs.ts';
 import { cases, roles as caseRoles } from '../../../test/worlds/cases.ts';
 import { api, person, roles, useWorld } from '../../../test/worlds/incidents.ts';
@@ -13,7 +13,7 @@ import { installPlugins } from '../plugin/catalogue.ts';
 import { plugin, pluginInstance } from '../plugin/table.ts';
 import { filterMatches, matchFilters } from './filter-match.ts';
 
-const w = useWorld();
+const w = useWorld({ outboundAllow: LOCAL_PEERS });
 const a = api(w);
 const c = cases(w);
 const API_KEY = 'very-secret-oncall-key';

@@ -339,5 +339,6 @@ function changeOf(row: IncidentRow, values: Values): RecordChange {
     .filter(([, col]) => values[col] !== undefined && values[col] !== row[col])
     .map(([name]) => name);
   if (assessment.length) change.assessment = assessment;
+  if (values.title !== undefined && values.title !== row.title) change.title = true;
   return change;
 }

@@ -16,6 +16,8 @@ export interface RecordChange {
   assessment?: ('type' | 'severity' | 'priority')[];
   /** Roles that changed hands. */
   roles?: RoleChange[];
+  /** Whether the title changed. */
+  title?: boolean;
 }
 
 export type RecordEvent = { event: 'created' } | { event: 'updated'; change: RecordChange };

@@ -1,6 +1,7 @@
 import type { GroupDef } from '../../crud/group.ts';
 import { evergreenFields, startEvergreenClock } from '../document/evergreen.ts';
 import { filtersLink } from '../search_filter/group.ts';
+import { checkWebhookTarget, webhookTargetsFor } from './webhook-target.ts';
 import { NotificationCreate, NotificationPagination, NotificationRead, NotificationUpdate } from './schema.ts';
 import { notification, notificationFilter } from './table.ts';
 
@@ -27,5 +28,11 @@ export const notificationGroup: GroupDef = {
   links: { filters: filtersLink(notificationFilter, 'notification_id') },
   writePermission: 'SensitiveProjectAction',
   unique: { notification_project_name_key: 'name' },
-  hooks: { beforeWrite: startEvergreenClock },
+  hooks: {
+    async beforeWrite(tx, ctx, values, existing) {
+      await startEvergreenClock(tx, ctx, values, existing);
+      await checkWebhookTarget(ctx, values, existing);
+    },
+    afterRead: webhookTargetsFor,
+  },
 };

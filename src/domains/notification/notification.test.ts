@@ -92,6 +92,37 @@ describe('notifications', () => {
     expect(problems(toChannel)).toEqual(['body.target:value_error.email']);
   });
 
+  it('refuses a webhook target the outbound policy refuses, on create and on update', async () => {
+    for (const target of ['http://127.0.0.1:8080/hook', 'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:10.0.0.1]/x', 'http://localhost/x']) {
+      const bad = await create({ name: 'Internal hook', type: 'webhook', target });
+      expect(bad.status).toBe(422);
+      expect(bad.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'target'], type: 'value_error.outbound_refused' })]);
+    }
+    const ok = await create({ name: 'Public hook', type: 'webhook', target: 'https://hooks.example.com/T1/secret-token' });
+    expect(ok.status).toBe(200);
+    const moved = await call(w.t.app, 'PUT', `${path}/${ok.body.id}`, {
+      token: w.admin,
+      body: { name: 'Public hook', type: 'webhook', target: 'http://10.1.2.3/hook' },
+    });
+    expect(problems(moved)).toEqual(['body.target:value_error.outbound_refused']);
+  });
+
+  it('shows a webhook target whole to Admins and its origin to Members, in single reads and lists', async () => {
+    const secretUrl = 'https://hooks.example.com/services/T000/B000/capability-token';
+    const made = await create({ name: 'Capability hook', type: 'webhook', target: secretUrl });
+    expect(made.body.target).toBe(secretUrl);
+    const id = made.body.id;
+    expect((await call(w.t.app, 'GET', `${path}/${id}`, { token: w.admin })).body.target).toBe(secretUrl);
+    const read = await call(w.t.app, 'GET', `${path}/${id}`, { token: w.member });
+    expect(read.status).toBe(200);
+    expect(read.body.target).toBe('https://hooks.example.com');
+    const listed = await call(w.t.app, 'GET', path, { token: w.member, query: { itemsPerPage: -1 } });
+    expect(JSON.stringify(listed.body)).not.toContain('capability-token');
+    expect(listed.body.items.find((n: { id: number }) => n.id === id).target).toBe('https://hooks.example.com');
+    const adminList = await call(w.t.app, 'GET', path, { token: w.admin, query: { itemsPerPage: -1 } });
+    expect(adminList.body.items.find((n: { id: number }) => n.id === id).target).toBe(secretUrl);
+  });
+
   it('answers 422 to a duplicate name in the project', async () => {
     await create({ name: 'Once' });
     const dup = await create({ name: 'Once' });

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Settings } from '../../config.ts';
 import type { Executor } from '../../db/connection.ts';
+import { outboundFor } from '../../lib/outbound/client.ts';
 import { pluginOfType } from '../../plugins/registry.ts';
 import { organization } from '../organization/table.ts';
 import { decryptConfiguration } from '../../plugins/secrets.ts';
@@ -90,7 +91,7 @@ export async function enabledInstancesIn<T extends PluginType>(
   }));
 }
 
-/** What a plugin function is given: the job's id as idempotency key, links, a log. */
+/** What a plugin function is given: the job's id as idempotency key, links, a log, the way out. */
 export function pluginEnv(settings: Settings, idempotencyKey: string, log: { info(m: string): void; warn(m: string): void }): PluginEnv {
-  return { idempotencyKey, uiUrl: settings.uiUrl, namePrefix: settings.namePrefix, log };
+  return { idempotencyKey, uiUrl: settings.uiUrl, namePrefix: settings.namePrefix, log, outbound: outboundFor(settings.outboundAllow) };
 }

@@ -58,5 +58,9 @@ export function checkConfiguration(config: Configuration, schema: TObject | unde
   if (problems.length) throw validationError(problems);
 }
 
-/** The schema as plain JSON Schema (TypeBox's symbol keys left behind), for API callers. */
-export const jsonSchemaOf = (schema: TObject | undefined): unknown => (schema ? JSON.parse(JSON.stringify(schema)) : null);
+/**
+ * The schema as plain JSON Schema for API callers: TypeBox's symbol keys left behind, and the
+ * server's own rules (`x-secret-bound`, enforced on save) too.
+ */
+export const jsonSchemaOf = (schema: TObject | undefined): unknown =>
+  schema ? JSON.parse(JSON.stringify(schema, (k, v) => (k === 'x-secret-bound' ? undefined : v))) : null;

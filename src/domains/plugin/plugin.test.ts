@@ -152,6 +152,86 @@ describe('plugin instances', () => {
     expect(moved.body.configuration).toEqual({ url: 'https://oncall2.example/api', api_key: SECRET_MASK, routing_key: SECRET_MASK });
   });
 
+  it('refuse a URL or an SMTP host the outbound policy refuses, naming the field', async () => {
+    const oncall = bySlug(await instances(w.admin), 'muster-oncall-http')[0];
+    const email = bySlug(await instances(w.admin), 'muster-email')[0];
+    const put = (id: number, configuration: Record<string, unknown>) =>
+      call(w.t.app, 'PUT', `/default/plugins/instances/${id}`, { token: w.admin, body: { configuration } });
+    for (const url of [
+      'http://127.0.0.1:5432/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://localhost/',
+      'file:///etc/passwd',
+      'gopher://oncall.example/',
+    ]) {
+      const res = await put(oncall.id, { url, api_key: 'k' });
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'configuration', 'url'], type: 'value_error.outbound_refused' })]);
+    }
+    for (const host of ['localhost', '10.0.0.5', '100.64.1.1']) {
+      const res = await put(email.id, { host, from: 'muster@example.com' });
+      expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'configuration', 'host'], type: 'value_error.outbound_refused' })]);
+    }
+    expect((await put(email.id, { host: 'smtp.example.com', from: 'muster@example.com' })).status).toBe(200);
+  });
+
+  it('need the SMTP password again when a change weakens where or how it travels', async () => {
+    const email = bySlug(await instances(w.admin), 'muster-email')[0];
+    const base = { host: 'smtp.example.com', port: 587, username: 'muster', from: 'muster@example.com' };
+    const put = (configuration: Record<string, unknown>) =>
+      call(w.t.app, 'PUT', `/default/plugins/instances/${email.id}`, { token: w.admin, body: { configuration } });
+    expect((await put({ ...base, password: 'smtp-password-never-shown' })).status).toBe(200);
+    for (const change of [{ starttls: false }, { reject_unauthorized: false }, { port: 25 }, { secure: true }, { host: 'smtp.attacker.example' }]) {
+      const res = await put({ ...base, ...change, password: SECRET_MASK });
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([
+        expect.objectContaining({
+          loc: ['body', 'configuration', 'password'],
+          type: 'value_error.secret_required',
+          msg: expect.stringContaining(Object.keys(change)[0]),
+        }),
+      ]);
+    }
+    expect(await storedConfiguration(email.id)).toMatchObject({ ...base, starttls: true, reject_unauthorized: true, password: 'smtp-password-never-shown' });
+    // Other fields change with the mask sent back; the weakening ones with the password sent again.
+    expect((await put({ ...base, username: 'muster2', password: SECRET_MASK })).status).toBe(200);
+    expect((await put({ ...base, username: 'muster2', starttls: false, password: 'typed-again' })).status).toBe(200);
+    expect(await storedConfiguration(email.id)).toMatchObject({ starttls: false, password: 'typed-again' });
+  });
+
+  it('show URLs whole to Admins and their origin to Members, in the list and in the workflows that nest them', async () => {
+    const workflowInstance = bySlug(await instances(w.admin), 'generic-workflow')[0];
+    const secretUrl = 'https://runs.example.com/hooks/capability-token';
+    const put = await call(w.t.app, 'PUT', `/default/plugins/instances/${workflowInstance.id}`, {
+      token: w.admin,
+      body: { configuration: { url: secretUrl, auth_header: 'Bearer t' } },
+    });
+    expect(put.body.configuration.url).toBe(secretUrl);
+    const flow = await call(w.t.app, 'POST', '/default/workflows', {
+      token: w.admin,
+      body: { name: 'Capability flow', resource_id: 'r', plugin_instance: { id: workflowInstance.id }, project: { id: projectId } },
+    });
+    expect(flow.status).toBe(200);
+    expect(flow.body.plugin_instance.configuration.url).toBe(secretUrl);
+
+    const memberList = await instances(w.member);
+    expect(JSON.stringify(memberList.body)).not.toContain('capability-token');
+    expect(bySlug(memberList, 'generic-workflow')[0].configuration.url).toBe('https://runs.example.com');
+    expect(bySlug(await instances(w.admin), 'generic-workflow')[0].configuration.url).toBe(secretUrl);
+
+    for (const read of [
+      await call(w.t.app, 'GET', `/default/workflows/${flow.body.id}`, { token: w.member }),
+      await call(w.t.app, 'GET', '/default/workflows', { token: w.member, query: { itemsPerPage: -1 } }),
+    ]) {
+      expect(read.status).toBe(200);
+      expect(JSON.stringify(read.body)).not.toContain('capability-token');
+      expect(JSON.stringify(read.body)).toContain('"url":"https://runs.example.com"');
+    }
+    const adminRead = await call(w.t.app, 'GET', `/default/workflows/${flow.body.id}`, { token: w.admin });
+    expect(adminRead.body.plugin_instance.configuration.url).toBe(secretUrl);
+  });
+
   it('are created, read, updated and deleted by an Admin; a secret never leaves in clear', async () => {
     const created = await createSigned({ enabled: true, configuration: { signing_secret: SECRET, signature_header: 'x-hook-signature' } });
     expect(created.status).toBe(200);

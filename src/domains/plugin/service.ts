@@ -6,6 +6,7 @@ import type { TObject } from '@sinclair/typebox';
 import { readColumns } from '../../db/columns.ts';
 import type { Executor } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { outboundFor } from '../../lib/outbound/client.ts';
 import type { ListDefinition } from '../../list/definition.ts';
 import { runList } from '../../list/engine.ts';
 import { toTsQuery } from '../../list/search.ts';
@@ -20,8 +21,8 @@ import {
   unmaskConfiguration,
 } from '../../plugins/secrets.ts';
 import type { Configuration } from '../../plugins/types.ts';
-import { requirePermission, type Ctx } from '../../server/context.ts';
-import { errors, invalid, validationError } from '../../server/errors.ts';
+import { atLeast, requirePermission, type Ctx, type Role } from '../../server/context.ts';
+import { errors, invalid } from '../../server/errors.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { projectOfBody } from '../../crud/service.ts';
 import type { RefValue } from '../../crud/refs.ts';
@@ -32,6 +33,7 @@ import { organization } from '../organization/table.ts';
 import { project } from '../project/table.ts';
 import type { PluginEventReadT, PluginInstanceCreateT, PluginInstanceReadT, PluginInstanceUpdateT, PluginReadT } from './schema.ts';
 import { checkConfiguration, jsonSchemaOf } from './configuration.ts';
+import { checkDestinations, keepsSecretsWhereTheyGo, urlsAsOrigins } from './destinations.ts';
 import { plugin, pluginEvent, pluginInstance } from './table.ts';
 
 type PluginRow = typeof plugin.$inferSelect;
@@ -175,8 +177,11 @@ const inOrganization = (ctx: Ctx) => eq(pluginInstance.organization_id, ctx.orga
 const notFound = () => errors.notFound('A plugin instance');
 
 /** The stored configuration in clear; an unreadable one (MUSTER_ENCRYPTION_KEY changed) as undefined. */
-/** What opens stored configurations: a request's or a job's context (its settings' key). */
-type Keyed = { settings: { encryptionKey?: string } };
+/**
+ * What opens stored configurations: a request's or a job's context (its settings' key), and who
+ * reads them (URLs whole for Admins and above, their origins for anyone else).
+ */
+type Keyed = { settings: { encryptionKey?: string }; role?: Role };
 
 function storedConfiguration(ctx: Keyed, row: Pick<InstanceRow, 'configuration'>): Configuration | undefined {
   if (!ctx.settings.encryptionKey) return undefined;
@@ -194,7 +199,8 @@ function storedConfiguration(ctx: Keyed, row: Pick<InstanceRow, 'configuration'>
  */
 function shownConfiguration(ctx: Keyed, row: InstanceRow, slug: string): Configuration | null {
   const config = storedConfiguration(ctx, row);
-  return config ? masked(config, slug) : null;
+  if (!config) return null;
+  return atLeast(ctx.role, 'Admin') ? masked(config, slug) : urlsAsOrigins(masked(config, slug), schemaOf(slug));
 }
 
 /** A configuration in clear as callers (and the audit log) see it: secrets masked, every value when the plugin is not loaded. */
@@ -335,38 +341,11 @@ function nextConfiguration(slug: string, stored: Configuration, body: Configurat
     if (enabling) checkConfiguration(structuredClone(stored), schema);
     return undefined;
   }
-  keepsSecretsWhereTheyGo(body, stored, schema);
   const config = unmaskConfiguration(body, stored, schema);
   for (const [k, v] of Object.entries(config)) if (v === undefined) delete config[k];
   checkConfiguration(config, schema);
+  keepsSecretsWhereTheyGo(body, config, stored, schema);
   return config;
-}
-
-/** Fields that say where a plugin sends what it sends: URLs, hosts, ports. */
-function destinationFields(schema: TObject | undefined): string[] {
-  return Object.entries(schema?.properties ?? {})
-    .filter(([k, s]) => ['uri', 'uri-reference', 'hostname'].includes(String((s as { format?: string }).format)) || /^(host|port|url|endpoint)$|_url$/.test(k))
-    .map(([k]) => k);
-}
-
-/**
- * A masked secret sent back keeps the stored one only while the configuration still sends it to
- * the same place: otherwise an Admin could point the instance at a host of their own and have the
- * stored password sent there without ever knowing it. Changing a URL, host or port needs the
- * secrets again; any other field may change with the mask sent back.
- */
-function keepsSecretsWhereTheyGo(body: Configuration, stored: Configuration, schema: TObject | undefined) {
-  const masked = secretFields(schema).filter((k) => body[k] === SECRET_MASK);
-  if (masked.length === 0) return;
-  const changed = destinationFields(schema).filter((k) => k in body && JSON.stringify(body[k]) !== JSON.stringify(stored[k]));
-  if (changed.length === 0) return;
-  throw validationError(
-    masked.map((k) => ({
-      loc: ['body', 'configuration', k],
-      msg: `Send ${k} again to change ${changed.join(', ')}: a stored secret is not kept for a changed configuration.`,
-      type: 'value_error.secret_required',
-    })),
-  );
 }
 
 /** Disables the project's other enabled instance of the type, before this one is enabled; each is an audit entry. */
@@ -400,6 +379,7 @@ export async function createInstance(ctx: Ctx, body: PluginInstanceCreateT): Pro
       const proj = await projectOfBody(tx, ctx, body.project as RefValue);
       const enabled = body.enabled ?? false;
       const config = nextConfiguration(row.slug, {}, body.configuration, enabled) ?? {};
+      await checkDestinations(config, schemaOf(row.slug), outboundFor(ctx.settings.outboundAllow));
       if (enabled) await disableOthers(tx, ctx, proj.id, row.type);
       const [created] = await tx
         .insert(pluginInstance)
@@ -429,6 +409,7 @@ export async function updateInstance(ctx: Ctx, id: number, body: PluginInstanceU
       const enabling = enabled && !row.enabled;
       const stored = storedConfiguration(ctx, row);
       const config = nextConfiguration(slug, stored ?? {}, body.configuration, enabling);
+      if (config) await checkDestinations(config, schemaOf(slug), outboundFor(ctx.settings.outboundAllow));
       if (enabling) await disableOthers(tx, ctx, row.project_id, row.plugin_type, row.id);
       await tx
         .update(pluginInstance)

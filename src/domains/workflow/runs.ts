@@ -165,7 +165,9 @@ async function callPlugin(
     return await call(active);
   } catch (err) {
     if (job.retryCount < WORKFLOW_RETRY_LIMIT) throw err;
-    await fail(env, loaded, `The workflow system failed: ${(err as Error).message}`);
+    // What the workflow system answered (or which address was refused) is the operator's to read, not every participant's.
+    env.log.warn({ job: job.id, run: job.data.instance_id, err: (err as Error).message }, 'workflow run failed');
+    await fail(env, loaded, `The workflow system failed; the server's log has the reason (job ${job.id}).`);
     return undefined;
   }
 }

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, register, type TestApp } from '../../../test/helpers.ts';
+import { call, createTestApp, LOCAL_PEERS, register, type TestApp } from '../../../test/helpers.ts';
 import { drainJobs } from '../../../test/jobs.ts';
 import { JobQueue } from '../../jobs/queue.ts';
 import { encryptConfiguration } from '../../plugins/secrets.ts';
@@ -113,7 +113,7 @@ const setEnabled = (id: number, enabled: boolean) => t.database.db.update(plugin
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  t = await createTestApp({ workflowPollSeconds: 0, uiUrl: 'https://muster.example.com' });
+  t = await createTestApp({ workflowPollSeconds: 0, uiUrl: 'https://muster.example.com', outboundAllow: LOCAL_PEERS });
   owner = await register(t.app, 'owner@example.com');
   admin = await register(t.app, 'admin@example.com');
   member = await register(t.app, 'member@example.com');
@@ -160,7 +160,10 @@ describe('workflows', () => {
       },
     });
     const id = created.body.id;
-    expect((await api('GET', `/default/workflows/${id}`, member)).body).toEqual(created.body);
+    // A Member reads the same, the receiver's URL cut to its origin (it may carry a token).
+    const asMember = structuredClone(created.body);
+    asMember.plugin_instance.configuration.url = new URL(receiver.url).origin;
+    expect((await api('GET', `/default/workflows/${id}`, member)).body).toEqual(asMember);
 
     const updated = await api('PUT', `/default/workflows/${id}`, admin, { ...created.body, name: 'Build it again', enabled: false });
     expect(updated.body).toMatchObject({ name: 'Build it again', enabled: false, parameters: [{ key: 'region', value: 'eu' }] });
@@ -294,6 +297,10 @@ describe('workflow runs', () => {
     expect((await api('GET', `/default/workflows/instances/${run.id}`, owner)).body.status).toBe('Failed');
     expect(receiver.received.filter((r) => r.body?.resource_id === 'broken')).toHaveLength(WORKFLOW_RETRY_LIMIT + 1);
     expect(await events(incident.id)).toContain('Workflow Always broken status changed from Submitted to Failed');
+    // The timeline says it failed, not what the workflow system (or whatever the URL reached) answered.
+    const timeline = JSON.stringify((await api('GET', `/default/incidents/${incident.id}`, owner)).body.events);
+    expect(timeline).toContain("The workflow system failed; the server's log has the reason");
+    expect(timeline).not.toMatch(/answered \d{3}|did not answer/);
   });
 
   it('stops checking a run its system never finishes: past MUSTER_WORKFLOW_TIMEOUT it has failed', async () => {

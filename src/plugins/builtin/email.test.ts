@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpPeer, startSmtp } from '../../../test/peers/messages.ts';
+import { LOCAL_PEERS } from '../../../test/helpers.ts';
+import { outboundFor } from '../../lib/outbound/client.ts';
 import type { Configuration, PluginEnv } from '../types.ts';
 import { emailPlugin, messageIdOf } from './email.ts';
 
 const account = { username: 'muster', password: 'correct horse battery staple' };
-const env = (idempotencyKey: string): PluginEnv => ({ idempotencyKey, uiUrl: 'http://ui.test', namePrefix: 'muster', log: { info() {}, warn() {} } });
+const env = (idempotencyKey: string): PluginEnv => ({
+  idempotencyKey,
+  uiUrl: 'http://ui.test',
+  namePrefix: 'muster',
+  log: { info() {}, warn() {} },
+  outbound: outboundFor(LOCAL_PEERS),
+});
 const message = { to: ['ops@example.com', 'sec@example.com'], subject: '[muster-1] Database down', text: 'Incident created.\nStatus: Active' };
 
 let smtp: SmtpPeer;
@@ -29,6 +37,18 @@ const config = (peer: SmtpPeer, more: Configuration = {}): Configuration => ({
 });
 
 describe('e-mail plugin', () => {
+  it('refuses an SMTP server on a loopback address, by address or by name, unless the operator allows it', async () => {
+    const strict: PluginEnv = { ...env('job-0'), outbound: outboundFor(undefined) };
+    await expect(emailPlugin.send(message, config(smtp), strict)).rejects.toThrow('SMTP server 127.0.0.1: refused by the outbound policy');
+    await expect(emailPlugin.send(message, config(smtp, { host: 'localhost' }), strict)).rejects.toThrow(/refused by the outbound policy/);
+    expect(smtp.received).toHaveLength(0);
+    // An allowed name: the connection goes to the address checked, TLS still verifies the name.
+    const named: PluginEnv = { ...env('job-0'), outbound: outboundFor('localhost') };
+    await emailPlugin.send(message, config(smtp, { host: 'localhost' }), named);
+    expect(smtp.received).toHaveLength(1);
+    smtp.received.length = 0;
+  });
+
   it('sends over STARTTLS after logging in, with a Message-ID made from the idempotency key', async () => {
     await emailPlugin.send({ ...message, html: '<p>Incident created.</p>' }, config(smtp), env('job-1'));
     expect(smtp.received).toHaveLength(1);

@@ -1,9 +1,15 @@
-// Muster's e-mail plugin: sends messages over SMTP (nodemailer), STARTTLS required by default.
+// Muster's e-mail plugin: sends messages over SMTP (nodemailer), STARTTLS required by default, to
+// an address the outbound policy allows (resolved and checked, then connected to).
 // Each message's Message-ID is made from the job's idempotency key, so a message sent again after a
 // retry (the server took it but the answer was lost) is recognisable as the same one.
+import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import { Type } from '@sinclair/typebox';
+import { failureOf } from '../../lib/outbound/client.ts';
 import type { Configuration, EmailPlugin } from '../types.ts';
+
+/** Where and how the password travels: changing any of these needs the password again. */
+const BOUND = { 'x-secret-bound': ['password'] };
 
 /** Seconds to wait for the server to connect, greet or answer before the send fails (and is retried). */
 const TIMEOUT_MS = 30_000;
@@ -55,26 +61,33 @@ export const emailPlugin: EmailPlugin = {
   description: 'Sends notifications and reminders by e-mail through an SMTP server.',
   configuration: Type.Object(
     {
-      host: Type.String({ minLength: 1, description: 'SMTP server host name' }),
-      port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 587, description: 'SMTP server port' })),
-      secure: Type.Optional(Type.Boolean({ default: false, description: 'Connect with TLS from the start (implicit TLS, usually port 465)' })),
-      starttls: Type.Optional(Type.Boolean({ default: true, description: 'Require the connection to be upgraded with STARTTLS' })),
+      host: Type.String({ minLength: 1, ...BOUND, description: 'SMTP server host name' }),
+      port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 587, ...BOUND, description: 'SMTP server port' })),
+      secure: Type.Optional(Type.Boolean({ default: false, ...BOUND, description: 'Connect with TLS from the start (implicit TLS, usually port 465)' })),
+      starttls: Type.Optional(Type.Boolean({ default: true, ...BOUND, description: 'Require the connection to be upgraded with STARTTLS' })),
       username: Type.Optional(Type.String({ description: 'User name to authenticate with' })),
       password: Type.Optional(Type.String({ writeOnly: true, description: 'Password to authenticate with' })),
       from: Type.String({ format: 'email', description: 'Sender address: "muster@example.com", or with a name, "Muster <muster@example.com>"' }),
-      reject_unauthorized: Type.Optional(Type.Boolean({ default: true, description: 'Refuse a server whose TLS certificate cannot be verified' })),
+      reject_unauthorized: Type.Optional(Type.Boolean({ default: true, ...BOUND, description: 'Refuse a server whose TLS certificate cannot be verified' })),
     },
     { additionalProperties: false },
   ),
   async send(message, config, env) {
     const s = smtpSettings(config);
+    let address: string;
+    try {
+      address = await env.outbound.resolve(s.host);
+    } catch (err) {
+      throw new Error(`SMTP server ${s.host}: ${failureOf(err)}`);
+    }
+    // The checked address is where the connection goes; the host name stays what TLS verifies.
     const transport = nodemailer.createTransport({
-      host: s.host,
+      host: address,
       port: s.port,
       secure: s.secure,
       requireTLS: !s.secure && s.starttls,
       auth: s.username ? { user: s.username, pass: s.password ?? '' } : undefined,
-      tls: { rejectUnauthorized: s.rejectUnauthorized },
+      tls: { rejectUnauthorized: s.rejectUnauthorized, ...(isIP(s.host) ? {} : { servername: s.host }) },
       connectionTimeout: TIMEOUT_MS,
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: TIMEOUT_MS,

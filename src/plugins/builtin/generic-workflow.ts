@@ -8,7 +8,16 @@
 // `Idempotency-Key`, so a receiver that honours it starts one run however often the job retries.
 // Any answer but 2xx, a body that is not JSON, or no answer in time throws: the job retries.
 import { Type } from '@sinclair/typebox';
-import { WORKFLOW_STATES, type Configuration, type WorkflowArtifact, type WorkflowPlugin, type WorkflowState, type WorkflowStatus } from '../types.ts';
+import { failureOf } from '../../lib/outbound/client.ts';
+import {
+  WORKFLOW_STATES,
+  type Configuration,
+  type PluginEnv,
+  type WorkflowArtifact,
+  type WorkflowPlugin,
+  type WorkflowState,
+  type WorkflowStatus,
+} from '../types.ts';
 
 /** How long one call may take. */
 const TIMEOUT_MS = 10_000;
@@ -49,13 +58,13 @@ function headersOf(config: Configuration, extra: Record<string, string>): Record
   return headers;
 }
 
-async function callReceiver(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<WorkflowStatus> {
+async function callReceiver(env: PluginEnv, url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<WorkflowStatus> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await env.outbound.fetch(url, { ...init, timeoutMs: TIMEOUT_MS });
   } catch (err) {
-    // The URL only: the error's cause may quote the request.
-    throw new Error(`workflow receiver ${new URL(url).origin} did not answer: ${(err as Error).name}`);
+    // The URL's origin only: its path may hold a token.
+    throw new Error(`workflow receiver ${new URL(url).origin} did not answer: ${failureOf(err)}`);
   }
   const text = await res.text();
   if (!res.ok) throw new Error(`workflow receiver answered ${res.status}`);
@@ -78,19 +87,23 @@ export const genericWorkflowPlugin: WorkflowPlugin = {
   description: 'Runs workflows in any system that takes a JSON POST to start a run and answers a GET with its status.',
   configuration: Type.Object(
     {
-      url: Type.String({ format: 'uri', description: 'Where runs are started (POST) and, below it, looked up (GET <url>/<run id>)' }),
+      url: Type.String({
+        format: 'uri',
+        'x-secret-bound': ['auth_header'],
+        description: 'Where runs are started (POST) and, below it, looked up (GET <url>/<run id>)',
+      }),
       auth_header: Type.Optional(Type.String({ writeOnly: true, description: 'Sent as the Authorization header, e.g. "Bearer <token>"' })),
     },
     { additionalProperties: false },
   ),
   run(request, config, env) {
-    return callReceiver(baseUrl(config), {
+    return callReceiver(env, baseUrl(config), {
       method: 'POST',
       headers: headersOf(config, { 'content-type': 'application/json', 'idempotency-key': env.idempotencyKey }),
       body: JSON.stringify({ resource_id: request.resource_id, params: request.params }),
     });
   },
-  status(run, config) {
-    return callReceiver(`${baseUrl(config)}/${encodeURIComponent(run.resource_id)}`, { method: 'GET', headers: headersOf(config, {}) });
+  status(run, config, env) {
+    return callReceiver(env, `${baseUrl(config)}/${encodeURIComponent(run.resource_id)}`, { method: 'GET', headers: headersOf(config, {}) });
   },
 };

@@ -4,6 +4,7 @@
 // PagerDuty's REST API takes it; a page carries the job's idempotency key, so a retried job is
 // one page for receivers that honour it. Failures throw: the job that called retries.
 import { Type } from '@sinclair/typebox';
+import { failureOf } from '../../lib/outbound/client.ts';
 import type { Configuration, Contact, OncallPlugin, OncallService, PluginEnv, Subject } from '../types.ts';
 
 /** How long one call may take before it counts as failed (and its job retries). */
@@ -11,7 +12,7 @@ const TIMEOUT_MS = 10_000;
 
 const configuration = Type.Object(
   {
-    url: Type.String({ format: 'uri', minLength: 1, description: 'Base URL of the on-call service' }),
+    url: Type.String({ format: 'uri', minLength: 1, 'x-secret-bound': ['api_key', 'routing_key'], description: 'Base URL of the on-call service' }),
     api_key: Type.Optional(Type.String({ writeOnly: true, description: 'Sent as `Authorization: Token token=<key>`' })),
     routing_key: Type.Optional(
       Type.String({ writeOnly: true, description: 'Routing key of the page events (PagerDuty integration key): whoever holds it can page' }),
@@ -32,15 +33,13 @@ function headers(config: Configuration, extra: Record<string, string> = {}): Rec
 }
 
 /** Fetches, throwing on a network failure or an answer other than 2xx (never with the key in the message). */
-async function send(url: string, init: RequestInit): Promise<Response> {
+async function send(env: PluginEnv, url: string, init: RequestInit): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await env.outbound.fetch(url, { ...init, timeoutMs: TIMEOUT_MS });
   } catch (err) {
     // Only the error's kind: a driver's message may quote the URL, and a URL may carry credentials.
-    const e = err as Error & { cause?: { code?: string } };
-    const why = e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS} ms` : (e.cause?.code ?? e.name);
-    throw new Error(`on-call service unreachable (${new URL(url).origin}): ${why}`);
+    throw new Error(`on-call service unreachable (${new URL(url).origin}): ${failureOf(err)}`);
   }
   if (!res.ok) {
     await res.body?.cancel();
@@ -83,9 +82,9 @@ export const oncallPlugin: OncallPlugin = {
   author_url: 'https://github.com/muster-project/muster',
   description: 'Finds the person on call for a service and pages it, through an on-call HTTP service (PagerDuty-style events).',
   configuration,
-  async getOncall(service: OncallService, config: Configuration): Promise<Contact | null> {
+  async getOncall(service: OncallService, config: Configuration, env: PluginEnv): Promise<Contact | null> {
     const url = endpoint(config, `/oncalls?service=${encodeURIComponent(service.external_id)}`);
-    const res = await send(url, { method: 'GET', headers: headers(config) });
+    const res = await send(env, url, { method: 'GET', headers: headers(config) });
     let body: unknown;
     try {
       body = await res.json();
@@ -98,7 +97,7 @@ export const oncallPlugin: OncallPlugin = {
     return { email: person.email, fullname: typeof person.name === 'string' ? person.name : null };
   },
   async page(service: OncallService, subject: Subject, config: Configuration, env: PluginEnv): Promise<void> {
-    const res = await send(endpoint(config, '/v2/enqueue'), {
+    const res = await send(env, endpoint(config, '/v2/enqueue'), {
       method: 'POST',
       headers: headers(config, { 'content-type': 'application/json', 'idempotency-key': env.idempotencyKey }),
       body: JSON.stringify(pageEvent(service, subject, config)),

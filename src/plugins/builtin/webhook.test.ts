@@ -2,11 +2,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReceiver, verifySignature, type WebhookPeer } from '../../../test/peers/messages.ts';
+import { LOCAL_PEERS } from '../../../test/helpers.ts';
+import { outboundFor } from '../../lib/outbound/client.ts';
 import type { PluginEnv } from '../types.ts';
 import { signatureOf, webhookPlugin } from './webhook.ts';
 
 const secret = 'shared-secret-of-the-receiver';
-const env = (idempotencyKey: string): PluginEnv => ({ idempotencyKey, uiUrl: 'http://ui.test', namePrefix: 'muster', log: { info() {}, warn() {} } });
+const env = (idempotencyKey: string): PluginEnv => ({
+  idempotencyKey,
+  uiUrl: 'http://ui.test',
+  namePrefix: 'muster',
+  log: { info() {}, warn() {} },
+  outbound: outboundFor(LOCAL_PEERS),
+});
 
 let peers: WebhookPeer[] = [];
 afterEach(async () => {
@@ -74,5 +82,15 @@ describe('webhook plugin', () => {
       /webhook delivery to http:\/\/127\.0\.0\.1:\d+ failed/,
     );
     await expect(webhookPlugin.deliver({ url, event: 'e', payload: {} }, {}, env('job-6'))).rejects.toThrow(/no secret/);
+  });
+
+  it('refuses a receiver on a loopback or private address unless the operator allows it', async () => {
+    const r = await receiver();
+    const strict: PluginEnv = { ...env('job-7'), outbound: outboundFor(undefined) };
+    const port = new URL(r.url).port;
+    for (const url of [r.url, `http://localhost:${port}/hooks/muster`, 'http://169.254.169.254/latest/meta-data/']) {
+      await expect(webhookPlugin.deliver({ url, event: 'e', payload: {} }, { secret }, strict)).rejects.toThrow(/failed: refused by the outbound policy$/);
+    }
+    expect(r.requests).toHaveLength(0);
   });
 });

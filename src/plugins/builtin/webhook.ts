@@ -4,6 +4,7 @@
 // a failure: the job retries it with the same Idempotency-Key.
 import { createHmac } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
+import { failureOf } from '../../lib/outbound/client.ts';
 import type { WebhookPlugin } from '../types.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -20,14 +21,6 @@ const originOf = (url: string) => {
     return 'an invalid URL';
   }
 };
-
-/** What went wrong, without anything a message might quote of the request. */
-function failureKind(err: unknown): string {
-  const e = err as { name?: string; cause?: { code?: string } };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'no answer in time';
-  if (e?.cause?.code) return e.cause.code;
-  return e?.name === 'TypeError' ? 'the request could not be made' : 'network error';
-}
 
 export const webhookPlugin: WebhookPlugin = {
   slug: 'muster-webhook',
@@ -56,7 +49,7 @@ export const webhookPlugin: WebhookPlugin = {
     const where = originOf(delivery.url);
     let res: Response;
     try {
-      res = await fetch(delivery.url, {
+      res = await env.outbound.fetch(delivery.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -66,14 +59,13 @@ export const webhookPlugin: WebhookPlugin = {
           'Idempotency-Key': env.idempotencyKey,
         },
         body,
-        // A redirect would carry the signed body elsewhere: the configured URL answers, or it fails.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeout * 1000),
+        // No redirect is followed (it would carry the signed body elsewhere): the configured URL answers, or it fails.
+        timeoutMs: timeout * 1000,
       });
     } catch (err) {
-      // The URL's path may hold a token (many receivers put one there), and fetch's messages may
+      // The URL's path may hold a token (many receivers put one there), and error messages may
       // quote the whole URL: only its origin and the error's kind are named.
-      throw new Error(`webhook delivery to ${where} failed: ${failureKind(err)}`);
+      throw new Error(`webhook delivery to ${where} failed: ${failureOf(err)}`);
     }
     await res.body?.cancel();
     if (res.status < 200 || res.status > 299) throw new Error(`webhook delivery to ${where} answered ${res.status}`);

@@ -3,6 +3,7 @@
 // retries, after the Retry-After Slack asked for (RetryLater) or the queue's back-off. Errors name
 // the method and Slack's error code, never the token.
 import { ErrorCode, LogLevel, WebClient } from '@slack/web-api';
+import type { Outbound } from '../../../lib/outbound/client.ts';
 import { RetryLater } from '../../../lib/retry-later.ts';
 import type { ChatMessage } from '../../types.ts';
 import type { SlackSettings } from './config.ts';
@@ -54,9 +55,17 @@ export interface SlackMessage {
 export class SlackApi {
   private readonly client: WebClient;
 
-  /** `timeoutMs`: how long one call may take (shorter for calls made while Slack waits for Muster's answer). */
-  constructor(settings: Pick<SlackSettings, 'botToken' | 'apiUrl'>, opts: { timeoutMs?: number } = {}) {
+  /**
+   * `outbound`: the way out every call takes; `timeoutMs`: how long one call may take (shorter for
+   * calls made while Slack waits for Muster's answer).
+   */
+  constructor(
+    settings: Pick<SlackSettings, 'botToken' | 'apiUrl'>,
+    readonly outbound: Outbound,
+    opts: { timeoutMs?: number } = {},
+  ) {
     this.client = new WebClient(settings.botToken, {
+      fetch: outbound.fetch,
       slackApiUrl: settings.apiUrl.endsWith('/') ? settings.apiUrl : `${settings.apiUrl}/`,
       retryConfig: { retries: 0 },
       rejectRateLimitedCalls: true,
@@ -208,15 +217,16 @@ function translate(method: string, err: unknown): Error {
  * Answers a command or an action through the `response_url` Slack gave with it (valid 30 minutes,
  * five times): ephemeral unless `in_channel`.
  */
-export async function respond(responseUrl: string, message: ChatMessage & { response_type?: 'ephemeral' | 'in_channel'; replace_original?: boolean }) {
-  const url = new URL(responseUrl);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('response_url is not an HTTP URL');
-  const res = await fetch(url, {
+export async function respond(
+  outbound: Outbound,
+  responseUrl: string,
+  message: ChatMessage & { response_type?: 'ephemeral' | 'in_channel'; replace_original?: boolean },
+) {
+  const res = await outbound.fetch(responseUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ response_type: 'ephemeral', ...message }),
-    redirect: 'manual',
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    timeoutMs: TIMEOUT_MS,
   });
   await res.body?.cancel();
   if (res.status === 429) throw new RetryLater(Number(res.headers.get('retry-after')) || 30, 'Slack response_url: ratelimited');

@@ -40,7 +40,9 @@ export const slackConfiguration = Type.Object(
   {
     bot_token: Type.String({ minLength: 1, writeOnly: true, description: 'Bot user OAuth token (xoxb-...)' }),
     signing_secret: Type.String({ minLength: 1, writeOnly: true, description: "The app's signing secret: requests from Slack are verified with it" }),
-    api_url: Type.Optional(Type.String({ format: 'uri', default: DEFAULT_API_URL, description: "Base URL of Slack's Web API" })),
+    api_url: Type.Optional(
+      Type.String({ format: 'uri', default: DEFAULT_API_URL, 'x-secret-bound': ['bot_token'], description: "Base URL of Slack's Web API" }),
+    ),
     command_prefix: Type.Optional(
       Type.String({ pattern: '^/[a-z0-9_-]*$', default: DEFAULT_COMMAND_PREFIX, description: 'What every slash command starts with, e.g. /muster-' }),
     ),

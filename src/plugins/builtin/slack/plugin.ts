@@ -1,7 +1,7 @@
 // Muster's Slack plugin (type `conversation`): an incident's channel, its people and its messages
 // in a Slack workspace, and the commands, actions and events Slack sends back (src/chat/). Every
 // call here runs in a job; a rate limit becomes a retry after Slack's Retry-After.
-import type { ConversationPlugin } from '../../types.ts';
+import type { ConversationPlugin, PluginEnv } from '../../types.ts';
 import { SlackApi, isSlackError } from './api.ts';
 import { slackConfiguration, slackSettings } from './config.ts';
 
@@ -18,7 +18,7 @@ export const channelName = (name: string) =>
 /** A link that opens the channel in whatever Slack client the reader uses. */
 export const channelLink = (id: string) => `https://slack.com/app_redirect?channel=${encodeURIComponent(id)}`;
 
-const api = (config: Record<string, unknown>) => new SlackApi(slackSettings(config));
+const api = (config: Record<string, unknown>, env: PluginEnv) => new SlackApi(slackSettings(config), env.outbound);
 
 export const slackPlugin: ConversationPlugin = {
   slug: SLACK_PLUGIN_SLUG,
@@ -30,13 +30,13 @@ export const slackPlugin: ConversationPlugin = {
   description: 'Runs incidents in Slack: a channel per incident, its people invited, its changes posted, and slash commands.',
   configuration: slackConfiguration,
 
-  async send(channel, text, config) {
+  async send(channel, text, config, env) {
     // A notification's target is a channel id or a #name; Slack accepts both for posting.
-    await api(config).post(channel.replace(/^#/, ''), { text });
+    await api(config, env).post(channel.replace(/^#/, ''), { text });
   },
 
   async createChannel(name, opts, config, env) {
-    const slack = api(config);
+    const slack = api(config, env);
     const base = channelName(name);
     const isPrivate = opts.private || slackSettings(config).privateChannels;
     // A name taken (an earlier workspace's channel, or this job's own first attempt) gets a suffix.
@@ -54,21 +54,21 @@ export const slackPlugin: ConversationPlugin = {
     throw new Error(`Slack conversations.create: the names ${base} to ${base}-5 are all taken`);
   },
 
-  async setTopic(channelId, topic, config) {
+  async setTopic(channelId, topic, config, env) {
     // Slack refuses a topic longer than 250 characters.
-    await api(config).setTopic(channelId, topic.slice(0, 250));
+    await api(config, env).setTopic(channelId, topic.slice(0, 250));
   },
 
-  async findChannel(target, config) {
-    const slack = api(config);
+  async findChannel(target, config, env) {
+    const slack = api(config, env);
     const ref = target.trim().replace(/^#/, '');
     // An id (C... public, G... private) is read as it is; anything else is a channel's name.
     const found = /^[CG][A-Z0-9]{6,}$/.test(ref) ? await slack.channel(ref) : await slack.channelByName(channelName(ref));
     return found && !found.is_archived ? { id: found.id, name: found.name, weblink: channelLink(found.id) } : null;
   },
 
-  async invite(channelId, emails, config) {
-    const slack = api(config);
+  async invite(channelId, emails, config, env) {
+    const slack = api(config, env);
     const invited: string[] = [];
     const unknown: string[] = [];
     const ids: string[] = [];
@@ -83,12 +83,12 @@ export const slackPlugin: ConversationPlugin = {
     return { invited, unknown };
   },
 
-  async post(channelId, message, config) {
-    const { ts } = await api(config).post(channelId, { ...message, thread_ts: message.thread });
+  async post(channelId, message, config, env) {
+    const { ts } = await api(config, env).post(channelId, { ...message, thread_ts: message.thread });
     return { ts };
   },
 
-  async archive(channelId, config) {
-    await api(config).archive(channelId);
+  async archive(channelId, config, env) {
+    await api(config, env).archive(channelId);
   },
 };

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlack, type SlackPeer } from '../../../../test/peers/slack.ts';
+import { LOCAL_PEERS } from '../../../../test/helpers.ts';
+import { outboundFor } from '../../../lib/outbound/client.ts';
 import { RetryLater } from '../../../lib/retry-later.ts';
 import { SlackCallError } from './api.ts';
 import { slackSettings } from './config.ts';
 import { channelName, slackPlugin } from './plugin.ts';
 import { slackSignature, verifySlackSignature } from './signature.ts';
 
-const env = { idempotencyKey: 'job-1', uiUrl: 'http://ui', namePrefix: 'muster', log: { info() {}, warn() {} } };
+const env = { idempotencyKey: 'job-1', uiUrl: 'http://ui', namePrefix: 'muster', log: { info() {}, warn() {} }, outbound: outboundFor(LOCAL_PEERS) };
 
 describe('the Slack plugin against a local Slack', () => {
   let slack: SlackPeer;

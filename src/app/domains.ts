@@ -41,6 +41,7 @@ import incidentTimelineRoutes from '../domains/incident/timeline-routes.ts';
 import signalRoutes from '../domains/signal/routes.ts';
 import caseRoutes from '../domains/case/routes.ts';
 import fileRoutes from '../domains/storage/routes.ts';
+import groupRoutes from '../domains/group/routes.ts';
 import tagRecommendationRoutes from '../domains/tag_recommendation/routes.ts';
 import pluginRoutes from '../domains/plugin/routes.ts';
 import workflowRoutes from '../domains/workflow/routes.ts';
@@ -87,6 +88,7 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   incidentTimelineRoutes,
   caseRoutes,
   fileRoutes,
+  groupRoutes,
   signalRoutes,
   tagRecommendationRoutes,
   pluginRoutes,

@@ -369,8 +369,8 @@ export type GroupKind = 'tactical' | 'notifications';
 export interface ParticipantGroup {
   name: string;
   email: string;
-  resource_id: string;
-  resource_type: string;
+  resource_id: string | null;
+  resource_type: string | null;
   weblink: string | null;
   description: string | null;
 }

@@ -7,12 +7,11 @@
 // record's channel hears of its events in the order they were written.
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { defineJob, type JobEnv } from '../../jobs/definition.ts';
+import { defineJob } from '../../jobs/definition.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { Ticket, TicketSubject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
-import { organization } from '../organization/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { project } from '../project/table.ts';
 import type { RecordChange, RecordEvent } from '../lifecycle/events.ts';

@@ -20,14 +20,19 @@ describeUi('web UI: files of an incident', () => {
 
     await page.goto(`/default/incidents/${incident.name}?tab=files`);
     await page.getByRole('heading', { name: 'Files' }).waitFor();
+    // The meeting and the groups, made by the server's jobs shortly after the incident.
+    const room = page.getByRole('link', { name: "join the incident's room" });
+    await room.waitFor({ timeout: 30_000 });
+    expect(await room.getAttribute('href')).toMatch(/^https:\/\/meet\.jit\.si\/[a-z0-9-]+$/);
+    await page.getByRole('list', { name: 'Groups' }).getByText(`${incident.name.toLowerCase()}@groups.muster.invalid`).waitFor({ timeout: 30_000 });
     const content = 'df -h\n/dev/sda1  100G  100G  0 100% /var/lib/postgresql\n';
     await page.locator('input[type="file"]').setInputFiles({ name: 'df.txt', mimeType: 'text/html', buffer: Buffer.from(content) });
     const files = page.getByRole('table', { name: 'Files' });
-    await files.getByRole('button', { name: 'df.txt' }).waitFor();
+    await files.getByRole('button', { name: 'df.txt', exact: true }).waitFor();
     // The type is what the server found in the bytes, not what the browser said.
     await files.getByText('text/plain; charset=utf-8').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: 'df.txt' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: 'df.txt', exact: true }).click()]);
     expect(download.suggestedFilename()).toBe('df.txt');
     expect(await readFile((await download.path())!, 'utf8')).toBe(content);
 

@@ -2,6 +2,7 @@
 import { Anchor, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, orgPath } from '../../api/client.ts';
+import { LIVE_INTERVAL } from '../../api/list.ts';
 import { ErrorAlert } from '../../components/Feedback.tsx';
 
 interface Group {
@@ -19,7 +20,12 @@ export function MeetingAndGroups({
   incident: { id: number; conference?: { weblink?: string | null } | null };
 }) {
   const path = `/incidents/${incident.id}/groups`;
-  const groups = useQuery({ queryKey: [organization, path], queryFn: () => api<Group[]>(orgPath(organization, path)) });
+  // Made shortly after the incident: asked again until they are there.
+  const groups = useQuery({
+    queryKey: [organization, path],
+    queryFn: () => api<Group[]>(orgPath(organization, path)),
+    refetchInterval: (query) => (query.state.data?.length ? false : LIVE_INTERVAL),
+  });
   const link = incident.conference?.weblink;
   return (
     <Stack gap="xs">

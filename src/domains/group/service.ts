@@ -46,7 +46,12 @@ export async function createGroups(tx: Executor, ctx: Ctx, kind: RecordRows, sub
       project_id: subject.project.id,
       ...ownerOf(kind, subject.id),
       kind: groupKind,
-      ...group,
+      name: group.name,
+      email: group.email,
+      resource_id: group.resource_id,
+      resource_type: group.resource_type,
+      weblink: group.weblink,
+      description: group.description,
     });
     await logEvent(tx, ctx, ownerOf(kind, subject.id), {
       description: `${groupKind === 'tactical' ? 'Tactical' : 'Notifications'} group created: ${group.email}`,

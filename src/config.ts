@@ -254,6 +254,12 @@ const DEFS = {
     description: 'Days an audit log entry is kept before the audit-log-retention task deletes it; 0 keeps entries forever',
   },
   bodyLimit: { env: 'MUSTER_BODY_LIMIT', kind: 'int', default: '1048576', description: 'Largest request body in bytes (413 above it)' },
+  uploadMaxBytes: {
+    env: 'MUSTER_UPLOAD_MAX_BYTES',
+    kind: 'int',
+    default: '26214400',
+    description: 'Largest file attached to an incident or a case, in bytes (413 above it, nothing stored)',
+  },
   signalRawLimit: {
     env: 'MUSTER_SIGNAL_RAW_LIMIT',
     kind: 'int',

@@ -41,6 +41,10 @@ describe('muster plugins', () => {
     expect(lines[0].split(/\s{2,}/)).toEqual(['Title', 'Slug', 'Version', 'Type', 'Author', 'Description']);
     const row = (slug: string) => lines.find((l) => l.includes(` ${slug} `))?.split(/\s{2,}/);
     expect(row('muster-ticket')).toEqual(expect.arrayContaining(['Muster Plugin - Ticket Management', 'muster-ticket', 'ticket', 'Muster']));
+    // The types as the summary spells them, Muster's own plugin of each.
+    expect(row('muster-storage')).toEqual(expect.arrayContaining(['muster-storage', 'storage']));
+    expect(row('muster-jitsi-conference')).toEqual(expect.arrayContaining(['muster-jitsi-conference', 'conference']));
+    expect(row('muster-participant-group')).toEqual(expect.arrayContaining(['muster-participant-group', 'participant_group']));
     expect(row('example-webhook')).toEqual([
       'Example Plugin - Signed Webhook',
       'example-webhook',

@@ -40,6 +40,8 @@ import incidentForecastRoutes from '../domains/incident/forecast-routes.ts';
 import incidentTimelineRoutes from '../domains/incident/timeline-routes.ts';
 import signalRoutes from '../domains/signal/routes.ts';
 import caseRoutes from '../domains/case/routes.ts';
+import fileRoutes from '../domains/storage/routes.ts';
+import groupRoutes from '../domains/group/routes.ts';
 import tagRecommendationRoutes from '../domains/tag_recommendation/routes.ts';
 import pluginRoutes from '../domains/plugin/routes.ts';
 import workflowRoutes from '../domains/workflow/routes.ts';
@@ -85,6 +87,8 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   incidentForecastRoutes,
   incidentTimelineRoutes,
   caseRoutes,
+  fileRoutes,
+  groupRoutes,
   signalRoutes,
   tagRecommendationRoutes,
   pluginRoutes,

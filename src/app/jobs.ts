@@ -9,6 +9,7 @@ import { CASE } from '../domains/case/kind.ts';
 import { conversationSyncJob } from '../domains/conversation/sync.ts';
 import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob, ticketUpdateJob } from '../domains/effects/record-effects.ts';
+import { resourceJobs } from '../domains/effects/resources.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
 import { oncallJobs } from '../domains/effects/oncall.ts';
 import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
@@ -21,6 +22,7 @@ const KINDS = { incident: INCIDENT, case: CASE };
 export const JOBS: JobDefinition[] = [
   recordEffectsJob(KINDS),
   ticketUpdateJob(KINDS),
+  ...resourceJobs(KINDS),
   ...MESSAGE_JOBS,
   ...oncallJobs(KINDS),
   conversationSyncJob(KINDS),

@@ -37,6 +37,8 @@ export * from '../domains/case/table.ts';
 export * from '../domains/signal/table.ts';
 export * from '../domains/plugin/table.ts';
 export * from '../domains/workflow/table.ts';
+export * from '../domains/storage/table.ts';
+export * from '../domains/group/table.ts';
 export * from '../jobs/table.ts';
 export * from '../domains/tag_recommendation/table.ts';
 export * from '../domains/audit/table.ts';

@@ -10,6 +10,11 @@ describe('checkPlugin', () => {
     expect(p).toMatchObject({ slug: 'test-plugin', author_url: '' });
   });
 
+  it("loads Dispatch's later spelling participant-group as the summary's participant_group", () => {
+    expect(checkPlugin({ ...base, type: 'participant-group' }, 'pkg').type).toBe('participant_group');
+    expect(checkPlugin({ ...base, type: 'participant_group' }, 'pkg').type).toBe('participant_group');
+  });
+
   it('names what a plugin lacks or gets wrong', () => {
     expect(() => checkPlugin(null, 'pkg')).toThrow('pkg: does not export a plugin');
     expect(() => checkPlugin({ ...base, slug: '' }, 'pkg')).toThrow('pkg: the plugin has no slug');

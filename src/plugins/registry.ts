@@ -2,7 +2,7 @@
 // (loaded once at start-up, the same on every node). The catalogue rows (`muster plugins install`)
 // and the instances of each project refer to them by slug.
 import { Ajv } from 'ajv';
-import { PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
+import { PLUGIN_TYPE_ALIASES, PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
 import { emailPlugin } from './builtin/email.ts';
 import { ticketPlugin } from './builtin/ticket.ts';
 import { genericWorkflowPlugin } from './builtin/generic-workflow.ts';
@@ -11,6 +11,9 @@ import { contactPlugin } from './builtin/contact.ts';
 import { oncallPlugin } from './builtin/oncall.ts';
 import { webhookPlugin } from './builtin/webhook.ts';
 import { slackPlugin } from './builtin/slack/plugin.ts';
+import { storagePlugin } from './builtin/storage.ts';
+import { jitsiPlugin } from './builtin/jitsi.ts';
+import { participantGroupPlugin } from './builtin/participant-group.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -23,6 +26,9 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   webhookPlugin,
   genericWorkflowPlugin,
   slackPlugin,
+  storagePlugin,
+  jitsiPlugin,
+  participantGroupPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));
@@ -62,7 +68,7 @@ export function checkPlugin(candidate: unknown, source: string): Plugin {
       throw new PluginLoadError(`${source}: its configuration schema does not compile: ${(err as Error).message}`);
     }
   }
-  return { author_url: '', ...p } as Plugin;
+  return { author_url: '', ...p, type: PLUGIN_TYPE_ALIASES[p.type] ?? p.type } as Plugin;
 }
 
 /** Adds plugins to this process's registry; a slug already known is refused. */

@@ -9,7 +9,11 @@
 import type { TObject } from '@sinclair/typebox';
 import type { Outbound } from '../lib/outbound/client.ts';
 
-/** Every plugin type Dispatch knows (BEHAVIOR §11.1), and Muster's `webhook`. */
+/**
+ * Every plugin type Dispatch knows (BEHAVIOR §11.1), and Muster's `webhook`; `participant_group` is
+ * the summary's spelling of a participant group (a plugin declaring Dispatch's later
+ * `participant-group` is loaded as one, see PLUGIN_TYPE_ALIASES).
+ */
 export const PLUGIN_TYPES = [
   'artificial-intelligence',
   'auth-mfa',
@@ -26,6 +30,7 @@ export const PLUGIN_TYPES = [
   'oncall',
   'participant',
   'participant-group',
+  'participant_group',
   'signal-consumer',
   'signal-enrichment',
   'source',
@@ -38,6 +43,9 @@ export const PLUGIN_TYPES = [
   'workflow',
 ] as const;
 export type PluginType = (typeof PLUGIN_TYPES)[number];
+
+/** Spellings of a type that load as another: Dispatch's later `participant-group` is the summary's `participant_group`. */
+export const PLUGIN_TYPE_ALIASES: Partial<Record<PluginType, PluginType>> = { 'participant-group': 'participant_group' };
 
 /** A plugin's configuration once validated and decrypted: field name to value. */
 export type Configuration = Record<string, unknown>;
@@ -299,6 +307,98 @@ export interface ConversationPlugin extends PluginBase<'conversation'> {
   archive(channelId: string, config: Configuration, env: PluginEnv): Promise<void>;
 }
 
+// ---- storage (a record's folder of files) ---------------------------------------------------------
+
+/** A record's folder, as `storage` in its read: where its files are kept. */
+export interface StorageFolder {
+  resource_id: string;
+  resource_type: string;
+  weblink: string;
+}
+
+/** A file in a record's folder, without its bytes. */
+export interface StoredFile {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+/** A file to add: its bytes and what Muster found them to be (never the client's word). */
+export interface FileUpload {
+  name: string;
+  content_type: string;
+  content: Buffer;
+  /** Who added it (their e-mail). */
+  creator: string;
+}
+
+/**
+ * What Muster lends a storage plugin: a shelf of files in its own database, one per record. A
+ * plugin that keeps files elsewhere ignores it; Muster's own keeps everything on it.
+ */
+export interface FileShelf {
+  add(file: FileUpload): Promise<StoredFile>;
+  list(): Promise<StoredFile[]>;
+  remove(fileId: string): Promise<boolean>;
+  /** The file's bytes, in chunks, or null when the folder has no such file. */
+  open(fileId: string): Promise<{ file: StoredFile; chunks: AsyncIterable<Buffer> } | null>;
+}
+
+export interface StoragePlugin extends PluginBase<'storage'> {
+  /** The record's folder, made when its first file is added. */
+  createFolder(subject: Subject, config: Configuration, env: PluginEnv): Promise<StorageFolder> | StorageFolder;
+  add(folder: StorageFolder, file: FileUpload, shelf: FileShelf, config: Configuration): Promise<StoredFile>;
+  list(folder: StorageFolder, shelf: FileShelf, config: Configuration): Promise<StoredFile[]>;
+  remove(folder: StorageFolder, fileId: string, shelf: FileShelf, config: Configuration): Promise<boolean>;
+  open(folder: StorageFolder, fileId: string, shelf: FileShelf, config: Configuration): ReturnType<FileShelf['open']>;
+}
+
+// ---- conference (a meeting per incident) ---------------------------------------------------------
+
+/** A meeting, as `conference` in an incident's read. */
+export interface Conference {
+  resource_id: string;
+  resource_type: string;
+  weblink: string;
+  conference_id: string;
+  conference_challenge?: string | null;
+}
+
+export interface ConferencePlugin extends PluginBase<'conference'> {
+  /** A meeting for the record; `participants` are the e-mails of its people now. */
+  create(subject: Subject, participants: string[], config: Configuration, env: PluginEnv): Promise<Conference> | Conference;
+  /** Ends the meeting (the record closed); one gone already is not an error. */
+  delete(conference: Conference, config: Configuration, env: PluginEnv): Promise<void> | void;
+}
+
+// ---- participant groups (a record's mailing groups) -----------------------------------------------
+
+/** Dispatch's two groups of an incident: its people (tactical) and those who follow it (notifications). */
+export type GroupKind = 'tactical' | 'notifications';
+
+/** A group as reads show it (GroupRead, without Muster's id). */
+export interface ParticipantGroup {
+  name: string;
+  email: string;
+  resource_id: string | null;
+  resource_type: string | null;
+  weblink: string | null;
+  description: string | null;
+}
+
+export interface ParticipantGroupPlugin extends PluginBase<'participant_group'> {
+  /** Makes the record's group of a kind. */
+  create(subject: Subject, kind: GroupKind, config: Configuration, env: PluginEnv): Promise<ParticipantGroup> | ParticipantGroup;
+  /**
+   * Where a message to the group goes, given the e-mails of its members now (the record's people for
+   * the tactical group, and its subscribers for notifications): Muster's own groups keep no list
+   * and answer the members themselves; a mailing-list service answers the group's own address.
+   */
+  recipients(group: ParticipantGroup, members: string[], config: Configuration, env: PluginEnv): Promise<string[]> | string[];
+}
+
 /** Any plugin Muster knows how to call, by type. */
 export type Plugin =
   | TicketPlugin
@@ -309,7 +409,15 @@ export type Plugin =
   | WebhookPlugin
   | WorkflowPlugin
   | ConversationPlugin
-  | PluginBase<Exclude<PluginType, 'ticket' | 'contact' | 'participant' | 'oncall' | 'email' | 'webhook' | 'workflow' | 'conversation'>>;
+  | StoragePlugin
+  | ConferencePlugin
+  | ParticipantGroupPlugin
+  | PluginBase<
+      Exclude<
+        PluginType,
+        'ticket' | 'contact' | 'participant' | 'oncall' | 'email' | 'webhook' | 'workflow' | 'conversation' | 'storage' | 'conference' | 'participant_group'
+      >
+    >;
 
 /** A plugin of type T, narrowed. */
 export type PluginOf<T extends PluginType> = Extract<Plugin, { type: T }>;

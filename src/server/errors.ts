@@ -81,10 +81,12 @@ export const errors = {
   notFoundWith: (msg: string) => message(404, msg),
   /** 413 for one part of the body (a signal instance's `raw`). */
   tooLarge: (msg: string) => message(413, msg),
+  /** 415 for an uploaded file whose bytes are of no type the server accepts. */
+  fileTypeRefused: (found: string) => message(415, `Files of this type are not accepted (${found}).`),
   routeNotFound: () => new ApiError(404, 'Not Found'),
   methodNotAllowed: () => new ApiError(405, 'Method Not Allowed'),
   payloadTooLarge: (limit: number) => message(413, `Request body is larger than ${limit} bytes.`),
-  unsupportedMediaType: (type: string) => message(415, `Unsupported media type: ${type}. Send application/json.`),
+  unsupportedMediaType: (type: string, expected = 'application/json') => message(415, `Unsupported media type: ${type}. Send ${expected}.`),
   /** The database cannot serve now (down, restarting, out of connections, too slow): retry later. */
   databaseUnavailable: () =>
     new ApiError(503, [{ msg: 'The database is unavailable. Please, try again shortly.' }], { 'retry-after': String(RETRY_AFTER_SECONDS) }),

@@ -75,6 +75,16 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   ...crudOps('cost_models', 'cost_model_id').map((op) => ({ op, reason: `activity-based cost models of incident and case types: ${WEB_UI}` })),
   { op: 'GET /{organization}/plugins/plugin_events', reason: `the plugin events cost model activities price: ${WEB_UI}` },
   ...crudOps('signals/engagements', 'engagement_id').map((op) => ({ op, reason: `signal engagements of the signal definitions page: ${WEB_UI}` })),
+  ...['incidents/{incident_id}', 'cases/{case_id}'].flatMap((record) => [
+    { op: `GET /{organization}/${record}/files`, reason: "a record's files, kept by its storage plugin (docs/files.md); Dispatch linked a Drive folder" },
+    { op: `POST /{organization}/${record}/files`, reason: 'attaching a file to a record, checked for size and type (docs/files.md)' },
+    { op: `GET /{organization}/${record}/files/{file_id}`, reason: 'downloading a file of a record, as an attachment (docs/files.md)' },
+    { op: `DELETE /{organization}/${record}/files/{file_id}`, reason: 'removing a file from a record (docs/files.md)' },
+  ]),
+  {
+    op: 'GET /{organization}/incidents/{incident_id}/groups',
+    reason: "an incident's tactical and notifications groups (docs/files.md), which Dispatch 0.1.0 kept but did not show",
+  },
 ];
 
 export interface Deviation {

@@ -28,6 +28,7 @@ import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
 import { workflowInstanceReader } from '../workflow/reader.ts';
 import { workflowInstance } from '../workflow/table.ts';
+import { participantGroup } from '../group/table.ts';
 
 export const caseTarget: RefTarget = recordTarget(CASE);
 
@@ -108,9 +109,11 @@ const fullDef = (withInstances: boolean): ReadDef => ({
   children: {
     participants: { table: participant, column: 'case_id', read: participantReader },
     workflow_instances: { table: workflowInstance, column: 'case_id', read: workflowInstanceReader },
+    // Its tactical group, made by the participant-group plugin (group/service.ts).
+    groups: { table: participantGroup, column: 'case_id', read: () => groupReader({ table: participantGroup, projectScoped: false }) },
   },
-  // Not served yet: documents and groups made by plugins.
-  own: { events, documents: none, groups: none, ...(withInstances ? {} : { signal_instances: none }) },
+  // Not served yet: documents made by plugins.
+  own: { events, documents: none, ...(withInstances ? {} : { signal_instances: none }) },
   hooked: [...costs.hooked!, ...(withInstances ? ['signal_instances'] : [])],
   hooks: {
     afterRead: async (db, items) => {

@@ -7,12 +7,11 @@
 // record's channel hears of its events in the order they were written.
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { defineJob, type JobEnv } from '../../jobs/definition.ts';
+import { defineJob } from '../../jobs/definition.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { Ticket, TicketSubject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
-import { organization } from '../organization/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { project } from '../project/table.ts';
 import type { RecordChange, RecordEvent } from '../lifecycle/events.ts';
@@ -20,6 +19,8 @@ import type { RecordKind } from '../lifecycle/kind.ts';
 import { notifyRecordEvent } from './notify.ts';
 import { routeRecords, routeServices } from './routing.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
+import { type EffectsContext, jobContext } from './job-context.ts';
+import { enqueueResources } from './resources.ts';
 
 /** A record as it is inserted: what its ticket is made from. */
 export interface NewRecord {
@@ -35,9 +36,7 @@ export interface NewRecord {
 
 const RECORD_EFFECTS = 'record-effects';
 
-interface EffectsJob {
-  organization_id: number;
-  user: { id: number; email: string };
+interface EffectsJob extends EffectsContext {
   kind: 'incident' | 'case';
   ids: number[];
   event: RecordEvent;
@@ -87,6 +86,7 @@ export async function recordsCreated(tx: Executor, ctx: Ctx, kind: RecordKind, i
   if (ids.length === 0) return;
   await routeRecords(tx, ctx, kind, ids);
   await enqueueEffects(tx, ctx, kind, ids, { event: 'created' });
+  await enqueueResources(tx, ctx, kind, ids);
   await tellConversation(tx, kind, ids, { event: 'created' });
 }
 
@@ -152,13 +152,6 @@ export const ticketUpdateJob = (kinds: Record<'incident' | 'case', RecordKind>) 
 async function enqueueEffects(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[], event: RecordEvent) {
   const data: EffectsJob = { organization_id: ctx.organization.id, user: { id: ctx.user.id, email: ctx.user.email }, kind: kind.name, ids, event };
   await enqueue(tx, RECORD_EFFECTS, data);
-}
-
-/** The context a job acts in: the organization of the write, on behalf of the user who made it. */
-async function jobContext(env: JobEnv, data: EffectsJob): Promise<Ctx | undefined> {
-  const [org] = await env.db.select({ id: organization.id, slug: organization.slug }).from(organization).where(eq(organization.id, data.organization_id));
-  if (!org) return undefined;
-  return { db: env.db, settings: env.settings, user: data.user, organization: org, role: 'Owner' };
 }
 
 /** The job that runs a write's background effects; the app gives it the kinds of records. */

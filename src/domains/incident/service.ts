@@ -7,8 +7,10 @@ import type { Executor } from '../../db/connection.ts';
 import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
+import type { GroupKind } from '../../plugins/types.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
+import { enqueueGroupMail } from '../effects/resources.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { participant, participantRole } from '../lifecycle/table.ts';
@@ -75,6 +77,16 @@ const REPORT_REASONS: Record<ReportType, string> = {
   'Tactical Report': 'Wrote a tactical report',
 };
 
+const REPORT_GROUPS: Record<ReportType, GroupKind> = { 'Executive Report': 'notifications', 'Tactical Report': 'tactical' };
+
+/** A report as an e-mail: its fields, one paragraph each, under their names. */
+const reportMail = (type: ReportType, author: string, details: Record<string, string>) => ({
+  subject: `${type} by ${author}`,
+  text: Object.entries(details)
+    .map(([field, value]) => `${field.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())}:\n${value}`)
+    .join('\n\n'),
+});
+
 /**
  * Stores a report by the caller, who becomes a participant (role Participant) if they were not;
  * the incident's channel is shown it.
@@ -85,9 +97,14 @@ async function createReport(ctx: Ctx, id: number, type: ReportType, details: Rec
     // A participant (even one removed when the incident closed) writes as themselves, unchanged.
     const existing = await participantByEmail(tx, INCIDENT, id, ctx.user.email);
     const author = existing ? existing.id : await addParticipant(tx, ctx, INCIDENT, id, ctx.user.email, 'Participant', { reason: REPORT_REASONS[type] });
-    await tx.insert(report).values({ organization_id: ctx.organization.id, incident_id: id, participant_id: author, type, details });
+    const [written] = await tx
+      .insert(report)
+      .values({ organization_id: ctx.organization.id, incident_id: id, participant_id: author, type, details })
+      .returning({ id: report.id });
     await logIncidentEvent(tx, ctx, id, { description: REPORT_EVENTS[type], details });
     await tellConversation(tx, INCIDENT, [id], { event: 'report', report: { type, author: ctx.user.email, details } });
+    // BEHAVIOR §6.5: the executive report goes to the notifications group, the tactical one to the tactical group.
+    await enqueueGroupMail(tx, ctx, INCIDENT, id, REPORT_GROUPS[type], reportMail(type, ctx.user.email, details), `report:${written.id}`);
   });
   return null;
 }

@@ -24,6 +24,7 @@ import { SignalSummary } from './SignalSummary.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { CaseChanges } from './transitions.ts';
 import type { Case } from './types.ts';
+import { RecordFiles } from '../files/RecordFiles.tsx';
 
 export default function CasePage() {
   const organization = useOrganization();
@@ -118,6 +119,9 @@ function CaseView({ organization, c }: { organization: string; c: Case }) {
             ) : null}
             <Section title="Details">
               <CaseDetailsForm organization={organization} c={c} />
+            </Section>
+            <Section title="Files">
+              <RecordFiles organization={organization} record={`cases/${c.id}`} />
             </Section>
             <Section title="Signal instances">
               <SignalInstances organization={organization} instances={c.signal_instances ?? []} />

@@ -26,6 +26,7 @@ import { StatusControl } from './StatusControl.tsx';
 import { TasksSection } from './TasksSection.tsx';
 import { TimelineSection } from './TimelineSection.tsx';
 import type { Incident, Status } from './types.ts';
+import { IncidentFilesSection } from '../files/FilesSection.tsx';
 
 type Section = (props: { organization: string; incident: Incident }) => React.ReactNode;
 
@@ -38,6 +39,7 @@ const TABS: [string, string, Section][] = [
   ['costs', 'Costs', CostsSection],
   ['tags', 'Tags', TagsSection],
   ['related', 'Documents, cases, workflows', RelatedSection],
+  ['files', 'Files and meeting', IncidentFilesSection],
 ];
 
 export default function IncidentPage() {

@@ -1,0 +1,3 @@
+DROP TABLE "participant_group" CASCADE;
+--> statement-breakpoint
+DROP TABLE "record_file" CASCADE;

@@ -1,0 +1,41 @@
+// An incident's meeting: made once by the project's conference plugin, kept in its `conference`,
+// told on the timeline and posted to its chat channel where it has one.
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import type { Subject } from '../../plugins/types.ts';
+import type { Ctx } from '../../server/context.ts';
+import { logIncidentEvent } from '../event/service.ts';
+import { incident } from '../lifecycle/table.ts';
+import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import { enqueueConversation } from '../plugin/messages.ts';
+
+/**
+ * Opens the incident's meeting unless it has one (or its project has no conference plugin
+ * enabled); `people` are its participants' e-mails. Returns whether one was made.
+ */
+export async function openConference(tx: Executor, ctx: Ctx, subject: Subject, people: string[], key: string): Promise<boolean> {
+  const [row] = await tx.select({ conference: incident.conference, conversation: incident.conversation }).from(incident).where(eq(incident.id, subject.id));
+  if (!row || row.conference) return false;
+  const plugin = await activeInstance(tx, ctx.settings, subject.project.id, 'conference');
+  if (!plugin) return false;
+  const made = await plugin.plugin.create(subject, people, plugin.config, pluginEnv(ctx.settings, key, { info() {}, warn() {} }));
+  const conference = {
+    resource_id: made.resource_id,
+    resource_type: made.resource_type,
+    weblink: made.weblink,
+    conference_id: made.conference_id,
+    conference_challenge: made.conference_challenge ?? null,
+  };
+  await tx.update(incident).set({ conference }).where(eq(incident.id, subject.id));
+  await logIncidentEvent(tx, ctx, subject.id, {
+    description: `Meeting created: ${withoutToken(made.weblink)}`,
+    details: { conference: { resource_id: made.resource_id, resource_type: made.resource_type } },
+    owner: 'Muster',
+  });
+  const channel = (row.conversation as { channel_id?: string } | null)?.channel_id;
+  if (channel) await enqueueConversation(tx, subject.project.id, channel, `Meeting for ${subject.name ?? subject.title}: ${made.weblink}`, `${key}:post`);
+  return true;
+}
+
+/** A link without its query (a room token is for the incident's people, not for its timeline's readers). */
+const withoutToken = (link: string) => link.split('?')[0];

@@ -1,0 +1,117 @@
+// A record's groups: Dispatch's tactical group (its people) and, for incidents, its notifications
+// group (those who follow it), made once by the project's participant-group plugin and kept here.
+// Muster's own plugin keeps no member lists: the members are read from the record when a message
+// is sent (groupMembers), so they follow its participants and subscribers without being synced.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Static } from '@sinclair/typebox';
+import type { Executor } from '../../db/connection.ts';
+import type { GroupKind, Subject } from '../../plugins/types.ts';
+import type { Ctx } from '../../server/context.ts';
+import type { GroupRead } from '../case/schema.ts';
+import { event } from '../event/table.ts';
+import { logEvent } from '../event/service.ts';
+import { individualContact } from '../individual/table.ts';
+import { ownerOf, type RecordRows } from '../lifecycle/kind.ts';
+import { participant } from '../lifecycle/table.ts';
+import { assertVisible } from '../lifecycle/visibility.ts';
+import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import { participantGroup } from './table.ts';
+
+/** The groups a record of each kind has (Dispatch makes both for incidents, the tactical one for cases). */
+export const GROUP_KINDS: Record<'incident' | 'case', GroupKind[]> = { incident: ['tactical', 'notifications'], case: ['tactical'] };
+
+const ownerColumn = (kind: RecordRows) => (kind.ownerColumn === 'incident_id' ? participantGroup.incident_id : participantGroup.case_id);
+
+/**
+ * Makes the record's groups it lacks through the project's participant-group plugin (none enabled:
+ * none made); each made is told on the timeline. Safe to run again: a group made is not made twice.
+ */
+export async function createGroups(tx: Executor, ctx: Ctx, kind: RecordRows, subject: Subject, key: string): Promise<number> {
+  const plugin = await activeInstance(tx, ctx.settings, subject.project.id, 'participant_group');
+  if (!plugin) return 0;
+  const have = new Set(
+    (
+      await tx
+        .select({ kind: participantGroup.kind })
+        .from(participantGroup)
+        .where(eq(ownerColumn(kind), subject.id))
+    ).map((g) => g.kind),
+  );
+  let made = 0;
+  for (const groupKind of GROUP_KINDS[kind.name].filter((k) => !have.has(k))) {
+    const env = pluginEnv(ctx.settings, `${key}:${groupKind}`, { info() {}, warn() {} });
+    const group = await plugin.plugin.create(subject, groupKind, plugin.config, env);
+    await tx.insert(participantGroup).values({
+      organization_id: ctx.organization.id,
+      project_id: subject.project.id,
+      ...ownerOf(kind, subject.id),
+      kind: groupKind,
+      name: group.name,
+      email: group.email,
+      resource_id: group.resource_id,
+      resource_type: group.resource_type,
+      weblink: group.weblink,
+      description: group.description,
+    });
+    await logEvent(tx, ctx, ownerOf(kind, subject.id), {
+      description: `${groupKind === 'tactical' ? 'Tactical' : 'Notifications'} group created: ${group.email}`,
+      details: { group: { kind: groupKind, email: group.email } },
+      owner: 'Muster',
+    });
+    made++;
+  }
+  return made;
+}
+
+type GroupRow = typeof participantGroup.$inferSelect;
+const groupRead = (g: GroupRow): Static<typeof GroupRead> => ({
+  id: g.id,
+  name: g.name,
+  email: g.email,
+  description: g.description,
+  resource_id: g.resource_id,
+  resource_type: g.resource_type,
+  weblink: g.weblink,
+});
+
+/** The record's group of a kind, if made. */
+export async function groupOf(tx: Executor, kind: RecordRows, recordId: number, groupKind: GroupKind): Promise<GroupRow | undefined> {
+  const [g] = await tx
+    .select()
+    .from(participantGroup)
+    .where(and(eq(ownerColumn(kind), recordId), eq(participantGroup.kind, groupKind)));
+  return g;
+}
+
+/** The groups of a record the caller may see (404 otherwise), tactical first. */
+export async function listGroups(ctx: Ctx, kind: RecordRows, recordId: number): Promise<(Static<typeof GroupRead> & { kind: string })[]> {
+  await assertVisible(ctx, kind, recordId, ctx.db);
+  const rows = await ctx.db
+    .select()
+    .from(participantGroup)
+    .where(eq(ownerColumn(kind), recordId))
+    .orderBy(asc(participantGroup.id));
+  return rows.map((g) => ({ ...groupRead(g), kind: g.kind }));
+}
+
+/**
+ * The e-mails of a group's members now: the tactical group is the record's active participants
+ * and its subscribers (BEHAVIOR §6.6: subscribing joins the tactical group); the notifications
+ * group is its subscribers and `followers` (the teams routed to it), lower-cased, each once.
+ */
+export async function groupMembers(tx: Executor, kind: RecordRows, recordId: number, groupKind: GroupKind, followers: string[] = []): Promise<string[]> {
+  const subscribers = await tx
+    .selectDistinct({ email: sql<string>`lower(${event.details} ->> 'subscriber')` })
+    .from(event)
+    .where(and(eq(event[kind.ownerColumn], recordId), sql`${event.details} ->> 'subscriber' IS NOT NULL`));
+  const people =
+    groupKind === 'tactical'
+      ? await tx
+          .select({ email: individualContact.email })
+          .from(participant)
+          .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id))
+          .where(and(eq(participant[kind.ownerColumn], recordId), eq(participant.active, true)))
+          .orderBy(asc(participant.id))
+      : followers.map((email) => ({ email }));
+  return [...new Set([...people, ...subscribers].map((p) => p.email.toLowerCase()))];
+}

@@ -2,7 +2,7 @@
 // (loaded once at start-up, the same on every node). The catalogue rows (`muster plugins install`)
 // and the instances of each project refer to them by slug.
 import { Ajv } from 'ajv';
-import { PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
+import { PLUGIN_TYPE_ALIASES, PLUGIN_TYPES, type Plugin, type PluginOf, type PluginType } from './types.ts';
 import { emailPlugin } from './builtin/email.ts';
 import { ticketPlugin } from './builtin/ticket.ts';
 import { genericWorkflowPlugin } from './builtin/generic-workflow.ts';
@@ -11,6 +11,8 @@ import { contactPlugin } from './builtin/contact.ts';
 import { oncallPlugin } from './builtin/oncall.ts';
 import { webhookPlugin } from './builtin/webhook.ts';
 import { slackPlugin } from './builtin/slack/plugin.ts';
+import { documentPlugin } from './builtin/document.ts';
+import { documentResolverPlugin } from './builtin/document-resolver.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -23,6 +25,8 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   webhookPlugin,
   genericWorkflowPlugin,
   slackPlugin,
+  documentPlugin,
+  documentResolverPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));
@@ -38,8 +42,10 @@ const isEventDeclaration = (e: unknown) =>
 
 /** Checks that a module's export declares what every plugin must; throws naming what is missing. */
 export function checkPlugin(candidate: unknown, source: string): Plugin {
-  const p = candidate as Partial<Plugin> | null;
-  if (!p || typeof p !== 'object') throw new PluginLoadError(`${source}: does not export a plugin`);
+  const given = candidate as Partial<Plugin> | null;
+  if (!given || typeof given !== 'object') throw new PluginLoadError(`${source}: does not export a plugin`);
+  const alias = typeof given.type === 'string' ? PLUGIN_TYPE_ALIASES[given.type] : undefined;
+  const p = (alias ? { ...given, type: alias } : given) as Partial<Plugin>;
   for (const field of ['slug', 'title', 'version', 'author', 'description'] as const) {
     if (typeof p[field] !== 'string' || !p[field]) throw new PluginLoadError(`${source}: the plugin has no ${field}`);
   }

@@ -27,6 +27,7 @@ import { CaseRead, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
 import { workflowInstanceReader } from '../workflow/reader.ts';
+import { recordDocuments } from '../record_document/read.ts';
 import { workflowInstance } from '../workflow/table.ts';
 
 export const caseTarget: RefTarget = recordTarget(CASE);
@@ -109,8 +110,8 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     participants: { table: participant, column: 'case_id', read: participantReader },
     workflow_instances: { table: workflowInstance, column: 'case_id', read: workflowInstanceReader },
   },
-  // Not served yet: documents and groups made by plugins.
-  own: { events, documents: none, groups: none, ...(withInstances ? {} : { signal_instances: none }) },
+  // Not served yet: groups made by plugins.
+  own: { events, documents: recordDocuments('case_id'), groups: none, ...(withInstances ? {} : { signal_instances: none }) },
   hooked: [...costs.hooked!, ...(withInstances ? ['signal_instances'] : [])],
   hooks: {
     afterRead: async (db, items) => {

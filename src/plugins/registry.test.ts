@@ -10,6 +10,12 @@ describe('checkPlugin', () => {
     expect(p).toMatchObject({ slug: 'test-plugin', author_url: '' });
   });
 
+  it("takes the types as the service summary spells them, and Dispatch's later `participant-group`", () => {
+    expect(checkPlugin({ ...base, type: 'document-resolver' }, 'test').type).toBe('document-resolver');
+    expect(checkPlugin({ ...base, type: 'participant_group' }, 'test').type).toBe('participant_group');
+    expect(checkPlugin({ ...base, type: 'participant-group' }, 'test').type).toBe('participant_group');
+  });
+
   it('names what a plugin lacks or gets wrong', () => {
     expect(() => checkPlugin(null, 'pkg')).toThrow('pkg: does not export a plugin');
     expect(() => checkPlugin({ ...base, slug: '' }, 'pkg')).toThrow('pkg: the plugin has no slug');

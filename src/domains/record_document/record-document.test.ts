@@ -92,6 +92,21 @@ describe('documents of incidents', () => {
     expect(found.body.results.documents.map((d: any) => d.id)).toEqual([review.id]);
   });
 
+  it("reviewers add action items; the review's open ones become tasks of the incident, once", async () => {
+    const review = docOf((await a.get(incident.id)).body, 'dispatch-incident-review-document');
+    const current = (await content(review.id)).body;
+    const edited = current.content.replace('## Action items\n', '## Action items\n\n- [ ] Alert on payment timeouts (owner: owner@example.com)\n');
+    expect((await save(review.id, { content: edited, version: current.version })).status).toBe(200);
+    const made = await call(w.t.app, 'POST', `/default/documents/${review.id}/action_items`, { token: w.member });
+    expect(made.status).toBe(200);
+    // The task the review was filled from is not made again.
+    expect(made.body.map((t: any) => [t.description, t.source, t.assignees.map((p: any) => p.individual.email)])).toEqual([
+      ['Alert on payment timeouts', 'Post Incident Review', ['owner@example.com']],
+    ]);
+    const again = await call(w.t.app, 'POST', `/default/documents/${review.id}/action_items`, { token: w.member });
+    expect(again.body).toEqual([]);
+  });
+
   it('closing fills the time to closed and makes the documents read-only', async () => {
     const closed = await a.edit(incident.id, { status: 'Closed' });
     expect(closed.status).toBe(200);

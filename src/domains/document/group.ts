@@ -34,6 +34,9 @@ export const webAddress = (value: unknown) => {
   }
 };
 
+/** The built-in description of a document of `resourceType`, or null for a kind without one. */
+export const describeDocument = (resourceType: string | null | undefined) => (resourceType && DESCRIPTIONS[resourceType]) || null;
+
 export const documentGroup: GroupDef = {
   path: 'documents',
   tags: ['documents'],

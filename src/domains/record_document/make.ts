@@ -9,6 +9,7 @@ import { runStatement } from '../../db/statements.ts';
 import type { DocumentCandidate, DocumentDirectory, KeptDocument, RecordDocumentKind, Subject } from '../../plugins/types.ts';
 import { RECORD_DOCUMENT_TYPES } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
+import { describeDocument } from '../document/group.ts';
 import { document, documentFilter, documentRevision } from '../document/table.ts';
 import { matchFilters } from '../effects/filter-match.ts';
 import { logEvent } from '../event/service.ts';
@@ -64,7 +65,8 @@ export async function insertOwned(tx: Executor, ctx: Ctx, kind: RecordKind, subj
         organization_id: ctx.organization.id,
         project_id: subject.project.id,
         name: n === 1 ? doc.name : `${doc.name} (${n})`,
-        description: doc.description ?? null,
+        // Its kind's own description: nested reads show the column as it is.
+        description: doc.description ?? describeDocument(doc.resource_type),
         resource_id: doc.resource_id || null,
         resource_type: doc.resource_type || null,
         weblink: doc.weblink || null,

@@ -367,7 +367,10 @@ export type Plugin =
   | DocumentPlugin
   | DocumentResolverPlugin
   | PluginBase<
-      Exclude<PluginType, 'ticket' | 'contact' | 'participant' | 'oncall' | 'email' | 'webhook' | 'workflow' | 'conversation' | 'document' | 'document-resolver'>
+      Exclude<
+        PluginType,
+        'ticket' | 'contact' | 'participant' | 'oncall' | 'email' | 'webhook' | 'workflow' | 'conversation' | 'document' | 'document-resolver'
+      >
     >;
 
 /** A plugin of type T, narrowed. */

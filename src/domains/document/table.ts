@@ -24,10 +24,7 @@ export const document = pgTable(
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'content'),
   },
-  (t) => [
-    uniqueIndex('document_project_name_key').on(t.project_id, t.name),
-    index('document_search_idx').using('gin', t.search_vector),
-  ],
+  (t) => [uniqueIndex('document_project_name_key').on(t.project_id, t.name), index('document_search_idx').using('gin', t.search_vector)],
 );
 
 export const documentFilter = linkTable('document_filter', ['document_id', document], ['search_filter_id', searchFilter]);

@@ -25,8 +25,8 @@ export function actionItems(markdown: string): ActionItem[] {
       inside = /^action items\b/i.test(heading[1].trim());
       continue;
     }
-    const item = inside && ITEM.exec(line);
-    if (!item || !item[2]) continue;
+    const item = inside ? ITEM.exec(line) : null;
+    if (!item?.[2]) continue;
     const owners = (item[3] ?? '')
       .split(',')
       .map((o) => o.trim())

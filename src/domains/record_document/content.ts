@@ -41,7 +41,9 @@ export async function saveContent(ctx: Ctx, id: number, body: DocumentContentUpd
     const row = await findDocument(tx, ctx, id, true);
     if (row.read_only) throw errors.forbidden('This document is read-only: its incident or case is closed.');
     if (body.version !== row.version)
-      throw errors.conflict(`This document was saved by someone else since you opened it (version ${row.version}, yours ${body.version}). Reload it and reapply your change.`);
+      throw errors.conflict(
+        `This document was saved by someone else since you opened it (version ${row.version}, yours ${body.version}). Reload it and reapply your change.`,
+      );
     if (body.content === row.content) return contentRead(row);
     const version = row.version + 1;
     const [saved] = await tx.update(document).set({ content: body.content, version, updated_at: new Date() }).where(eq(document.id, id)).returning();

@@ -57,7 +57,13 @@ const kept = (d: Awaited<ReturnType<typeof ownedDocuments>>[number]): KeptDocume
  * Inserts a document the record owns, under the first of its name's numbered forms not taken in
  * the project, with its first revision; returns its id.
  */
-export async function insertOwned(tx: Executor, ctx: Ctx, kind: RecordKind, subject: Subject, doc: KeptDocument & { description?: string | null }): Promise<number | undefined> {
+export async function insertOwned(
+  tx: Executor,
+  ctx: Ctx,
+  kind: RecordKind,
+  subject: Subject,
+  doc: KeptDocument & { description?: string | null },
+): Promise<number | undefined> {
   for (let n = 1; n <= 20; n++) {
     const [row] = await tx
       .insert(document)
@@ -77,14 +83,23 @@ export async function insertOwned(tx: Executor, ctx: Ctx, kind: RecordKind, subj
     if (!row) continue;
     await tx.insert(recordDocument).values({ document_id: row.id, [kind.ownerColumn]: subject.id });
     if (doc.content !== undefined)
-      await tx.insert(documentRevision).values({ organization_id: ctx.organization.id, document_id: row.id, version: 1, content: doc.content, author: ctx.user.email });
+      await tx
+        .insert(documentRevision)
+        .values({ organization_id: ctx.organization.id, document_id: row.id, version: 1, content: doc.content, author: ctx.user.email });
     return row.id;
   }
   return undefined;
 }
 
 /** Makes the record's document of `docKind` through the project's document plugin (when it runs inline); returns whether it made one. */
-async function makeDocument(tx: Executor, ctx: Ctx, kind: RecordKind, subject: Subject, docKind: RecordDocumentKind, values: Record<string, string>): Promise<boolean> {
+async function makeDocument(
+  tx: Executor,
+  ctx: Ctx,
+  kind: RecordKind,
+  subject: Subject,
+  docKind: RecordDocumentKind,
+  values: Record<string, string>,
+): Promise<boolean> {
   const instance = await activeInstance(tx, ctx.settings, subject.project.id, 'document');
   if (!instance?.plugin.inline) return false;
   const template = await templateFor(tx, docKind, subject.id, subject.project.id);
@@ -184,7 +199,9 @@ async function refresh(tx: Executor, ctx: Ctx, doc: Awaited<ReturnType<typeof ow
     .update(document)
     .set({ content: updated.content, version: doc.version + 1, updated_at: new Date() })
     .where(eq(document.id, doc.id));
-  await tx.insert(documentRevision).values({ organization_id: ctx.organization.id, document_id: doc.id, version: doc.version + 1, content: updated.content, author: ctx.user.email });
+  await tx
+    .insert(documentRevision)
+    .values({ organization_id: ctx.organization.id, document_id: doc.id, version: doc.version + 1, content: updated.content, author: ctx.user.email });
 }
 
 async function makeReadOnly(tx: Executor, ctx: Ctx, owned: Awaited<ReturnType<typeof ownedDocuments>>, subject: Subject) {
@@ -193,6 +210,7 @@ async function makeReadOnly(tx: Executor, ctx: Ctx, owned: Awaited<ReturnType<ty
   const instance = await activeInstance(tx, ctx.settings, subject.project.id, 'document');
   if (!instance?.plugin.inline) return;
   const done: number[] = [];
-  for (const d of open) if (await instance.plugin.makeReadOnly(kept(d), instance.config, pluginEnv(ctx.settings, `document:${d.id}:read-only`, quiet))) done.push(d.id);
+  for (const d of open)
+    if (await instance.plugin.makeReadOnly(kept(d), instance.config, pluginEnv(ctx.settings, `document:${d.id}:read-only`, quiet))) done.push(d.id);
   if (done.length) await tx.update(document).set({ read_only: true }).where(inArray(document.id, done));
 }

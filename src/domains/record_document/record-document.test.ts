@@ -149,7 +149,10 @@ describe('documents of incidents', () => {
 
   it('weblinks are web addresses only', async () => {
     for (const weblink of ['javascript:alert(1)', 'data:text/html,hi', 'not a url']) {
-      const res = await call(w.t.app, 'POST', '/default/documents', { token: w.member, body: { name: `Bad ${weblink}`, weblink, project: { name: 'default' } } });
+      const res = await call(w.t.app, 'POST', '/default/documents', {
+        token: w.member,
+        body: { name: `Bad ${weblink}`, weblink, project: { name: 'default' } },
+      });
       expect(res.status, weblink).toBe(422);
       expect(res.body.detail[0]).toMatchObject({ loc: ['weblink'] });
     }

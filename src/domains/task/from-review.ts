@@ -11,7 +11,12 @@ export async function tasksFromReview(ctx: Ctx, documentId: number) {
   return ctx.db.transaction(async (tx) => {
     const { incidentId, items } = await reviewActionItems(tx, ctx, documentId);
     const existing = new Set(
-      (await tx.select({ description: task.description }).from(task).where(and(eq(task.incident_id, incidentId)))).map((t) => t.description?.trim()),
+      (
+        await tx
+          .select({ description: task.description })
+          .from(task)
+          .where(and(eq(task.incident_id, incidentId)))
+      ).map((t) => t.description?.trim()),
     );
     const made = [];
     for (const item of items) {

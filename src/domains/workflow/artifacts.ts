@@ -72,7 +72,8 @@ export async function keepArtifacts(tx: Executor, run: Run, artifacts: Artifact[
     }
     if (id === undefined) continue; // every candidate taken: the artifact is not worth failing the run for
     await tx.insert(workflowInstanceArtifact).values({ workflow_instance_id: run.id, document_id: id });
-    if (run.incident_id || run.case_id) await tx.insert(recordDocument).values({ document_id: id, incident_id: run.incident_id ?? null, case_id: run.case_id ?? null });
+    if (run.incident_id || run.case_id)
+      await tx.insert(recordDocument).values({ document_id: id, incident_id: run.incident_id ?? null, case_id: run.case_id ?? null });
     linked.push({ name: a.name, weblink: a.weblink ?? null, resource_id: a.resource_id ?? null });
     added++;
   }

@@ -20,7 +20,7 @@ const FOUNDATION = '^src/domains/(organization|project|audit)/';
 // a higher one; shapes (schema.ts) and tables (table.ts) of any domain may be named anywhere in
 // src/domains, since they hold no behaviour.
 const RECORDS =
-  'lifecycle|effects|incident|case|participant|event|task|report|feedback|incident_cost|signal|entity|entity_type|workflow|tag_recommendation|search|conversation|storage|group|conference';
+  'lifecycle|effects|incident|case|participant|event|task|report|feedback|incident_cost|signal|entity|entity_type|workflow|tag_recommendation|search|conversation|storage|group|conference|record_document';
 // The plugin catalogue is installation-wide and every new project is seeded with its instances.
 // The audit log is written by every tier (sign-ins as well as record deletions), so it sits lowest.
 const FOUNDATION_CODE = '^src/domains/(organization|project|auth|plugin|audit)/';

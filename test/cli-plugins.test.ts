@@ -58,6 +58,19 @@ describe('muster plugins', () => {
     expect(without.stdout).not.toContain('example-webhook');
   });
 
+  it("list shows the document types as the service summary spells them, Muster's own built in", async () => {
+    const r = await musterOk(['plugins', 'list'], { cwd, env: target.env });
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(/\s{2,}/));
+    const typeOf = (slug: string) => rows.find((cols) => cols[1] === slug)?.[3];
+    expect(typeOf('muster-document')).toBe('document');
+    expect(typeOf('muster-document-resolver')).toBe('document-resolver');
+    expect(typeOf('muster-participant-resolver')).toBe('participant');
+  });
+
   it('refuses a MUSTER_PLUGINS entry that cannot be loaded', async () => {
     const r = await muster(['plugins', 'list'], { cwd, env: { ...target.env, MUSTER_PLUGINS: join(cwd, 'missing.js') } });
     expect(r.code).not.toBe(0);

@@ -25,6 +25,7 @@ import entityTypeRoutes from '../domains/entity_type/routes.ts';
 import entityRoutes from '../domains/entity/routes.ts';
 import entitySignalRoutes from '../domains/signal/entity-routes.ts';
 import documentRoutes from '../domains/document/routes.ts';
+import recordDocumentRoutes from '../domains/record_document/routes.ts';
 import individualRoutes from '../domains/individual/routes.ts';
 import notificationRoutes from '../domains/notification/routes.ts';
 import searchFilterRoutes from '../domains/search_filter/routes.ts';
@@ -73,6 +74,7 @@ export const DOMAIN_ROUTES: ((app: App) => Promise<void>)[] = [
   entityRoutes,
   entitySignalRoutes,
   documentRoutes,
+  recordDocumentRoutes,
   individualRoutes,
   notificationRoutes,
   searchFilterRoutes,

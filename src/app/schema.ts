@@ -4,6 +4,7 @@ export * from '../domains/project/table.ts';
 export * from '../domains/auth/table.ts';
 export * from '../domains/search_filter/table.ts';
 export * from '../domains/document/table.ts';
+export * from '../domains/record_document/table.ts';
 export * from '../domains/service/table.ts';
 export * from '../domains/incident_priority/table.ts';
 export * from '../domains/incident_severity/table.ts';

@@ -10,9 +10,10 @@ describe('checkPlugin', () => {
     expect(p).toMatchObject({ slug: 'test-plugin', author_url: '' });
   });
 
-  it("loads Dispatch's later spelling participant-group as the summary's participant_group", () => {
-    expect(checkPlugin({ ...base, type: 'participant-group' }, 'pkg').type).toBe('participant_group');
-    expect(checkPlugin({ ...base, type: 'participant_group' }, 'pkg').type).toBe('participant_group');
+  it("takes the types as the service summary spells them, and Dispatch's later `participant-group`", () => {
+    expect(checkPlugin({ ...base, type: 'document-resolver' }, 'test').type).toBe('document-resolver');
+    expect(checkPlugin({ ...base, type: 'participant_group' }, 'test').type).toBe('participant_group');
+    expect(checkPlugin({ ...base, type: 'participant-group' }, 'test').type).toBe('participant_group');
   });
 
   it('names what a plugin lacks or gets wrong', () => {

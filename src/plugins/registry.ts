@@ -14,6 +14,8 @@ import { slackPlugin } from './builtin/slack/plugin.ts';
 import { storagePlugin } from './builtin/storage.ts';
 import { jitsiPlugin } from './builtin/jitsi.ts';
 import { participantGroupPlugin } from './builtin/participant-group.ts';
+import { documentPlugin } from './builtin/document.ts';
+import { documentResolverPlugin } from './builtin/document-resolver.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -29,6 +31,8 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   storagePlugin,
   jitsiPlugin,
   participantGroupPlugin,
+  documentPlugin,
+  documentResolverPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));
@@ -44,8 +48,10 @@ const isEventDeclaration = (e: unknown) =>
 
 /** Checks that a module's export declares what every plugin must; throws naming what is missing. */
 export function checkPlugin(candidate: unknown, source: string): Plugin {
-  const p = candidate as Partial<Plugin> | null;
-  if (!p || typeof p !== 'object') throw new PluginLoadError(`${source}: does not export a plugin`);
+  const given = candidate as Partial<Plugin> | null;
+  if (!given || typeof given !== 'object') throw new PluginLoadError(`${source}: does not export a plugin`);
+  const alias = typeof given.type === 'string' ? PLUGIN_TYPE_ALIASES[given.type] : undefined;
+  const p = (alias ? { ...given, type: alias } : given) as Partial<Plugin>;
   for (const field of ['slug', 'title', 'version', 'author', 'description'] as const) {
     if (typeof p[field] !== 'string' || !p[field]) throw new PluginLoadError(`${source}: the plugin has no ${field}`);
   }
@@ -68,7 +74,7 @@ export function checkPlugin(candidate: unknown, source: string): Plugin {
       throw new PluginLoadError(`${source}: its configuration schema does not compile: ${(err as Error).message}`);
     }
   }
-  return { author_url: '', ...p, type: PLUGIN_TYPE_ALIASES[p.type] ?? p.type } as Plugin;
+  return { author_url: '', ...p } as Plugin;
 }
 
 /** Adds plugins to this process's registry; a slug already known is refused. */

@@ -10,9 +10,8 @@ import type { TObject } from '@sinclair/typebox';
 import type { Outbound } from '../lib/outbound/client.ts';
 
 /**
- * Every plugin type Dispatch knows (BEHAVIOR §11.1), and Muster's `webhook`; `participant_group` is
- * the summary's spelling of a participant group (a plugin declaring Dispatch's later
- * `participant-group` is loaded as one, see PLUGIN_TYPE_ALIASES).
+ * Every plugin type Dispatch knows (BEHAVIOR §11.1), and Muster's `webhook`, spelled as the service
+ * summary spells them (`document-resolver`, `participant_group`).
  */
 export const PLUGIN_TYPES = [
   'artificial-intelligence',
@@ -23,13 +22,13 @@ export const PLUGIN_TYPES = [
   'conversation',
   'definition',
   'document',
+  'document-resolver',
   'email',
   'investigation-tooling',
   'metric',
   'monitor',
   'oncall',
   'participant',
-  'participant-group',
   'participant_group',
   'signal-consumer',
   'signal-enrichment',
@@ -44,8 +43,8 @@ export const PLUGIN_TYPES = [
 ] as const;
 export type PluginType = (typeof PLUGIN_TYPES)[number];
 
-/** Spellings of a type that load as another: Dispatch's later `participant-group` is the summary's `participant_group`. */
-export const PLUGIN_TYPE_ALIASES: Partial<Record<PluginType, PluginType>> = { 'participant-group': 'participant_group' };
+/** Spellings of a type that other Dispatch releases used, accepted from plugin packages. */
+export const PLUGIN_TYPE_ALIASES: Record<string, PluginType> = { 'participant-group': 'participant_group' };
 
 /** A plugin's configuration once validated and decrypted: field name to value. */
 export type Configuration = Record<string, unknown>;
@@ -399,6 +398,67 @@ export interface ParticipantGroupPlugin extends PluginBase<'participant_group'> 
   recipients(group: ParticipantGroup, members: string[], config: Configuration, env: PluginEnv): Promise<string[]> | string[];
 }
 
+// ---- documents ------------------------------------------------------------------------------------
+
+/** What a document of a record is for, as Dispatch's `resource_type` strings say it. */
+export const RECORD_DOCUMENT_TYPES = {
+  incident: 'dispatch-incident-document',
+  case: 'dispatch-case-document',
+  review: 'dispatch-incident-review-document',
+} as const;
+export type RecordDocumentKind = keyof typeof RECORD_DOCUMENT_TYPES;
+
+/** A document a plugin keeps, as Muster links it in a record's `documents`. */
+export interface KeptDocument {
+  name: string;
+  resource_id: string;
+  resource_type: string;
+  weblink: string;
+  /** The text, for a plugin whose documents Muster stores (Markdown); absent where the document lives outside. */
+  content?: string;
+}
+
+/** What a document is made from: the template's text and the values its `{{placeholders}}` take. */
+export interface DocumentRequest {
+  kind: RecordDocumentKind;
+  subject: Subject;
+  /** The template (Markdown), the project's or Muster's own. */
+  template: string;
+  /** Placeholder name to text: `{{summary}}` becomes `values.summary`. */
+  values: Record<string, string>;
+}
+
+export interface DocumentPlugin extends PluginBase<'document'> {
+  /** Runs in the transaction that writes the record when `inline` (it reaches nothing outside Muster), else in a job. */
+  inline?: boolean;
+  /** Makes a record's document from a template. */
+  create(request: DocumentRequest, config: Configuration, env: PluginEnv): Promise<KeptDocument> | KeptDocument;
+  /** Replaces the document's placeholders still unfilled with newer values (a review refreshed from its record). */
+  update(document: KeptDocument, values: Record<string, string>, config: Configuration, env: PluginEnv): Promise<KeptDocument> | KeptDocument;
+  /** Stops edits: a Closed record's documents, where the configuration says so. Returns whether it did. */
+  makeReadOnly(document: KeptDocument, config: Configuration, env: PluginEnv): Promise<boolean> | boolean;
+  /** Removes the document from the system that keeps it; one already gone is not an error. */
+  delete(document: KeptDocument, config: Configuration, env: PluginEnv): Promise<void> | void;
+}
+
+/** A project's document that may suit a record. */
+export interface DocumentCandidate {
+  id: number;
+  name: string;
+  weblink: string | null;
+}
+
+/** What Muster lends a document resolver: the project's documents whose search filters, or terms, match the record. */
+export interface DocumentDirectory {
+  byFilters(subject: Subject): Promise<DocumentCandidate[]>;
+  byTerms(subject: Subject): Promise<DocumentCandidate[]>;
+}
+
+export interface DocumentResolverPlugin extends PluginBase<'document-resolver'> {
+  /** The project's documents relevant to the record: Muster links them in its `documents`. */
+  resolve(subject: Subject, directory: DocumentDirectory, config: Configuration): Promise<DocumentCandidate[]>;
+}
+
 /** Any plugin Muster knows how to call, by type. */
 export type Plugin =
   | TicketPlugin
@@ -412,10 +472,24 @@ export type Plugin =
   | StoragePlugin
   | ConferencePlugin
   | ParticipantGroupPlugin
+  | DocumentPlugin
+  | DocumentResolverPlugin
   | PluginBase<
       Exclude<
         PluginType,
-        'ticket' | 'contact' | 'participant' | 'oncall' | 'email' | 'webhook' | 'workflow' | 'conversation' | 'storage' | 'conference' | 'participant_group'
+        | 'ticket'
+        | 'contact'
+        | 'participant'
+        | 'oncall'
+        | 'email'
+        | 'webhook'
+        | 'workflow'
+        | 'conversation'
+        | 'storage'
+        | 'conference'
+        | 'participant_group'
+        | 'document'
+        | 'document-resolver'
       >
     >;
 

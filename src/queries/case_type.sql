@@ -15,7 +15,8 @@ select json_build_object(
     'description', "r1"."description",
     'resource_id', "r1"."resource_id",
     'resource_type', "r1"."resource_type",
-    'weblink', "r1"."weblink") FROM "document" "r1" WHERE "r1"."id" = "case_type"."case_template_document_id"),
+    'weblink', "r1"."weblink") FROM "document" "r1" WHERE ("r1"."id" = "case_type"."case_template_document_id" and ("r1"."organization_id" = $1::int AND "r1"."id" NOT IN (SELECT "document_owner"."document_id" FROM "record_document" "document_owner"
+    WHERE ("document_owner"."incident_id" IS NOT NULL AND "document_owner"."incident_id" NOT IN (SELECT "document_incident"."id" FROM "incident" "document_incident" WHERE ("document_incident"."organization_id" = $2::int AND ("document_incident"."visibility" = 'Open' OR "document_incident"."id" IN (SELECT "participant"."incident_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."incident_id" IS NOT NULL AND lower("individual_contact"."email") = lower($3::text)))))) OR ("document_owner"."case_id" IS NOT NULL AND "document_owner"."case_id" NOT IN (SELECT "document_case"."id" FROM "case" "document_case" WHERE ("document_case"."organization_id" = $4::int AND ("document_case"."visibility" = 'Open' OR "document_case"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($5::text)))))))))),
   'incident_type', (SELECT json_build_object(
     'id', "r2"."id",
     'name', "r2"."name",
@@ -65,4 +66,4 @@ select json_build_object(
       'id', "r7"."id",
       'plugin_event', "r7"."plugin_event_id",
       'response_time_seconds', "r7"."response_time_seconds",
-      'enabled', "r7"."enabled") ORDER BY "r7"."id") FROM "cost_model_activity" "r7" WHERE "r7"."cost_model_id" = "r5"."id"), '[]'::json)) FROM "cost_model" "r5" WHERE "r5"."id" = "case_type"."cost_model_id")) from "case_type" where ("case_type"."id" = ANY($1::int[]) and "case_type"."organization_id" = $2::int);
+      'enabled', "r7"."enabled") ORDER BY "r7"."id") FROM "cost_model_activity" "r7" WHERE "r7"."cost_model_id" = "r5"."id"), '[]'::json)) FROM "cost_model" "r5" WHERE "r5"."id" = "case_type"."cost_model_id")) from "case_type" where ("case_type"."id" = ANY($6::int[]) and "case_type"."organization_id" = $7::int);

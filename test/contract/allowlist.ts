@@ -61,6 +61,14 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
   { op: 'GET /{organization}/auth/myrole', reason: `the caller's role in the organization: ${WEB_UI}` },
   { op: 'GET /{organization}/audit-log', reason: "the organization's audit log, for its Owners (docs/audit-log.md); Dispatch keeps none" },
   { op: 'GET /{organization}/audit-log/export', reason: "the organization's audit log as JSON lines or CSV, for its Owners (docs/audit-log.md)" },
+  { op: 'GET /{organization}/documents/{document_id}/content', reason: 'the Markdown text of a document Muster keeps, with its version (docs/documents.md)' },
+  {
+    op: 'PUT /{organization}/documents/{document_id}/content',
+    reason: 'editing a kept document: a stale version answers 409, not a lost edit (docs/documents.md)',
+  },
+  { op: 'GET /{organization}/documents/{document_id}/revisions', reason: "a kept document's saved versions: who and when (docs/documents.md)" },
+  { op: 'POST /{organization}/documents/{document_id}/action_items', reason: "a review's open action items made tasks of its incident (docs/documents.md)" },
+  { op: 'GET /{organization}/documents/{document_id}/export', reason: 'a kept document (a post-incident review) as Markdown or PDF (docs/documents.md)' },
   { op: 'POST /{organization}/incidents/{incident_id}/event', reason: `a custom timeline event, as Dispatch's later API adds it: ${WEB_UI}` },
   { op: 'PATCH /{organization}/incidents/{incident_id}/event', reason: `correcting a custom timeline event, as Dispatch's later API does: ${WEB_UI}` },
   {

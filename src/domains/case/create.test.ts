@@ -30,7 +30,9 @@ describe('case create', () => {
       'Case created',
       'Member added to case with Assignee role',
       'Member has assumed the Reporter role',
+      'Case document created',
     ]);
+    expect(body.documents.map((d: any) => [d.name, d.resource_type])).toEqual([[`Case document: ${body.name}`, 'dispatch-case-document']]);
     expect(body.reported_at).toBe(body.created_at);
   });
 

@@ -29,6 +29,7 @@ import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { CASE } from './kind.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
 import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../effects/record-effects.ts';
+import { recordDocumentsCreated, recordDocumentsUpdated } from '../record_document/make.ts';
 import type { RecordChange } from '../lifecycle/events.ts';
 import { auditVisibility, beginUpdate, lockRecord } from '../lifecycle/records.ts';
 import { moveStatus } from '../lifecycle/status.ts';
@@ -155,6 +156,7 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
   }
   const ids = rows.map((r) => r.id);
   await recordsCreated(tx, ctx, CASE, ids);
+  await recordDocumentsCreated(tx, ctx, CASE, ids);
   return ids;
 }
 
@@ -353,6 +355,7 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
     if (changes.values.title !== undefined && changes.values.title !== row.title) change.title = true;
     await auditVisibility(tx, ctx, CASE, row, changes.values.visibility);
     await recordUpdated(tx, ctx, CASE, id, change);
+    await recordDocumentsUpdated(tx, ctx, CASE, id, change);
     return readOne(tx, ctx, id);
   });
 }

@@ -27,6 +27,7 @@ import { CaseRead, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
 import { workflowInstanceReader } from '../workflow/reader.ts';
+import { recordDocuments } from '../record_document/read.ts';
 import { workflowInstance } from '../workflow/table.ts';
 import { participantGroup } from '../group/table.ts';
 
@@ -112,8 +113,7 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     // Its tactical group, made by the participant-group plugin (group/service.ts).
     groups: { table: participantGroup, column: 'case_id', read: () => groupReader({ table: participantGroup, projectScoped: false }) },
   },
-  // Not served yet: documents made by plugins.
-  own: { events, documents: none, ...(withInstances ? {} : { signal_instances: none }) },
+  own: { events, documents: recordDocuments('case_id'), ...(withInstances ? {} : { signal_instances: none }) },
   hooked: [...costs.hooked!, ...(withInstances ? ['signal_instances'] : [])],
   hooks: {
     afterRead: async (db, items) => {

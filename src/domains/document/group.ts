@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { GroupDef } from '../../crud/group.ts';
 import type { RefTarget } from '../../crud/refs.ts';
-import { exists } from '../../server/errors.ts';
+import { exists, invalid } from '../../server/errors.ts';
+import { visibleRows } from '../../server/visibility.ts';
 import { filtersLink } from '../search_filter/group.ts';
 import { evergreenFields, startEvergreenClock } from './evergreen.ts';
 import { DocumentCreate, DocumentPagination, DocumentRead, DocumentUpdate } from './schema.ts';
@@ -22,6 +23,19 @@ const DESCRIPTIONS: Record<string, string> = {
   'dispatch-incident-review-document': 'The lessons learned, questions and action items raised during the incident.',
   'dispatch-incident-sheet': 'The assets the incident impacts. Every incident participant contributes to it and can read it.',
 };
+
+/** Weblinks open in people's browsers: only web addresses, never `javascript:` or `data:`. */
+export const webAddress = (value: unknown) => {
+  if (typeof value !== 'string' || value === '') return true;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** The built-in description of a document of `resourceType`, or null for a kind without one. */
+export const describeDocument = (resourceType: string | null | undefined) => (resourceType && DESCRIPTIONS[resourceType]) || null;
 
 export const documentGroup: GroupDef = {
   path: 'documents',
@@ -45,8 +59,11 @@ export const documentGroup: GroupDef = {
   },
   links: { filters: filtersLink(documentFilter, 'document_id') },
   unique: { document_project_name_key: 'name' },
+  // A record's documents are Restricted with it (record_document/table.ts declares the rule).
+  visibleTo: (ctx) => visibleRows(document, ctx),
   hooks: {
     async beforeWrite(tx, ctx, values, existing) {
+      if (!webAddress(values.weblink)) throw invalid(['weblink'], 'The weblink must be an http or https address.', 'value_error.url.scheme');
       startEvergreenClock(tx, ctx, values, existing);
       const type = 'resource_type' in values ? values.resource_type : existing?.resource_type;
       if (type !== FAQ_DOCUMENT) return;

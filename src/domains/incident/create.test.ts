@@ -27,7 +27,7 @@ describe('incident create', () => {
       terms: [],
       duplicates: [],
       tasks: [],
-      documents: [],
+      documents: [expect.objectContaining({ resource_type: 'dispatch-incident-document', description: expect.stringMatching(/incident/) })],
       cases: [],
       workflow_instances: [],
       last_executive_report: null,

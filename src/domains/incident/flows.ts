@@ -28,6 +28,7 @@ import { term } from '../term/table.ts';
 import { INCIDENT } from './kind.ts';
 import { auditVisibility, beginUpdate } from '../lifecycle/records.ts';
 import { inlineTickets, recordsCreated, recordUpdated, ticketColumns } from '../effects/record-effects.ts';
+import { recordDocumentsCreated, recordDocumentsUpdated } from '../record_document/make.ts';
 import type { RecordChange, RoleChange } from '../lifecycle/events.ts';
 import { moveStatus } from '../lifecycle/status.ts';
 import { readIncidents } from './reader.ts';
@@ -170,6 +171,7 @@ export async function createIncident(ctx: Ctx, body: CreateBody) {
     await tx.update(incident).set(values).where(eq(incident.id, row.id));
     await recomputeResponseCost(tx, row.id, now);
     await recordsCreated(tx, ctx, INCIDENT, [row.id]);
+    await recordDocumentsCreated(tx, ctx, INCIDENT, [row.id]);
     return readOne(tx, ctx, row.id);
   });
 }
@@ -320,7 +322,9 @@ export async function updateIncident(ctx: Ctx, id: number, body: UpdateBody) {
       .where(eq(incident.id, id));
     await recomputeResponseCost(tx, id, now);
     await auditVisibility(tx, ctx, INCIDENT, row, changes.values.visibility);
-    await recordUpdated(tx, ctx, INCIDENT, id, { ...changeOf(row, changes.values), ...(roles.length ? { roles } : {}) });
+    const change = { ...changeOf(row, changes.values), ...(roles.length ? { roles } : {}) };
+    await recordUpdated(tx, ctx, INCIDENT, id, change);
+    await recordDocumentsUpdated(tx, ctx, INCIDENT, id, change);
     return readOne(tx, ctx, id);
   });
 }

@@ -33,6 +33,7 @@ import { termGroup } from '../term/group.ts';
 import { task, taskAssignee } from '../task/table.ts';
 import { termTarget } from '../term/target.ts';
 import { workflowInstanceReader } from '../workflow/reader.ts';
+import { recordDocuments } from '../record_document/read.ts';
 import { workflowInstance } from '../workflow/table.ts';
 import { IncidentRead, IncidentReadMinimal } from './schema.ts';
 import { incidentDuplicate, incidentTag, incidentTerm } from './table.ts';
@@ -157,8 +158,7 @@ const fullDef: ReadDef = {
     events,
     last_executive_report: lastReport('Executive Report'),
     last_tactical_report: lastReport('Tactical Report'),
-    // Not served yet: documents linked to incidents.
-    documents: none,
+    documents: recordDocuments('incident_id'),
     // The channel is kept on the incident (conversation/room.ts), where Dispatch keeps a row with an id of its own: the incident's stands in.
     conversation: (at) =>
       sql`CASE WHEN ${column(at, 'conversation')} IS NULL THEN NULL ELSE (${column(at, 'conversation')}::jsonb || jsonb_build_object('id', ${column(at, 'id')}))::json END`,

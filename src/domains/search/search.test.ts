@@ -68,7 +68,9 @@ describe('GET /{organization}/search', () => {
     // A name (weight A) outranks a description (weight B).
     expect(labels(body, 'tags')).toEqual(['Kraken reef', 'Seabed']);
     expect(labels(body, 'tasks')).toEqual(['Fence the kraken reef']);
-    expect(labels(body, 'documents')).toEqual(['Kraken reef runbook']);
+    // The runbook's name outranks the incidents' and cases' own documents, which hold the words in their text.
+    expect(labels(body, 'documents')[0]).toBe('Kraken reef runbook');
+    for (const name of labels(body, 'documents').slice(1)) expect(name).toMatch(/^(Incident|Case) document: /);
     expect(labels(body, 'terms')).toEqual(['kraken reef']);
     expect(labels(body, 'cases')).toEqual(['Kraken reef case']);
     // Incidents and cases as their lists answer them (the minimal read), the other kinds in full.
@@ -106,7 +108,9 @@ describe('GET /{organization}/search', () => {
     expect(here.results.incidents).toEqual([]);
     const there = await ok(search({ q: 'kraken reef' }, w.owner, 'elsewhere'));
     expect(labels(there, 'incidents')).toEqual(['Kraken reef abroad']);
-    for (const key of KEYS.filter((k) => k !== 'incidents')) expect(there.results[key]).toEqual([]);
+    // Its one incident's own document holds the words too.
+    expect(labels(there, 'documents')).toEqual([`Incident document: ${there.results.incidents[0].name}`]);
+    for (const key of KEYS.filter((k) => k !== 'incidents' && k !== 'documents')) expect(there.results[key]).toEqual([]);
   });
 
   it('answers 422 without q or type[], or with an unknown type', async () => {
@@ -149,7 +153,9 @@ describe('GET /{organization}/search', () => {
     const body = res.json();
     for (const key of ['incidents', 'tasks', 'documents', 'tags', 'queries', 'sources']) expect(Array.isArray(body.results[key])).toBe(true);
     expect(labels(body, 'incidents')).toEqual(['Kraken reef alarm', 'Kraken reef shared', 'Harbour outage']);
-    expect(labels(body, 'documents')).toEqual(['Kraken reef runbook']);
+    // The runbook's name outranks the incidents' and cases' own documents, which hold the words in their text.
+    expect(labels(body, 'documents')[0]).toBe('Kraken reef runbook');
+    for (const name of labels(body, 'documents').slice(1)) expect(name).toMatch(/^(Incident|Case) document: /);
     expect(body.results.terms).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { statementOf, type Statement } from '../../db/statements.ts';
 import { toTsQuery } from '../../list/search.ts';
 import type { Ctx } from '../../server/context.ts';
 import { paramsOf, PLACEHOLDERS, type ViewerTerms } from '../../server/viewer.ts';
+import { ruleOf } from '../../server/visibility.ts';
 import { leadingWords } from '../../db/columns.ts';
 import { readVisibleCases } from '../case/reader.ts';
 import { readIncidents } from '../incident/reader.ts';
@@ -92,7 +93,8 @@ const plainKind = <S extends TSchema>(key: ResultKey, table: SearchedTable, grou
 // Plugin, IncidentPriority, IncidentType and SearchFilter are accepted in `type[]` but not searched:
 // Dispatch 0.1.0 drops their matches from its answer, which has no key for them.
 const SEARCHED: Partial<Record<SearchType, Searched>> = {
-  Document: plainKind('documents', document, documentGroup, DocumentRead),
+  // Documents of records (reviews among them) only where the caller sees the record.
+  Document: { ...plainKind('documents', document, documentGroup, DocumentRead), visible: (terms) => ruleOf(document)!(terms) },
   // Incidents and cases in their minimal read: what the web UI's search results show of them.
   Incident: {
     key: 'incidents',

@@ -1,9 +1,12 @@
-// What a workflow run produced, kept as documents of the run's project and linked to the run.
+// What a workflow run produced, kept as documents linked to the run and owned by the run's incident
+// or case (Restricted with it), in the run's project.
 // Document names are unique per project, and workflow systems name their artifacts as they please
 // ("report.pdf", every run alike): a name already taken gets the run's id appended.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { webAddress } from '../document/group.ts';
 import { document } from '../document/table.ts';
+import { recordDocument } from '../record_document/table.ts';
 import { workflowInstanceArtifact } from './table.ts';
 
 export interface Artifact {
@@ -18,6 +21,8 @@ interface Run {
   id: number;
   organization_id: number;
   project_id: number;
+  incident_id?: number | null;
+  case_id?: number | null;
 }
 
 /** The names tried for an artifact, in turn. */
@@ -33,7 +38,8 @@ const sameArtifact = (doc: { name: string; weblink: string | null; resource_id: 
 
 /** Stores the artifacts the run does not have yet as documents linked to it; returns how many were added. */
 export async function keepArtifacts(tx: Executor, run: Run, artifacts: Artifact[]): Promise<number> {
-  const wanted = artifacts.map((a) => ({ ...a, name: a.name.trim() })).filter((a) => a.name.length >= 3);
+  // A workflow system's link that is not a web address is not kept: people would open it.
+  const wanted = artifacts.map((a) => ({ ...a, name: a.name.trim() })).filter((a) => a.name.length >= 3 && webAddress(a.weblink));
   if (wanted.length === 0) return 0;
   const linked = await tx
     .select({ name: document.name, weblink: document.weblink, resource_id: document.resource_id })
@@ -66,6 +72,8 @@ export async function keepArtifacts(tx: Executor, run: Run, artifacts: Artifact[
     }
     if (id === undefined) continue; // every candidate taken: the artifact is not worth failing the run for
     await tx.insert(workflowInstanceArtifact).values({ workflow_instance_id: run.id, document_id: id });
+    if (run.incident_id || run.case_id)
+      await tx.insert(recordDocument).values({ document_id: id, incident_id: run.incident_id ?? null, case_id: run.case_id ?? null });
     linked.push({ name: a.name, weblink: a.weblink ?? null, resource_id: a.resource_id ?? null });
     added++;
   }

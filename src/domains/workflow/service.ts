@@ -15,6 +15,7 @@ import type { Executor } from '../../db/connection.ts';
 import { runList, type Page } from '../../list/engine.ts';
 import { requirePermission, type Ctx } from '../../server/context.ts';
 import { errors, invalid, validationError } from '../../server/errors.ts';
+import { webAddress } from '../document/group.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { CASE_ROWS, INCIDENT_ROWS, type RecordRows } from '../lifecycle/kind.ts';
 import { participantByEmail } from '../lifecycle/participants.ts';
@@ -175,6 +176,8 @@ async function creatorOf(tx: Executor, ctx: Ctx, subject: RunSubject): Promise<{
 const parametersOf = (body: RunBody, wf: WorkflowRow) => (body.parameters?.length ? body.parameters : (wf.parameters as Record<string, unknown>[]));
 
 export async function runWorkflow(ctx: Ctx, workflowId: number, body: RunBody): Promise<WorkflowInstanceReadT> {
+  const unsafe = (body.artifacts ?? []).findIndex((a) => !webAddress(a.weblink));
+  if (unsafe >= 0) throw invalid(['artifacts', unsafe, 'weblink'], 'The weblink must be an http or https address.', 'value_error.url.scheme');
   const id = await ctx.db.transaction(async (tx) => {
     const wf = await findWorkflow(tx, ctx, workflowId);
     if (!wf.enabled) throw invalid(['workflow'], `Workflow ${wf.name} is disabled.`, 'value_error');

@@ -16,6 +16,7 @@ import { ServiceAccountsSection } from './ServiceAccountsSection.tsx';
 import { SignInSection } from './SignInSection.tsx';
 import { UsersSection } from './UsersSection.tsx';
 import { AccountSection } from './AccountSection.tsx';
+import { TemplatesSection } from '../documents/TemplatesSection.tsx';
 
 /** The side list: headings and the sections under each (URL segment, label). */
 const GROUPS: [string, [string, string][]][] = [
@@ -44,6 +45,7 @@ const GROUPS: [string, [string, string][]][] = [
       ['incident-severities', 'Severities'],
       ['incident-types', 'Types'],
       ['incident-cost-types', 'Cost types'],
+      ['templates', 'Document templates'],
     ],
   ],
   [
@@ -127,6 +129,7 @@ export default function SettingsPage() {
             <Route key={decl.key} path={decl.key} element={<RecordSection key={decl.key} decl={decl} />} />
           ))}
           <Route path="plugins" element={<PluginsSection />} />
+          <Route path="templates" element={<TemplatesSection />} />
           <Route path="users" element={<UsersSection />} />
           <Route path="account" element={<AccountSection />} />
           <Route path="registration" element={<RegistrationSection />} />

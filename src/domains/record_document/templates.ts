@@ -1,0 +1,155 @@
+// The Markdown templates records' documents are made from. A project edits its own in Settings: a
+// document of the template's `resource_type` with content (Dispatch's template kinds); an incident
+// or case type may name another (its template document). Muster's own are the fallback.
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import type { RecordDocumentKind } from '../../plugins/types.ts';
+import { caseType } from '../case_type/table.ts';
+import { document } from '../document/table.ts';
+import { incidentType } from '../incident_type/table.ts';
+import { caseTable, incident } from '../lifecycle/table.ts';
+
+/** The `resource_type` of a project's template of each kind. */
+export const TEMPLATE_TYPES: Record<RecordDocumentKind, string> = {
+  incident: 'dispatch-incident-document-template',
+  case: 'dispatch-case-document-template',
+  review: 'dispatch-incident-review-document-template',
+};
+
+/** Placeholders every template may use, and what they are filled with. */
+export const PLACEHOLDERS: Record<string, string> = {
+  name: "the record's name",
+  title: 'its title',
+  description: 'its description',
+  status: 'its status',
+  visibility: 'Open or Restricted',
+  type: 'its type',
+  priority: 'its priority',
+  severity: 'its severity',
+  owner: 'the commander (incident) or assignee (case)',
+  reporter: 'the reporter',
+  reported_at: 'when it was reported',
+  weblink: 'its page in the web UI',
+  impact: 'severity, priority and the description (reviews)',
+  timeline: 'the timeline, one line per event (reviews)',
+  participants: 'participants and their roles (reviews)',
+  tactical_report: 'the last tactical report (reviews)',
+  executive_report: 'the last executive report (reviews)',
+  action_items: 'tasks as a checklist, each with its owner (reviews)',
+  costs: 'the costs by type and their total (reviews)',
+  time_to_stable: 'from reported to Stable (reviews)',
+  time_to_closed: 'from reported to Closed, once Closed (reviews)',
+  signals: 'signals of the cases escalated into it (reviews)',
+  cases: 'cases escalated into it (reviews)',
+};
+
+export const DEFAULT_TEMPLATES: Record<RecordDocumentKind, string> = {
+  incident: `# {{title}}
+
+**{{name}}** · {{status}} · {{visibility}} · reported {{reported_at}}
+
+| Type | Priority | Severity | Commander | Reporter |
+|---|---|---|---|---|
+| {{type}} | {{priority}} | {{severity}} | {{owner}} | {{reporter}} |
+
+## Description
+
+{{description}}
+
+## Investigation
+
+What we know, what we tried, what we ruled out.
+
+## Notes
+`,
+  case: `# {{title}}
+
+**{{name}}** · {{status}} · {{visibility}} · reported {{reported_at}}
+
+| Type | Priority | Severity | Assignee | Reporter |
+|---|---|---|---|---|
+| {{type}} | {{priority}} | {{severity}} | {{owner}} | {{reporter}} |
+
+## Description
+
+{{description}}
+
+## Investigation
+
+Facts and context of the investigation.
+`,
+  review: `# Post-incident review: {{title}}
+
+**{{name}}** · {{type}} · commander {{owner}}
+
+## Summary
+
+{{description}}
+
+## Impact
+
+{{impact}}
+
+## Times
+
+- Reported: {{reported_at}}
+- Time to stable: {{time_to_stable}}
+- Time to closed: {{time_to_closed}}
+
+## Timeline
+
+{{timeline}}
+
+## Roles and participants
+
+{{participants}}
+
+## Tactical report
+
+{{tactical_report}}
+
+## Executive report
+
+{{executive_report}}
+
+## Costs
+
+{{costs}}
+
+## Signals and cases
+
+{{cases}}
+
+{{signals}}
+
+## Action items
+
+{{action_items}}
+
+## What went well
+
+## What went wrong
+
+## Lessons learned
+`,
+};
+
+/** The template a record's document of `kind` is made from: its type's, else the project's, else Muster's. */
+export async function templateFor(tx: Executor, kind: RecordDocumentKind, recordId: number, projectId: number): Promise<string> {
+  const typeTemplate =
+    kind === 'case'
+      ? sql`(SELECT ${caseType.case_template_document_id} FROM ${caseType} JOIN ${caseTable} ON ${caseTable.case_type_id} = ${caseType.id} WHERE ${caseTable.id} = ${recordId})`
+      : sql`(SELECT ${kind === 'review' ? incidentType.review_template_document_id : incidentType.incident_template_document_id} FROM ${incidentType} JOIN ${incident} ON ${incident.incident_type_id} = ${incidentType.id} WHERE ${incident.id} = ${recordId})`;
+  const [own] = await tx
+    .select({ content: document.content })
+    .from(document)
+    .where(and(eq(document.id, typeTemplate), isNotNull(document.content)));
+  if (own?.content) return own.content;
+  const [project] = await tx
+    .select({ content: document.content })
+    .from(document)
+    .where(and(eq(document.project_id, projectId), eq(document.resource_type, TEMPLATE_TYPES[kind]), isNotNull(document.content)))
+    .orderBy(asc(document.id))
+    .limit(1);
+  return project?.content ?? DEFAULT_TEMPLATES[kind];
+}

@@ -1,5 +1,5 @@
 // An incident's meeting: made once by the project's conference plugin, kept in its `conference`,
-// told on the timeline and posted to its chat channel where it has one.
+// told on the timeline and posted to its chat channel (made first if it has none yet).
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import type { Subject } from '../../plugins/types.ts';
@@ -7,14 +7,15 @@ import type { Ctx } from '../../server/context.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { incident } from '../lifecycle/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
-import { enqueueConversation } from '../plugin/messages.ts';
+import { tellConversation } from '../conversation/enqueue.ts';
+import { INCIDENT_ROWS } from '../lifecycle/kind.ts';
 
 /**
  * Opens the incident's meeting unless it has one (or its project has no conference plugin
  * enabled); `people` are its participants' e-mails. Returns whether one was made.
  */
 export async function openConference(tx: Executor, ctx: Ctx, subject: Subject, people: string[], key: string): Promise<boolean> {
-  const [row] = await tx.select({ conference: incident.conference, conversation: incident.conversation }).from(incident).where(eq(incident.id, subject.id));
+  const [row] = await tx.select({ conference: incident.conference }).from(incident).where(eq(incident.id, subject.id));
   if (!row || row.conference) return false;
   const plugin = await activeInstance(tx, ctx.settings, subject.project.id, 'conference');
   if (!plugin) return false;
@@ -32,8 +33,8 @@ export async function openConference(tx: Executor, ctx: Ctx, subject: Subject, p
     details: { conference: { resource_id: made.resource_id, resource_type: made.resource_type } },
     owner: 'Muster',
   });
-  const channel = (row.conversation as { channel_id?: string } | null)?.channel_id;
-  if (channel) await enqueueConversation(tx, subject.project.id, channel, `Meeting for ${subject.name ?? subject.title}: ${made.weblink}`, `${key}:post`);
+  // Through the record's room job: it runs after the room is made, whichever job ran first.
+  await tellConversation(tx, INCIDENT_ROWS, [subject.id], { event: 'resource', resource: { what: 'Meeting', weblink: made.weblink } }, `${key}:post`);
   return true;
 }
 

@@ -35,7 +35,11 @@ async function channelOf(id: number): Promise<SlackChannel> {
   return channel;
 }
 
-const texts = (c: SlackChannel) => c.messages.map((m) => m.text.split('\n')[0]);
+/** Links posted as a record gets them (its documents, its meeting): tests of the other messages leave them out. */
+const RESOURCES = ['Incident document', 'Case document', 'Post-incident review', 'Meeting', 'Files'];
+const told = (messages: SlackChannel['messages']) => messages.filter((m) => !RESOURCES.includes(m.text.split('\n')[0]));
+const said = (c: SlackChannel) => told(c.messages);
+const texts = (c: SlackChannel) => said(c).map((m) => m.text.split('\n')[0]);
 const members = (c: SlackChannel) => [...c.members].filter((m) => m !== 'UBOT').sort();
 const actionIds = (blocks: unknown[] | undefined) =>
   (blocks as { type: string; elements?: { action_id?: string; value?: string }[] }[])
@@ -100,7 +104,12 @@ describe('an incident in Slack', () => {
     expect(channel.name).toMatch(/-default-default-\d+$/);
     expect(members(channel)).toEqual([ids['member@example.com'], ids['owner@example.com']].sort());
 
-    expect(channel.messages).toHaveLength(1);
+    // The summary first, then the links the incident got: its document (made with it) and its meeting.
+    expect(channel.messages.map((m) => m.text.split('\n').slice(0, 2))).toEqual([
+      [`Incident ${read.name}: Database down`, ''],
+      ['Incident document', expect.stringContaining(`/default/incidents/${read.name}/documents/incident`)],
+      ['Meeting', read.conference.weblink],
+    ]);
     const [summary] = channel.messages;
     expect(summary.text).toContain(`Incident ${read.name}: Database down`);
     expect(summary.text).toContain('Commander: owner@example.com');
@@ -117,7 +126,7 @@ describe('an incident in Slack', () => {
   it('posts each status, priority, severity and role change, invites newcomers, and follows the commander in the topic', async () => {
     const inc = (await incidents.create({ title: 'Cache cold', commander: person('owner@example.com') })).body;
     await drain();
-    const before = (await channelOf(inc.id)).messages.length;
+    const before = said(await channelOf(inc.id)).length;
 
     const res = await incidents.edit(inc.id, {
       status: 'Stable',
@@ -129,7 +138,7 @@ describe('an incident in Slack', () => {
     expect(res.status).toBe(200);
     await drain();
     const channel = await channelOf(inc.id);
-    const change = channel.messages.slice(before);
+    const change = said(channel).slice(before);
     expect(change).toHaveLength(1);
     expect(change[0].text.split('\n')).toEqual([
       `Incident ${inc.name} updated`,
@@ -155,7 +164,7 @@ describe('an incident in Slack', () => {
     expect(members(after)).toContain(ids['admin@example.com']);
     expect(members(after)).not.toContain(ids['member@example.com']);
     expect(slack.callsOf('conversations.invite').at(-1)?.users).toBe(ids['admin@example.com']);
-    expect(after.messages).toHaveLength(before + 1);
+    expect(said(after)).toHaveLength(before + 1);
   });
 
   it('posts tactical and executive reports', async () => {
@@ -164,7 +173,7 @@ describe('an incident in Slack', () => {
     expect(tactical.status).toBe(200);
     await incidents.post(inc.id, 'report/executive', w.member, { current_status: 'Degraded', overview: 'Slow jobs', next_steps: 'Scale out' });
     await drain();
-    const [, first, second] = (await channelOf(inc.id)).messages;
+    const [, first, second] = said(await channelOf(inc.id));
     expect(first.text.split('\n').slice(0, 4)).toEqual([
       'Tactical Report by member@example.com',
       'Conditions: Backlog of 10k',
@@ -209,12 +218,12 @@ describe('an incident in Slack', () => {
     expect(first.is_archived).toBe(true);
     expect(slack.callsOf('conversations.archive')).toHaveLength(2);
     expect(texts(first).filter((t) => t.startsWith('Incident'))).toEqual([`Incident ${inc.name}: Closing time`, `Incident ${inc.name} updated`]);
-    expect(first.messages.at(-1)?.text).toContain('Status changed from Active to Closed');
+    expect(said(first).at(-1)?.text).toContain('Status changed from Active to Closed');
 
     // Closed: a report says nothing to the archived channel.
     await incidents.post(inc.id, 'report/tactical', w.owner, { conditions: 'c', actions: 'a', needs: 'n' });
     await drain();
-    expect(first.messages).toHaveLength(2);
+    expect(said(first)).toHaveLength(2);
 
     // Slack lets no bot unarchive: the reopened incident gets a new channel, its people, its summary.
     expect((await incidents.edit(inc.id, { status: 'Active' })).status).toBe(200);
@@ -224,7 +233,7 @@ describe('an incident in Slack', () => {
     expect(second).toMatchObject({ name: `${first.name}-2`, is_archived: false });
     expect(members(second)).toEqual(members(first));
     expect(texts(second)).toEqual([`Incident ${inc.name}: Closing time`, `Incident ${inc.name} updated`]);
-    expect(second.messages[1].text).toContain('Status changed from Closed to Active');
+    expect(said(second)[1].text).toContain('Status changed from Closed to Active');
   });
 
   it('loses nothing written before its channel exists', async () => {
@@ -379,7 +388,9 @@ describe('a case in Slack', () => {
     expect((await cases.edit(c.id, { status: 'Triage', assignee: person('bob@example.com') })).status).toBe(200);
     await drain();
     const replies = channel.messages.filter((m) => m.thread_ts === thread?.thread_id);
+    // The case's document came with it, as a reply with its link; then the change.
     expect(replies.map((m) => m.text.split('\n').slice(0, 3))).toEqual([
+      ['Case document', expect.stringContaining(`/default/cases/${c.name}/documents/case`), expect.stringContaining(`/default/cases/${c.name}`)],
       [`Case ${c.name} updated`, 'Status changed from New to Triage', 'Assignee: bob@example.com (was member@example.com)'],
     ]);
     expect((await cases.edit(c.id, { status: 'Closed' })).status).toBe(200);
@@ -395,7 +406,7 @@ describe('a case in Slack', () => {
     expect(escalated.status).toBe(200);
     await drain();
     const thread = await threadOf(c.id);
-    const replies = slack.channels.get(triage)!.messages.filter((m) => m.thread_ts === thread?.thread_id);
+    const replies = told(slack.channels.get(triage)!.messages.filter((m) => m.thread_ts === thread?.thread_id));
     expect(replies.map((m) => m.text.split('\n')[1])).toEqual(['Status changed from New to Escalated']);
     expect((await channelOf(escalated.body.id)).messages[0].text).toContain('Mail storm incident');
   });
@@ -422,7 +433,8 @@ describe('a case in Slack', () => {
     const failed = (await listJobs(w.t.database, { failed: true, names: ['conversation-sync'] })).filter(
       (j) => (j.data as { kind: string; record_id: number }).kind === 'case' && (j.data as { record_id: number }).record_id === lost.id,
     );
-    expect(failed.map((j) => JSON.stringify(j.output))).toEqual([expect.stringContaining('#no-such-channel')]);
+    // Both of its room's jobs (its creation, its document's link) fail naming the channel.
+    expect(failed.map((j) => JSON.stringify(j.output))).toEqual([expect.stringContaining('#no-such-channel'), expect.stringContaining('#no-such-channel')]);
     const [row] = await w.t.database.db.select({ status: caseTable.status }).from(caseTable).where(eq(caseTable.id, lost.id));
     expect(row.status).toBe('New');
   });

@@ -10,7 +10,7 @@ import type { RecordEvent } from '../lifecycle/events.ts';
 import type { RecordRows } from '../lifecycle/kind.ts';
 import type { incident } from '../lifecycle/table.ts';
 import { pluginInstance } from '../plugin/table.ts';
-import type { ReminderNote, ReportNote } from './messages.ts';
+import type { ReminderNote, ReportNote, ResourceNote } from './messages.ts';
 
 export const CONVERSATION_SYNC = 'conversation-sync';
 
@@ -19,7 +19,9 @@ export type ConversationEvent =
   /** Someone joined, came back, left or took a role: the channel's members follow. */
   | { event: 'people' }
   | { event: 'report'; report: ReportNote }
-  | { event: 'reminder'; reminder: ReminderNote };
+  | { event: 'reminder'; reminder: ReminderNote }
+  /** A document, meeting or folder made for the record: its link is posted. */
+  | { event: 'resource'; resource: ResourceNote };
 
 export interface SyncJob {
   organization_id: number;

@@ -12,6 +12,13 @@ import type { RecordChange } from '../lifecycle/events.ts';
 import type { ReportType } from '../report/schema.ts';
 
 /** A report posted to its incident's channel. */
+/** Something the record now has that people open from its room: a document, its meeting, its files. */
+export interface ResourceNote {
+  /** What it is, as the room is told: "Incident document", "Meeting". */
+  what: string;
+  weblink: string;
+}
+
 export interface ReportNote {
   type: ReportType;
   /** Who wrote it (e-mail). */
@@ -118,6 +125,8 @@ function note(s: Subject, heading: string, lines: string[]): ChatMessage {
     blocks: [section(`*${esc(heading)}*\n${body}`), link(s)],
   };
 }
+
+export const resourceOf = (s: Subject, r: ResourceNote): ChatMessage => note(s, r.what, [r.weblink]);
 
 export const changeOf = (s: Subject, change: RecordChange): ChatMessage | null => {
   const lines = changeLines(s, change);

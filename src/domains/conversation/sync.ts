@@ -23,7 +23,7 @@ import { subjectOf } from '../lifecycle/subject.ts';
 import { participant } from '../lifecycle/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { CONVERSATION_SYNC, type ConversationEvent, type SyncJob } from './enqueue.ts';
-import { changeOf, reminderOf, reportOf, summaryOf, topicOf } from './messages.ts';
+import { changeOf, reminderOf, reportOf, resourceOf, summaryOf, topicOf } from './messages.ts';
 import { caseTarget, makeChannel, makeThread, noteRoom, type Room, storedRoom, storeRoom, type Talk } from './room.ts';
 
 /** What earlier attempts of a job did, kept in its data (saveProgress). */
@@ -71,6 +71,8 @@ function messageOf(s: Subject, e: ConversationEvent): ChatMessage | null {
       return reportOf(s, e.report);
     case 'reminder':
       return reminderOf(s, e.reminder);
+    case 'resource':
+      return resourceOf(s, e.resource);
     default:
       return null;
   }

@@ -3,13 +3,14 @@
 // the e-mail plugin, reaching a real SMTP server, to the members the record has when they are sent.
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/helpers.ts';
+import { call, LOCAL_PEERS } from '../../../test/helpers.ts';
 import { drainJobs } from '../../../test/jobs.ts';
 import { type SmtpPeer, startSmtp } from '../../../test/peers/messages.ts';
 import { cases } from '../../../test/worlds/cases.ts';
 import { api, person, useWorld } from '../../../test/worlds/incidents.ts';
 
-const w = useWorld();
+// The mail server is a local peer: the outbound policy allows loopback here only.
+const w = useWorld({ outboundAllow: LOCAL_PEERS });
 const a = api(w);
 const account = { username: 'muster-smtp', password: 'smtp-password-never-shown' };
 const JITSI_SECRET = 'jitsi-secret-never-shown';

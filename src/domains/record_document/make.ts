@@ -11,6 +11,7 @@ import { RECORD_DOCUMENT_TYPES } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { describeDocument } from '../document/group.ts';
 import { document, documentFilter, documentRevision } from '../document/table.ts';
+import { tellConversation } from '../conversation/enqueue.ts';
 import { matchFilters } from '../effects/filter-match.ts';
 import { logEvent } from '../event/service.ts';
 import { incidentTerm } from '../incident/table.ts';
@@ -111,6 +112,7 @@ async function makeDocument(
   const id = await insertOwned(tx, ctx, kind, subject, made);
   if (id === undefined) return false;
   await logEvent(tx, ctx, ownerOf(kind, subject.id), { description: `${TITLES[docKind]} created`, details: { document_id: id, weblink: made.weblink } });
+  await tellConversation(tx, kind, [subject.id], { event: 'resource', resource: { what: TITLES[docKind], weblink: made.weblink } });
   return true;
 }
 

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { FileShelf, FileUpload, StorageFolder, StoredFile } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { errors, invalid } from '../../server/errors.ts';
+import { tellConversation } from '../conversation/enqueue.ts';
 import { logEvent } from '../event/service.ts';
 import { ownerOf, type RecordRows } from '../lifecycle/kind.ts';
 import { subjectOf } from '../lifecycle/subject.ts';
@@ -117,6 +118,7 @@ export async function addFile(ctx: Ctx, kind: RecordRows, id: number, file: File
         .update(kind.table as typeof incident)
         .set({ storage: folder })
         .where(eq((kind.table as typeof incident).id, record.id));
+      await tellConversation(tx, kind, [id], { event: 'resource', resource: { what: 'Files', weblink: folder.weblink } });
     }
     const added = await storage.plugin.add(folder, file, shelf, storage.config);
     await logEvent(tx, ctx, ownerOf(kind, id), {

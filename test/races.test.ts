@@ -3,13 +3,14 @@
 // record fired together leave one of them whole, never a mix. On PostgreSQL the requests run on
 // several connections at once; on the embedded database they queue, and the test still holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type Res } from './helpers.ts';
+import { call, LOCAL_PEERS, type Res } from './helpers.ts';
 import { createWorld, type World } from './worlds/world.ts';
 
 let w: World;
 let projectId: number;
 beforeAll(async () => {
-  w = await createWorld();
+  // Workflow instances name a local receiver (never called here): the outbound policy allows loopback.
+  w = await createWorld({ outboundAllow: LOCAL_PEERS });
   projectId = (await call(w.t.app, 'GET', '/default/projects', { token: w.owner })).body.items[0].id;
 });
 afterAll(() => w?.t.close());

@@ -192,6 +192,8 @@ describe('status transitions', () => {
     expect(newEvents({ body: i }, res)).toEqual([
       'Assessment updated: Incident status changed from Active to Stable',
       'Assessment updated: Incident priority changed from High to Low',
+      // Stable is when the review is written from the record (docs/documents.md).
+      'Other: Post-incident review created',
     ]);
     // A priority set in the same request stays.
     const j = (await a.create({ incident_priority: { name: 'High' } })).body;

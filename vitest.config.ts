@@ -45,6 +45,7 @@ const OWN_PROCESS = [
   'src/domains/workflow/workflow.test.ts',
   'src/domains/effects/notify.test.ts',
   'src/domains/effects/ticket-update.test.ts',
+  'src/domains/record_document/outside.test.ts',
   'src/server/observability/traces.test.ts',
   'src/server/observability/metrics.test.ts',
 ];

@@ -25,7 +25,7 @@ const RECORD_RESOURCES = 'record-resources';
 const GROUP_MAIL = 'group-mail';
 
 // Outside systems that are down for a while: retried after about 10 s, 20 s, 40 s, 80 s, 160 s.
-const RETRIES = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 } as const;
+const RETRIES = { retryLimit: 5, retryDelay: 10, expireInSeconds: 300 } as const;
 
 interface ResourcesJob extends EffectsContext {
   kind: 'incident' | 'case';

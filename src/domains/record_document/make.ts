@@ -1,8 +1,10 @@
 // A record's documents, made as it is written: its incident (or case) document when it is created,
 // the post-incident review when the incident becomes Stable (or Closed without passing Stable), the
 // review's last facts and read-only documents when it closes; and the project's documents the
-// resolver finds relevant, linked to it. The project's document plugin makes them; one that reaches
-// nothing outside Muster (Muster's own) runs here, in the write's transaction.
+// resolver finds relevant, linked to it. The project's document plugin makes them: one that reaches
+// nothing outside Muster (Muster's own, `inline`) runs here, in the write's transaction; one that
+// reaches an outside system runs the same steps in a `record-documents` job after the write
+// (jobs.ts), so that a document service that is down never fails or slows the write.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { runStatement } from '../../db/statements.ts';
@@ -19,6 +21,7 @@ import type { RecordChange } from '../lifecycle/events.ts';
 import { ownerOf, type RecordKind } from '../lifecycle/kind.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import { enqueueDocuments } from './enqueue.ts';
 import { searchFilter } from '../search_filter/table.ts';
 import { term } from '../term/table.ts';
 import { reviewValues, subjectValues } from './facts.ts';
@@ -26,6 +29,20 @@ import { caseDocumentLink, incidentDocumentLink, recordDocument } from './table.
 import { templateFor } from './templates.ts';
 
 const quiet = { info() {}, warn() {} };
+
+/** Where a step runs: in the write (inline plugins) or in the job after it (plugins that reach outside). */
+export type DocumentsRun = 'write' | 'job';
+
+/** The project's document plugin, when it runs `where` (an inline one in the write, any other in the job). */
+async function documentPlugin(tx: Executor, ctx: Ctx, projectId: number, where: DocumentsRun) {
+  const instance = await activeInstance(tx, ctx.settings, projectId, 'document');
+  return instance && !!instance.plugin.inline === (where === 'write') ? instance : undefined;
+}
+
+/** Whether the project's document plugin reaches outside, so that its steps wait for a job. */
+async function runsInJob(tx: Executor, ctx: Ctx, projectId: number) {
+  return (await documentPlugin(tx, ctx, projectId, 'job')) !== undefined;
+}
 const TITLES: Record<RecordDocumentKind, string> = { incident: 'Incident document', case: 'Case document', review: 'Post-incident review' };
 
 /** The documents the record owns, with what the plugin made them as. */
@@ -100,9 +117,10 @@ async function makeDocument(
   subject: Subject,
   docKind: RecordDocumentKind,
   values: Record<string, string>,
+  where: DocumentsRun,
 ): Promise<boolean> {
-  const instance = await activeInstance(tx, ctx.settings, subject.project.id, 'document');
-  if (!instance?.plugin.inline) return false;
+  const instance = await documentPlugin(tx, ctx, subject.project.id, where);
+  if (!instance) return false;
   const template = await templateFor(tx, docKind, subject.id, subject.project.id);
   const made = await instance.plugin.create(
     { kind: docKind, subject, template, values },
@@ -160,13 +178,14 @@ async function resolveDocuments(tx: Executor, ctx: Ctx, kind: RecordKind, subjec
 }
 
 /** After records of `kind` were created (in the caller's transaction): their documents, and the project's relevant ones linked. */
-export async function recordDocumentsCreated(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[]): Promise<void> {
+export async function recordDocumentsCreated(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[], where: DocumentsRun = 'write'): Promise<void> {
   for (const subject of await subjectsOf(tx, ctx.settings, kind, ids)) {
-    await makeDocument(tx, ctx, kind, subject, kind.name, subjectValues(subject));
-    await resolveDocuments(tx, ctx, kind, subject);
+    if (where === 'write' && (await runsInJob(tx, ctx, subject.project.id))) await enqueueDocuments(tx, ctx, kind, subject.id);
+    await makeDocument(tx, ctx, kind, subject, kind.name, subjectValues(subject), where);
+    if (where === 'write') await resolveDocuments(tx, ctx, kind, subject);
     // Created Stable or Closed: its review at once.
     if (subject.status === 'Stable' || subject.status === 'Closed')
-      await recordDocumentsUpdated(tx, ctx, kind, subject.id, { status: { from: 'Active', to: subject.status } });
+      await recordDocumentsUpdated(tx, ctx, kind, subject.id, { status: { from: 'Active', to: subject.status } }, where);
   }
 }
 
@@ -175,26 +194,34 @@ export async function recordDocumentsCreated(tx: Executor, ctx: Ctx, kind: Recor
  * on closing the review takes the facts it waited for and the record's documents stop taking edits
  * where the plugin's configuration says so.
  */
-export async function recordDocumentsUpdated(tx: Executor, ctx: Ctx, kind: RecordKind, id: number, change: RecordChange): Promise<void> {
+export async function recordDocumentsUpdated(
+  tx: Executor,
+  ctx: Ctx,
+  kind: RecordKind,
+  id: number,
+  change: RecordChange,
+  where: DocumentsRun = 'write',
+): Promise<void> {
   const to = change.status?.to;
   if (to !== 'Stable' && to !== 'Closed') return;
   const [subject] = await subjectsOf(tx, ctx.settings, kind, [id]);
   if (!subject) return;
+  if (where === 'write' && (await runsInJob(tx, ctx, subject.project.id))) return enqueueDocuments(tx, ctx, kind, id, change);
   const owned = await ownedDocuments(tx, kind, id);
   if (kind.name === 'incident') {
     const review = owned.find((d) => d.resource_type === RECORD_DOCUMENT_TYPES.review);
     const values = await reviewValues(tx, id, subject);
-    if (!review) await makeDocument(tx, ctx, kind, subject, 'review', values);
-    else if (to === 'Closed' && !review.read_only) await refresh(tx, ctx, review, values);
+    if (!review) await makeDocument(tx, ctx, kind, subject, 'review', values, where);
+    else if (to === 'Closed' && !review.read_only) await refresh(tx, ctx, review, values, where);
   }
-  if (to === 'Closed') await makeReadOnly(tx, ctx, await ownedDocuments(tx, kind, id), subject);
+  if (to === 'Closed') await makeReadOnly(tx, ctx, await ownedDocuments(tx, kind, id), subject, where);
 }
 
 /** Fills placeholders of the document still waiting for a value, as a new revision by the caller. */
-async function refresh(tx: Executor, ctx: Ctx, doc: Awaited<ReturnType<typeof ownedDocuments>>[number], values: Record<string, string>) {
+async function refresh(tx: Executor, ctx: Ctx, doc: Awaited<ReturnType<typeof ownedDocuments>>[number], values: Record<string, string>, where: DocumentsRun) {
   const [project] = await tx.select({ project_id: document.project_id }).from(document).where(eq(document.id, doc.id));
-  const instance = await activeInstance(tx, ctx.settings, project.project_id, 'document');
-  if (!instance?.plugin.inline) return;
+  const instance = await documentPlugin(tx, ctx, project.project_id, where);
+  if (!instance) return;
   const updated = await instance.plugin.update(kept(doc), values, instance.config, pluginEnv(ctx.settings, `document:${doc.id}:${doc.version}`, quiet));
   if (updated.content === undefined || updated.content === doc.content) return;
   await tx
@@ -206,11 +233,12 @@ async function refresh(tx: Executor, ctx: Ctx, doc: Awaited<ReturnType<typeof ow
     .values({ organization_id: ctx.organization.id, document_id: doc.id, version: doc.version + 1, content: updated.content, author: ctx.user.email });
 }
 
-async function makeReadOnly(tx: Executor, ctx: Ctx, owned: Awaited<ReturnType<typeof ownedDocuments>>, subject: Subject) {
-  const open = owned.filter((d) => !d.read_only && d.content !== null);
+async function makeReadOnly(tx: Executor, ctx: Ctx, owned: Awaited<ReturnType<typeof ownedDocuments>>, subject: Subject, where: DocumentsRun) {
+  // Muster keeps the text of an inline plugin's documents; an outside one's live with it.
+  const open = owned.filter((d) => !d.read_only && (where === 'job' || d.content !== null));
   if (open.length === 0) return;
-  const instance = await activeInstance(tx, ctx.settings, subject.project.id, 'document');
-  if (!instance?.plugin.inline) return;
+  const instance = await documentPlugin(tx, ctx, subject.project.id, where);
+  if (!instance) return;
   const done: number[] = [];
   for (const d of open)
     if (await instance.plugin.makeReadOnly(kept(d), instance.config, pluginEnv(ctx.settings, `document:${d.id}:read-only`, quiet))) done.push(d.id);

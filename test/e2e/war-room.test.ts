@@ -170,6 +170,46 @@ describeUi('web UI: the incident page as a war room', () => {
     expectNoErrors(page);
   }, 120_000);
 
+  it('Ctrl-K: the command palette sets the status, adds a note and goes places, all from the keyboard', async () => {
+    const { page, apiCall } = await ownerPage();
+    const created = await apiCall('POST', '/incidents', { title: 'Login errors', description: 'SSO answers 500.' });
+    await page.goto(`/default/incidents/${created.name}`);
+    await page.getByRole('heading', { level: 1, name: 'Login errors' }).waitFor();
+    const palette = page.getByRole('dialog', { name: 'Commands' });
+    const command = async (typed: string) => {
+      await page.keyboard.press('Control+k');
+      await palette.getByRole('combobox', { name: 'What to do' }).waitFor();
+      await page.keyboard.type(typed);
+      await page.keyboard.press('Enter');
+      await palette.waitFor({ state: 'hidden' });
+    };
+
+    // "stable" finds "Set status: Stable": the post-update dialog opens on Stable.
+    await command('stable');
+    const dialog = page.getByRole('dialog', { name: 'Post an update' });
+    await dialog.getByRole('textbox', { name: 'Update' }).waitFor();
+    await page.keyboard.type('Failed over to the second identity provider.');
+    await dialog.getByRole('button', { name: 'Post update' }).click();
+    await page.getByText(/^Stable · \d+ min$/).waitFor();
+
+    // "note" puts the focus in the note box.
+    await command('note');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toMatch(/^Note/);
+    await page.keyboard.type('Watching error rates.');
+    await page.keyboard.press('Enter');
+    await page.getByRole('list', { name: 'Newest timeline entries' }).getByText('Watching error rates.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Going places, and a search for what was typed when no command fits.
+    await command('go cases');
+    await page.waitForURL('**/default/cases');
+    await command('login errors');
+    await page.waitForURL(/\/default\/search\?q=login%20errors$/);
+    const incident = await apiCall('GET', `/incidents/${created.id}`);
+    expect(incident.status).toBe('Stable');
+    expectNoErrors(page);
+  }, 120_000);
+
   it("a stale save answers 412, and the page keeps and shows both people's changes", async () => {
     const { page, apiCall } = await ownerPage({ colorScheme: 'dark' });
     const created = await apiCall('POST', '/incidents', { title: 'Search is slow', description: 'p99 at 4 s.' });

@@ -17,11 +17,12 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../api/session.ts';
 import { tokenExpired } from '../api/token.ts';
 import { SHORTCUT_HELP, useShortcuts } from '../lib/shortcuts.ts';
+import { CommandPalette } from './CommandPalette.tsx';
 
 const NAV: [string, string][] = [
   ['incidents', 'Incidents'],
@@ -45,6 +46,19 @@ export default function Layout() {
   // The scheme in use: the chosen one, or the system's while none is chosen.
   const colorScheme = useComputedColorScheme('light');
   const pending = useRef('');
+  const [palette, setPalette] = useState(false);
+
+  // Ctrl-K (Cmd-K): the command palette, from anywhere, a text field included.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setPalette((open) => !open);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   useShortcuts({
     '/': () => search.current?.focus(),
@@ -127,6 +141,15 @@ export default function Layout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <CommandPalette
+        opened={palette}
+        onClose={() => setPalette(false)}
+        places={[
+          { label: 'Report an incident', run: () => navigate(`/${organization}/incidents/report`) },
+          ...NAV.map(([path, label]) => ({ label: `Go to ${label.toLowerCase()}`, run: () => navigate(`/${organization}/${path}`) })),
+        ]}
+        search={(text) => navigate(`/${organization}/search?q=${encodeURIComponent(text)}`)}
+      />
       <Modal opened={help} onClose={() => setHelp(false)} title="Keyboard shortcuts">
         <Table>
           <Table.Tbody>

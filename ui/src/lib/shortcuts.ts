@@ -32,6 +32,7 @@ export function useShortcuts(shortcuts: Shortcuts) {
 }
 
 export const SHORTCUT_HELP: [string, string][] = [
+  ['Ctrl K / ⌘ K', 'Commands: go to, post update, set status, add note, add person'],
   ['/', 'Search'],
   ['n', 'Report an incident'],
   ['j / k', 'Next / previous row'],

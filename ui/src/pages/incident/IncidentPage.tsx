@@ -13,6 +13,7 @@ import { ErrorAlert, Loading } from '../../components/Feedback.tsx';
 import { InlineText } from '../../components/InlineEdit.tsx';
 import { SaveNotices } from '../../components/SaveNotice.tsx';
 import { useNow } from '../../components/Time.tsx';
+import { usePageCommands } from '../../lib/commands.ts';
 import { useShortcuts } from '../../lib/shortcuts.ts';
 import { Assessment } from './Assessment.tsx';
 import { CostsSection, TagsSection } from './CostsTagsSection.tsx';
@@ -25,7 +26,7 @@ import { PostUpdate } from './PostUpdate.tsx';
 import { StatusControl } from './StatusControl.tsx';
 import { TasksSection } from './TasksSection.tsx';
 import { TimelineSection } from './TimelineSection.tsx';
-import type { Incident, Status } from './types.ts';
+import { type Incident, STATUSES, type Status } from './types.ts';
 import { IncidentFilesSection } from '../files/FilesSection.tsx';
 
 type Section = (props: { organization: string; incident: Incident }) => React.ReactNode;
@@ -90,6 +91,20 @@ function IncidentView({ organization, incident, refreshError }: { organization: 
     t: () => openTab('timeline'),
     u: () => postUpdate(),
   });
+  usePageCommands([
+    { label: 'Post update', run: () => postUpdate() },
+    ...STATUSES.filter((s) => s !== incident.status).map((s) => ({ label: `Set status: ${s}`, run: () => postUpdate(s) })),
+    {
+      label: 'Add note',
+      run: () => {
+        openTab('overview');
+        // The note box is on the overview, there once the tab has rendered.
+        requestAnimationFrame(() => document.querySelector<HTMLInputElement>('form[aria-label="Add a note"] input')?.focus());
+      },
+    },
+    { label: 'Add person', run: () => openTab('people') },
+    { label: 'Open the timeline', run: () => openTab('timeline') },
+  ]);
 
   return (
     <Stack>

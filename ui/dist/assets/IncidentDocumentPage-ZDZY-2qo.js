@@ -1,1 +1,0 @@
-import{n as e}from"./DocumentPage-BmFym7fV.js";import{F as t}from"./token-BleABpwJ.js";var n=t();function r(){return(0,n.jsx)(e,{kind:`incident`})}export{r as default};

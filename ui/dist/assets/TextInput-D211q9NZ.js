@@ -1,0 +1,1 @@
+import{I as e,M as t,T as n}from"./token-qj_RTUan.js";import{t as r}from"./InputBase-DJY-stx6.js";var i=e(),a=n(e=>{let n=t([`Input`,`InputWrapper`,`TextInput`],null,e);return(0,i.jsx)(r,{component:`input`,...n,__staticSelector:`TextInput`})});a.classes=r.classes,a.displayName=`@mantine/core/TextInput`;export{a as t};

@@ -1,1 +1,0 @@
-import{F as e,j as t,w as n}from"./token-BleABpwJ.js";import{t as r}from"./InputBase-Dt8c1ceL.js";var i=e(),a=n(e=>{let n=t([`Input`,`InputWrapper`,`TextInput`],null,e);return(0,i.jsx)(r,{component:`input`,...n,__staticSelector:`TextInput`})});a.classes=r.classes,a.displayName=`@mantine/core/TextInput`;export{a as t};

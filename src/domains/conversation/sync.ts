@@ -12,15 +12,13 @@
 // message posted is saved in the job's progress, so a retry (a rate limit: after the Retry-After
 // Slack gave) posts nothing twice. An error fails the job after its retries and never the write
 // that enqueued it. A Closed record is told only of its closing.
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { defineJob, type JobDefinition, type JobEnv } from '../../jobs/definition.ts';
 import { type JobInfo, saveProgress } from '../../jobs/queue.ts';
 import type { ChatMessage, Subject } from '../../plugins/types.ts';
-import { individualContact } from '../individual/table.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
+import { activeParticipantEmails } from '../lifecycle/participants.ts';
 import { subjectOf } from '../lifecycle/subject.ts';
-import { participant } from '../lifecycle/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { CONVERSATION_SYNC, type ConversationEvent, type SyncJob } from './enqueue.ts';
 import { changeOf, reminderOf, reportOf, resourceOf, summaryOf, topicOf } from './messages.ts';
@@ -37,17 +35,6 @@ interface Progress {
 }
 
 type Job = JobInfo<SyncJob & { progress?: Progress }>;
-
-/** The active participants' e-mails. */
-async function activeEmails(db: Executor, kind: RecordKind, id: number): Promise<string[]> {
-  const rows = await db
-    .select({ email: individualContact.email })
-    .from(participant)
-    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id))
-    .where(and(eq(participant[kind.ownerColumn], id), eq(participant.active, true)))
-    .orderBy(participant.id);
-  return rows.map((r) => r.email);
-}
 
 /** What a run did, for the job's output. */
 interface Outcome {
@@ -124,7 +111,7 @@ class Run {
   /** Invites the active participants the room has not invited yet; those the platform does not know are tried again next time. */
   async invite(room: Room) {
     const before = new Set(room.invited);
-    const newcomers = (await activeEmails(this.env.db, this.kind, this.subject.id)).filter((e) => !before.has(e.toLowerCase()));
+    const newcomers = (await activeParticipantEmails(this.env.db, this.kind, this.subject.id)).filter((e) => !before.has(e.toLowerCase()));
     if (newcomers.length === 0) return;
     const { invited, unknown } = await this.talk.plugin.invite(room.channel_id, newcomers, this.talk.config, this.talk.env);
     if (unknown.length) this.talk.env.log.info(`not invited, unknown to the chat platform: ${unknown.join(', ')}`);

@@ -4,7 +4,6 @@
 // its own, so a failing plugin delays only itself and never the write, which has long committed.
 // Mail to a group (the notifications group hears of executive reports) is a job of its own too:
 // its members are read when it runs, and the e-mail goes out through the e-mail plugin.
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { defineJob } from '../../jobs/definition.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -13,9 +12,8 @@ import type { Ctx } from '../../server/context.ts';
 import { openConference } from '../conference/service.ts';
 import { createGroups, groupMembers, groupOf } from '../group/service.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
+import { activeParticipantEmails } from '../lifecycle/participants.ts';
 import { subjectOf, subjectsOf } from '../lifecycle/subject.ts';
-import { participant } from '../lifecycle/table.ts';
-import { individualContact } from '../individual/table.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { enqueueEmail } from '../plugin/messages.ts';
 import { type EffectsContext, jobContext } from './job-context.ts';
@@ -51,15 +49,6 @@ export async function enqueueGroupMail(tx: Executor, ctx: Ctx, kind: RecordKind,
   await enqueue(tx, GROUP_MAIL, data, { key });
 }
 
-const activeEmails = async (tx: Executor, kind: RecordKind, id: number) =>
-  (
-    await tx
-      .select({ email: individualContact.email })
-      .from(participant)
-      .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id))
-      .where(eq(participant[kind.ownerColumn], id))
-  ).map((p) => p.email);
-
 /** The message as the group gets it: the record named in the subject, its page linked below. */
 const mailOf = (subject: Subject, message: GroupMailJob['message'], to: string[]): EmailMessage => ({
   to,
@@ -92,7 +81,7 @@ export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => 
         });
         if (kind.name === 'incident')
           await step('meeting', async (tx) => {
-            if (await openConference(tx, ctx, subject, await activeEmails(tx, kind, subject.id), `${key}:conference`)) made.conferences++;
+            if (await openConference(tx, ctx, subject, await activeParticipantEmails(tx, kind, subject.id), `${key}:conference`)) made.conferences++;
           });
       }
       // Thrown after every step had its turn: the retry makes only what is still missing.

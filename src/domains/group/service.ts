@@ -10,9 +10,8 @@ import type { Ctx } from '../../server/context.ts';
 import type { GroupRead } from '../case/schema.ts';
 import { event } from '../event/table.ts';
 import { logEvent } from '../event/service.ts';
-import { individualContact } from '../individual/table.ts';
 import { ownerOf, type RecordRows } from '../lifecycle/kind.ts';
-import { participant } from '../lifecycle/table.ts';
+import { activeParticipantEmails } from '../lifecycle/participants.ts';
 import { assertVisible } from '../lifecycle/visibility.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { participantGroup } from './table.ts';
@@ -104,14 +103,6 @@ export async function groupMembers(tx: Executor, kind: RecordRows, recordId: num
     .selectDistinct({ email: sql<string>`lower(${event.details} ->> 'subscriber')` })
     .from(event)
     .where(and(eq(event[kind.ownerColumn], recordId), sql`${event.details} ->> 'subscriber' IS NOT NULL`));
-  const people =
-    groupKind === 'tactical'
-      ? await tx
-          .select({ email: individualContact.email })
-          .from(participant)
-          .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id))
-          .where(and(eq(participant[kind.ownerColumn], recordId), eq(participant.active, true)))
-          .orderBy(asc(participant.id))
-      : followers.map((email) => ({ email }));
-  return [...new Set([...people, ...subscribers].map((p) => p.email.toLowerCase()))];
+  const people = groupKind === 'tactical' ? await activeParticipantEmails(tx, kind, recordId) : followers;
+  return [...new Set([...people, ...subscribers.map((s) => s.email)].map((email) => email.toLowerCase()))];
 }

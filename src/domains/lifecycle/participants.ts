@@ -99,6 +99,17 @@ export async function contactName(tx: Executor, participantId: number): Promise<
   return row ? displayName(row) : 'Someone';
 }
 
+/** The e-mails of the record's active participants, in the order they joined. */
+export async function activeParticipantEmails(db: Executor, kind: RecordRows, id: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: individualContact.email })
+    .from(participant)
+    .innerJoin(individualContact, eq(individualContact.id, participant.individual_contact_id))
+    .where(and(eq(participant[kind.ownerColumn], id), eq(participant.active, true)))
+    .orderBy(participant.id);
+  return rows.map((r) => r.email);
+}
+
 /** The email of a participant's contact. */
 export async function participantEmail(tx: Executor, participantId: number | null): Promise<string | undefined> {
   if (participantId === null) return undefined;

@@ -28,8 +28,10 @@ export interface Drainer {
 export function drainable(server: Server): Drainer {
   const connections = new Map<Socket, ConnectionState>();
   let draining = false;
+  let accepted = 0;
 
   server.on('connection', (socket: Socket) => {
+    accepted++;
     connections.set(socket, { inFlight: new Set(), idleSince: Date.now() });
     socket.once('close', () => connections.delete(socket));
   });
@@ -70,8 +72,22 @@ export function drainable(server: Server): Drainer {
       // Stop accepting. http.Server#close would also close every idle keep-alive connection at
       // once, under clients that may be sending on it; closing the listener alone leaves them to the loop below.
       // (Its callback waits for every connection to end, which is what the loop below brings about.)
+      // Connections clients have made that wait in the listener's queue would be reset by the close.
+      // Node takes one of them per turn of the event loop (a busy process lets them pile up): turn
+      // until two turns in a row bring none (the first may end before the loop next polls). Before
+      // each look at the connections too, a turn reads the requests that arrived while the process
+      // was busy (a connection is idle only when none has), and idleness counts from here.
+      const polled = () => new Promise((r) => setImmediate(r));
+      for (let quiet = 0; quiet < 2; ) {
+        const before = accepted;
+        await polled();
+        quiet = accepted === before ? quiet + 1 : 0;
+      }
       if (server.listening) NetServer.prototype.close.call(server);
+      const started = Date.now();
+      for (const state of connections.values()) state.idleSince = Math.max(state.idleSince, started);
       for (;;) {
+        await polled();
         const now = Date.now();
         if (connections.size === 0) return 0;
         if (now >= deadline) return closeIdle(now, true);

@@ -146,10 +146,16 @@ export interface Target {
   cleanup(): Promise<void>;
 }
 
-/** A fresh embedded data directory: no Muster schema; its cluster copied from the run's empty one when there is one. */
-export function embeddedTarget(): Target {
+/** How a target starts: empty (as a new install finds it), or as `muster database init` leaves it. */
+export interface TargetOptions {
+  migrated?: boolean;
+}
+
+/** A fresh embedded data directory, its cluster copied from the run's empty (or migrated) one when there is one. */
+
+export function embeddedTarget({ migrated = false }: TargetOptions = {}): Target {
   const dir = tempDir('muster-cli-data-');
-  const cluster = inject('emptyCluster');
+  const cluster = inject(migrated ? 'migratedCluster' : 'emptyCluster');
   if (cluster) cpSync(cluster, join(dir, 'pgdata'), { recursive: true });
   const target: Target = {
     kind: 'embedded',
@@ -172,10 +178,10 @@ export function embeddedTarget(): Target {
 }
 
 /** A fresh, empty database with a random name on the PostgreSQL server; dropped by cleanup(). */
-export async function postgresTarget(): Promise<Target> {
+export async function postgresTarget({ migrated = false }: TargetOptions = {}): Promise<Target> {
   if (!SERVER_URL) throw new Error('no PostgreSQL server (DATABASE_URL) is reachable');
   const name = `muster_cli_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  await admin((c) => c.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('migratedTemplate')}` : `CREATE DATABASE ${name}`));
   const url = withDatabaseName(SERVER_URL, name);
   const target: Target = {
     kind: 'postgres',

@@ -67,8 +67,8 @@ describe('muster server start, beginning and end', { timeout: 300_000 }, () => {
     }
   });
 
-  const targets: [string, () => Promise<Target>][] = [['embedded', async () => embeddedTarget()]];
-  if (SERVER_URL) targets.push(['PostgreSQL', postgresTarget]);
+  const targets: [string, () => Promise<Target>][] = [['embedded', async () => embeddedTarget({ migrated: true })]];
+  if (SERVER_URL) targets.push(['PostgreSQL', () => postgresTarget({ migrated: true })]);
 
   for (const [name, makeTarget] of targets) {
     it(`SIGTERM under keep-alive traffic (${name}): no connection reset, requests in flight answered, idle connections closed, exit 0`, async () => {

@@ -58,7 +58,7 @@ describe('muster scheduler', { timeout: 180_000 }, () => {
   });
 
   it('on the embedded database, says that the server holding it runs the scheduler', async () => {
-    const target: Target = embeddedTarget();
+    const target: Target = embeddedTarget({ migrated: true });
     try {
       const server = await startServer({ cwd, env: target.env });
       expect(server.output()).toContain('running the scheduler');
@@ -75,8 +75,7 @@ describe('muster scheduler', { timeout: 180_000 }, () => {
 describe.skipIf(!SERVER_URL)('three muster scheduler start on one PostgreSQL', { timeout: 180_000 }, () => {
   let target: Target;
   beforeAll(async () => {
-    target = await postgresTarget();
-    await musterOk(['database', 'init'], { cwd, env: target.env });
+    target = await postgresTarget({ migrated: true });
   });
   afterAll(() => target?.cleanup());
 

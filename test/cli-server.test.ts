@@ -121,7 +121,7 @@ describe('muster server', { timeout: 300_000 }, () => {
     mkdirSync(ui, { recursive: true });
     const html = '<!doctype html><title>UI</title>';
     writeFileSync(join(ui, 'index.html'), html);
-    const target = embeddedTarget();
+    const target = embeddedTarget({ migrated: true });
     try {
       const bad = await muster(['server', 'start', '--static-dir', join(cwd, 'nowhere'), '--port', String(await freePort())], { cwd, env: target.env });
       expect(bad.code).toBe(1);
@@ -167,7 +167,7 @@ describe('muster server', { timeout: 300_000 }, () => {
 describe.skipIf(!SERVER_URL)('muster server on a PostgreSQL server', { timeout: 300_000 }, () => {
   let target: Target;
   beforeAll(async () => {
-    target = await postgresTarget();
+    target = await postgresTarget({ migrated: true });
   });
   afterAll(() => target?.cleanup());
 

@@ -24,7 +24,7 @@ let cwd: string;
 let target: Target;
 beforeAll(async () => {
   cwd = tempDir();
-  target = SERVER_URL ? await postgresTarget() : embeddedTarget();
+  target = SERVER_URL ? await postgresTarget({ migrated: true }) : embeddedTarget({ migrated: true });
 });
 afterAll(async () => {
   await stopAllServers();

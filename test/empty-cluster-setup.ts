@@ -1,23 +1,49 @@
-// An embedded cluster as a new data directory holds it after initdb, made once per run: the data
-// directories the `muster` program's tests give it start from a copy, instead of each running
-// initdb (seconds of CPU each). Muster finds an initialized, empty cluster either way.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Data directories and databases for the `muster` program's tests, made once per run: an embedded
+// cluster as a new data directory holds it after initdb, the same cluster migrated and seeded as
+// `muster database init` leaves it, and (when the run has a PostgreSQL server) a migrated template
+// database. Tests start from a copy, instead of each running initdb and every revision (seconds of
+// CPU each); only the tests of initialization itself start from nothing.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openEmbedded } from '../src/db/connection.ts';
+import { initialize } from '../src/app/bootstrap.ts';
+import { openEmbedded, openPostgres } from '../src/db/connection.ts';
+import { withDatabaseName } from './db-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A data directory's `pgdata` right after initdb. */
     emptyCluster: string;
+    /** A data directory's `pgdata` after `muster database init`. */
+    migratedCluster: string;
+    /** A database on the run's PostgreSQL server after `muster database init` ('' without a server). */
+    migratedTemplate: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'muster-test-cluster-'));
-  const db = await openEmbedded(dir);
-  await db.close();
-  project.provide('emptyCluster', join(dir, 'pgdata'));
+  const empty = join(dir, 'empty');
+  await (await openEmbedded(empty)).close();
+  cpSync(empty, join(dir, 'migrated'), { recursive: true });
+  const migrated = await openEmbedded(join(dir, 'migrated'));
+  await initialize(migrated);
+  await migrated.close();
+  project.provide('emptyCluster', join(empty, 'pgdata'));
+  project.provide('migratedCluster', join(dir, 'migrated', 'pgdata'));
+
+  const url = project.config.env.DATABASE_URL;
+  const template = `muster_cli_template_${project.name.replace(/\W/g, '_')}`;
+  if (url) {
+    const admin = await openPostgres(url, 1);
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    const db = await openPostgres(withDatabaseName(url, template), 1);
+    await initialize(db);
+    await db.close();
+    await admin.close();
+  }
+  project.provide('migratedTemplate', url ? template : '');
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -53,7 +53,7 @@ export function useUiServer(options: { env?: (origin: string) => Promise<Record<
   let target: Target | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    target = SERVER_URL ? await postgresTarget() : embeddedTarget();
+    target = SERVER_URL ? await postgresTarget({ migrated: true }) : embeddedTarget({ migrated: true });
     const cwd = tempDir('muster-e2e-');
     // The address is chosen first, so that settings naming it (MUSTER_UI_URL) can be given.
     const port = await freePort();

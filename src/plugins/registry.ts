@@ -17,7 +17,7 @@ import { participantGroupPlugin } from './builtin/participant-group.ts';
 import { documentPlugin } from './builtin/document.ts';
 import { documentResolverPlugin } from './builtin/document-resolver.ts';
 import { zoomPlugin } from './builtin/zoom/plugin.ts';
-//TEMP import { teamsPlugin } from './builtin/teams/plugin.ts';
+import { teamsPlugin } from './builtin/teams/plugin.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -36,7 +36,7 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   documentPlugin,
   documentResolverPlugin,
   zoomPlugin,
-  //TEMP teamsPlugin,
+  teamsPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));

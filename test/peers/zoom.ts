@@ -57,7 +57,10 @@ export async function startZoom(app: ZoomApp): Promise<ZoomPeer> {
       const token = randomBytes(16).toString('hex');
       tokens.push(token);
       valid.add(token);
-      return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: 3599, scope: 'meeting:write:admin meeting:read:admin', api_url: url } };
+      return {
+        status: 200,
+        body: { access_token: token, token_type: 'bearer', expires_in: 3599, scope: 'meeting:write:admin meeting:read:admin', api_url: url },
+      };
     }
     const create = /^\/v2\/users\/([^/]+)\/meetings$/.exec(req.path);
     if (req.method === 'POST' && create) {
@@ -66,10 +69,8 @@ export async function startZoom(app: ZoomApp): Promise<ZoomPeer> {
       const host = user === 'me' ? app.users[0] : user;
       if (!app.users.includes(host)) throw refuse(404, { code: 1001, message: `User does not exist: ${user}.` });
       const body = req.json;
-      if (!body || typeof body.topic !== 'string' || ![1, 2, 3, 8, 10].includes(body.type))
-        throw refuse(400, { code: 300, message: 'Validation Failed.' });
-      if (body.password !== undefined && !/^[a-zA-Z0-9@_*-]{1,10}$/.test(body.password))
-        throw refuse(400, { code: 300, message: 'Invalid password.' });
+      if (!body || typeof body.topic !== 'string' || ![1, 2, 3, 8, 10].includes(body.type)) throw refuse(400, { code: 300, message: 'Validation Failed.' });
+      if (body.password !== undefined && !/^[a-zA-Z0-9@_*-]{1,10}$/.test(body.password)) throw refuse(400, { code: 300, message: 'Invalid password.' });
       const id = ++nextId;
       const password = body.password ?? 'zoom123';
       const meeting: ZoomMeeting = { id, host, request: body, join_url: `https://zoom.example/j/${id}?pwd=${randomBytes(8).toString('hex')}`, password };

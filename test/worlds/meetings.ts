@@ -38,7 +38,9 @@ export async function retryOnce(w: SlackWorld) {
 
 /** Restores the queues' own retries. */
 export async function retryAsDeclared(w: SlackWorld) {
-  await w.t.database.query(`UPDATE pgboss.queue SET retry_limit = 5, retry_delay = 10, retry_backoff = true WHERE name IN ('record-resources', 'conference-close')`);
+  await w.t.database.query(
+    `UPDATE pgboss.queue SET retry_limit = 5, retry_delay = 10, retry_backoff = true WHERE name IN ('record-resources', 'conference-close')`,
+  );
 }
 
 /** The descriptions of an incident's timeline. */

@@ -28,7 +28,10 @@ export const conferenceCloseJob = defineJob<ConferenceCloseJob>({
   async run(job, env) {
     const ctx = await jobContext(env, job.data);
     if (!ctx) return { skipped: 'organization deleted' };
-    const log = { info: (m: string) => env.log.info({ job: job.id, queue: job.name }, m), warn: (m: string) => env.log.warn({ job: job.id, queue: job.name }, m) };
+    const log = {
+      info: (m: string) => env.log.info({ job: job.id, queue: job.name }, m),
+      warn: (m: string) => env.log.warn({ job: job.id, queue: job.name }, m),
+    };
     const ended = await env.db.transaction((tx) => closeConference(tx, ctx, job.data.id, log, job.id));
     return ended ? { ended: job.data.id } : { skipped: 'no meeting to end (none, the incident reopened, or no conference plugin)' };
   },

@@ -16,7 +16,10 @@ const EARLY_RENEWAL_MS = 60_000;
 /** Tokens by app (its credentials hashed): one per process, renewed before it expires. */
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
-const appKey = (s: ZoomSettings) => createHash('sha256').update(JSON.stringify([s.oauthUrl, s.accountId, s.clientId, s.clientSecret])).digest('hex');
+const appKey = (s: ZoomSettings) =>
+  createHash('sha256')
+    .update(JSON.stringify([s.oauthUrl, s.accountId, s.clientId, s.clientSecret]))
+    .digest('hex');
 
 /** Zoom's error body: `{code, message}` from the API, `{error, reason}` from the OAuth server. */
 async function detailOf(res: Response): Promise<string | undefined> {
@@ -108,7 +111,8 @@ export class ZoomApi {
       vendor: VENDOR,
       doing,
       credentials: 'the account ID, client ID and client secret of the Server-to-Server OAuth app',
-      permission: 'the meeting:write:admin scope (meeting:write:meeting:admin, meeting:delete:meeting:admin), and the host must be a licensed user of the account',
+      permission:
+        'the meeting:write:admin scope (meeting:write:meeting:admin, meeting:delete:meeting:admin), and the host must be a licensed user of the account',
     };
   }
 }

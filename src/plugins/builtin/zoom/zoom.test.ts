@@ -5,15 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startZoom, type ZoomPeer } from '../../../../test/peers/zoom.ts';
 import { person } from '../../../../test/worlds/incidents.ts';
-import {
-  channelMessages,
-  configureConference,
-  drainMeetings,
-  meetingJobs,
-  retryAsDeclared,
-  retryOnce,
-  timeline,
-} from '../../../../test/worlds/meetings.ts';
+import { channelMessages, configureConference, drainMeetings, meetingJobs, retryAsDeclared, retryOnce, timeline } from '../../../../test/worlds/meetings.ts';
 import { useSlackWorld } from '../../../../test/worlds/slack.ts';
 import { call } from '../../../../test/helpers.ts';
 
@@ -32,17 +24,21 @@ const zoomConfig = (extra: Record<string, unknown> = {}) => ({
 });
 
 const create = async (title: string) => {
-  const res = await call(w.t.app, 'POST', '/default/incidents', { token: w.owner, body: { title, description: 'It broke.', commander: person('owner@example.com') } });
+  const res = await call(w.t.app, 'POST', '/default/incidents', {
+    token: w.owner,
+    body: { title, description: 'It broke.', commander: person('owner@example.com') },
+  });
   expect(res.status).toBe(200);
   return res.body as { id: number; name: string; conference: unknown };
 };
 const read = async (id: number) => (await call(w.t.app, 'GET', `/default/incidents/${id}`, { token: w.owner })).body;
 /** Sends the incident's read back with a new status, as the web UI does. */
-const setStatus = async (id: number, status: string) => call(w.t.app, 'PUT', `/default/incidents/${id}`, { token: w.owner, body: { ...(await read(id)), status } });
+const setStatus = async (id: number, status: string) =>
+  call(w.t.app, 'PUT', `/default/incidents/${id}`, { token: w.owner, body: { ...(await read(id)), status } });
 const requests = (method: string, path: RegExp) => zoom.received.filter((r) => r.method === method && path.test(r.path));
 
 beforeAll(async () => {
-  zoom = await startZoom(APP);
+  zoom = await startZoom({ ...APP, users: [...APP.users] });
   const res = await configureConference(w, 'zoom-conference', zoomConfig());
   expect(res.status).toBe(200);
   // Shown masked, never in clear.

@@ -30,17 +30,31 @@ export interface Refusal {
   detail?: string;
 }
 
+/** A vendor's answer other than success (a 429 is a RetryLater instead): its status kept for checks on save. */
+export class VendorRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The vendor's own words, when it gave any. */
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'VendorRefusal';
+  }
+}
+
 /** The error a job throws for a vendor's answer other than success. */
 export function refusalError(r: Refusal): Error {
   const said = r.detail ? `: ${r.detail}` : '';
+  const refusal = (message: string) => new VendorRefusal(r.status, message, r.detail);
   if (r.status === 429) {
     const wait = retryAfterSeconds(r.retryAfter) ?? DEFAULT_WAIT_SECONDS;
     return new RetryLater(wait, `${r.vendor} is rate limiting the app (429) ${r.doing}; tried again after ${wait} s`);
   }
-  if (r.status === 401) return new Error(`${r.vendor} refused the app's credentials (401) ${r.doing}: check ${r.credentials}${said}`);
-  if (r.status === 403) return new Error(`${r.vendor} refused the request (403) ${r.doing}: the app needs ${r.permission}${said}`);
-  if (r.status >= 500) return new Error(`${r.vendor} is unavailable (${r.status}) ${r.doing}${said}`);
-  return new Error(`${r.vendor} answered ${r.status} ${r.doing}${said}`);
+  if (r.status === 401) return refusal(`${r.vendor} refused the app's credentials (401) ${r.doing}: check ${r.credentials}${said}`);
+  if (r.status === 403) return refusal(`${r.vendor} refused the request (403) ${r.doing}: the app needs ${r.permission}${said}`);
+  if (r.status >= 500) return refusal(`${r.vendor} is unavailable (${r.status}) ${r.doing}${said}`);
+  return refusal(`${r.vendor} answered ${r.status} ${r.doing}${said}`);
 }
 
 /** The error for a call that got no answer (a timeout, a refused connection, the outbound policy). */

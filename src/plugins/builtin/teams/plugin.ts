@@ -2,7 +2,9 @@
 // Graph (POST /users/{organizer}/onlineMeetings), organized by the configured user on behalf of the
 // app registration, its people invited by their user principal names; its link in the incident's
 // `conference` and chat channel, and deleted when the incident closes.
-import type { ConferencePlugin, Configuration, PluginEnv, Subject } from '../../types.ts';
+import { type ConferencePlugin, type Configuration, ConfigurationRefused, type PluginEnv, type Subject } from '../../types.ts';
+import { VendorRefusal } from '../vendor-answer.ts';
+import { graphToken } from './auth.ts';
 import { graphCall } from './graph.ts';
 import { teamsConfiguration, teamsSettings } from './settings.ts';
 
@@ -40,6 +42,22 @@ export const teamsPlugin: ConferencePlugin = {
   description:
     "Opens a Microsoft Teams meeting for each incident through Microsoft Graph, with the incident's people invited, and deletes it when the incident closes.",
   configuration: teamsConfiguration,
+
+  /**
+   * On save: the tenant issues the app a token for Graph (tenant, client and secret right). The
+   * tenant refusing them is refused, on the field its AADSTS code names; Microsoft not answering,
+   * busy or down lets the save through (the meeting's job will say).
+   */
+  async check(config, env) {
+    try {
+      await graphToken(teamsSettings(config), env.outbound);
+    } catch (err) {
+      if (!(err instanceof VendorRefusal) || err.status >= 500) return;
+      const code = err.detail ?? '';
+      const field = /AADSTS900(02|23)/.test(code) ? 'tenant_id' : /AADSTS700016/.test(code) ? 'client_id' : 'client_secret';
+      throw new ConfigurationRefused(field, err.message);
+    }
+  },
 
   async create(subject, participants, config, env: PluginEnv) {
     const s = teamsSettings(config);

@@ -119,6 +119,25 @@ describe('a Teams meeting per incident', () => {
   });
 });
 
+describe('saving a configuration', () => {
+  it('is refused (422) on the field the tenant names: the secret, the client, the tenant', async () => {
+    for (const [field, value, words] of [
+      ['client_secret', 'not-the-secret', 'AADSTS7000215'],
+      ['client_id', '00000000-0000-0000-0000-000000000000', 'AADSTS700016'],
+      ['tenant_id', 'no-such-tenant', 'AADSTS90002'],
+    ]) {
+      const res = await configureConference(w, 'teams-conference', teamsConfig({ [field]: value }));
+      expect(res.status, field).toBe(422);
+      expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'configuration', field], type: 'value_error.plugin_refused' })]);
+      expect(res.body.detail[0].msg).toContain(words);
+      expect(JSON.stringify(res.body)).not.toContain('not-the-secret');
+    }
+    const incident = await create('After refused saves');
+    await drainMeetings(w);
+    expect((await read(incident.id)).conference).toMatchObject({ resource_type: 'teams-online-meeting' });
+  });
+});
+
 describe('when Microsoft refuses or fails', () => {
   afterAll(() => retryAsDeclared(w));
 

@@ -2,7 +2,8 @@
 // account whose Server-to-Server OAuth app Muster uses; its link in the incident's `conference`
 // and chat channel, and deleted from Zoom when the incident closes.
 import { randomInt } from 'node:crypto';
-import type { ConferencePlugin, Configuration, PluginEnv, Subject } from '../../types.ts';
+import { type ConferencePlugin, type Configuration, ConfigurationRefused, type PluginEnv, type Subject } from '../../types.ts';
+import { VendorRefusal } from '../vendor-answer.ts';
 import { ZoomApi } from './api.ts';
 import { zoomConfiguration, zoomSettings } from './settings.ts';
 
@@ -42,6 +43,19 @@ export const zoomPlugin: ConferencePlugin = {
   author_url: 'https://github.com/muster-project/muster',
   description: 'Opens a Zoom meeting for each incident through a Server-to-Server OAuth app, and deletes it when the incident closes.',
   configuration: zoomConfiguration,
+
+  /**
+   * On save: Zoom issues the app a token (credentials and account right). Zoom refusing them is
+   * refused; Zoom not answering, busy or down lets the save through (the meeting's job will say).
+   */
+  async check(config, env) {
+    try {
+      await api(config, env).token();
+    } catch (err) {
+      if (!(err instanceof VendorRefusal) || (err.status !== 400 && err.status !== 401)) return;
+      throw new ConfigurationRefused(/account/i.test(err.detail ?? '') ? 'account_id' : 'client_secret', err.message);
+    }
+  },
 
   async create(subject, _participants, config, env) {
     const meeting = await api(config, env).createMeeting(zoomSettings(config).host, meetingOf(subject));

@@ -122,6 +122,31 @@ describe('a Zoom meeting per incident', () => {
   });
 });
 
+describe('saving a configuration', () => {
+  it('is refused (422, on the field) when Zoom refuses the credentials or the account', async () => {
+    const secret = await configureConference(w, 'zoom-conference', zoomConfig({ client_secret: 'not-the-secret' }));
+    expect(secret.status).toBe(422);
+    expect(secret.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'configuration', 'client_secret'], type: 'value_error.plugin_refused' })]);
+    expect(secret.body.detail[0].msg).toContain("Zoom refused the app's credentials (401)");
+    expect(JSON.stringify(secret.body)).not.toContain('not-the-secret');
+    const account = await configureConference(w, 'zoom-conference', zoomConfig({ account_id: 'someone-else' }));
+    expect(account.status).toBe(422);
+    expect(account.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'configuration', 'account_id'], msg: expect.stringContaining('Invalid account_id') }),
+    ]);
+    // The working configuration is still the one stored: meetings go on.
+    const incident = await create('After a refused save');
+    await drainMeetings(w);
+    expect((await read(incident.id)).conference).toMatchObject({ resource_type: 'zoom-meeting' });
+  });
+
+  it('goes through when Zoom is down: the meeting job will say what is wrong', async () => {
+    zoom.fail(/^POST \/oauth\/token$/, { status: 503, body: { reason: 'down', error: 'server_error' } });
+    const res = await configureConference(w, 'zoom-conference', zoomConfig({ host: 'meetings@example.com', client_id: APP.clientId }));
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('when Zoom refuses or fails', () => {
   afterAll(() => retryAsDeclared(w));
 
@@ -173,5 +198,18 @@ describe('when Zoom refuses or fails', () => {
     const failed = (await meetingJobs(w)).find((j) => j.name === 'conference-close' && j.state === 'failed');
     expect(JSON.stringify(failed?.output)).toContain('Zoom is unavailable (500) deleting the meeting');
     expect((await read(incident.id)).status).toBe('Closed');
+  });
+
+  it('Zoom not answering ends the close job failed with "did not answer"', async () => {
+    await retryAsDeclared(w);
+    const incident = await create('Silent Zoom');
+    await drainMeetings(w);
+    await retryOnce(w);
+    // Each attempt waits out the outbound client's time limit (10 s).
+    zoom.fail(/^DELETE /, 'hang', 2);
+    await setStatus(incident.id, 'Closed');
+    await drainMeetings(w, { retryNow: true });
+    const failed = (await meetingJobs(w)).find((j) => j.name === 'conference-close' && j.state === 'failed' && JSON.stringify(j.output).includes('did not'));
+    expect(JSON.stringify(failed?.output)).toContain('Zoom did not answer deleting the meeting: no answer in time');
   });
 });

@@ -71,11 +71,11 @@ const words = (doing: string) => ({
 /** Drops the app's token (Graph refused it): the next call asks for a new one. */
 export const forgetToken = (s: TeamsSettings) => tokens.delete(appKey(s));
 
-/** The app's access token for Microsoft Graph, from the cache while it is good. */
-export async function graphToken(s: TeamsSettings, outbound: Outbound): Promise<string> {
+/** The app's access token for Microsoft Graph, from the cache while it is good unless `fresh` (a check on save). */
+export async function graphToken(s: TeamsSettings, outbound: Outbound, opts: { fresh?: boolean } = {}): Promise<string> {
   const key = appKey(s);
   const cached = tokens.get(key);
-  if (cached && cached.expiresAt > Date.now()) return cached.token;
+  if (!opts.fresh && cached && cached.expiresAt > Date.now()) return cached.token;
   const network = new OutboundNetwork(outbound);
   // A client per token: MSAL's own throttling memory and cache must not outlive a changed configuration.
   const app = new ConfidentialClientApplication({

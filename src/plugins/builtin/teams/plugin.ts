@@ -50,7 +50,7 @@ export const teamsPlugin: ConferencePlugin = {
    */
   async check(config, env) {
     try {
-      await graphToken(teamsSettings(config), env.outbound);
+      await graphToken(teamsSettings(config), env.outbound, { fresh: true });
     } catch (err) {
       if (!(err instanceof VendorRefusal) || err.status >= 500) return;
       const code = err.detail ?? '';

@@ -4,6 +4,7 @@
 // missing access policy, rate limits, Graph down) fail the meeting's job with a reason, never the write.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/helpers.ts';
+import type { PeerRequest } from '../../../../test/peers/http-peer.ts';
 import { type GraphPeer, startMicrosoftGraph } from '../../../../test/peers/microsoft-graph.ts';
 import { person } from '../../../../test/worlds/incidents.ts';
 import { channelMessages, configureConference, drainMeetings, meetingJobs, retryAsDeclared, retryOnce, timeline } from '../../../../test/worlds/meetings.ts';
@@ -18,6 +19,8 @@ const APP = {
   consented: true,
 };
 let graph: GraphPeer;
+/** The token request of the check on save. */
+let savedToken: PeerRequest;
 
 const teamsConfig = (extra: Record<string, unknown> = {}) => ({
   tenant_id: APP.tenantId,
@@ -49,6 +52,7 @@ beforeAll(async () => {
   const res = await configureConference(w, 'teams-conference', teamsConfig());
   expect(res.status).toBe(200);
   expect(JSON.stringify(res.body)).not.toContain(APP.clientSecret);
+  savedToken = graph.received.find((r) => r.path.endsWith('/oauth2/v2.0/token'))!;
 });
 afterAll(() => graph?.close());
 beforeEach(async () => {
@@ -62,8 +66,9 @@ describe('a Teams meeting per incident', () => {
     expect(incident.conference).toBeNull();
     await drainMeetings(w);
 
-    // The client-credentials grant, as MSAL sends it: the secret in the form body, Graph's default scope.
-    const [token] = requests('POST', /\/oauth2\/v2\.0\/token$/);
+    // The token came with the save's check: the client-credentials grant as MSAL sends it, the secret in the form body, Graph's default scope.
+    const token = savedToken;
+    expect(requests('POST', /\/oauth2\/v2\.0\/token$/)).toEqual([]);
     expect(token.path).toBe(`/${APP.tenantId}/oauth2/v2.0/token`);
     expect(Object.fromEntries(token.form!)).toMatchObject({
       grant_type: 'client_credentials',

@@ -43,11 +43,11 @@ export class ZoomApi {
     private readonly outbound: Outbound,
   ) {}
 
-  /** The app's access token, from the cache while it is good. */
-  async token(): Promise<string> {
+  /** The app's access token, from the cache while it is good unless `fresh` (a check on save asks Zoom itself). */
+  async token(opts: { fresh?: boolean } = {}): Promise<string> {
     const key = appKey(this.s);
     const cached = tokens.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.token;
+    if (!opts.fresh && cached && cached.expiresAt > Date.now()) return cached.token;
     const doing = 'issuing an access token';
     let res: Response;
     try {

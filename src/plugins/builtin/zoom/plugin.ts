@@ -50,7 +50,7 @@ export const zoomPlugin: ConferencePlugin = {
    */
   async check(config, env) {
     try {
-      await api(config, env).token();
+      await api(config, env).token({ fresh: true });
     } catch (err) {
       if (!(err instanceof VendorRefusal) || (err.status !== 400 && err.status !== 401)) return;
       throw new ConfigurationRefused(/account/i.test(err.detail ?? '') ? 'account_id' : 'client_secret', err.message);

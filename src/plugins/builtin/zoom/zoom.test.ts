@@ -3,6 +3,7 @@
 // job workers, and what the local Zoom received; failures (bad credentials, rate limits, Zoom
 // down) fail the meeting's job with a reason and never the write.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PeerRequest } from '../../../../test/peers/http-peer.ts';
 import { startZoom, type ZoomPeer } from '../../../../test/peers/zoom.ts';
 import { person } from '../../../../test/worlds/incidents.ts';
 import { channelMessages, configureConference, drainMeetings, meetingJobs, retryAsDeclared, retryOnce, timeline } from '../../../../test/worlds/meetings.ts';
@@ -12,6 +13,8 @@ import { call } from '../../../../test/helpers.ts';
 const w = useSlackWorld();
 const APP = { accountId: 'acct-4Zq', clientId: 'client-8Hx', clientSecret: 'zoom-secret-never-shown', users: ['meetings@example.com'] };
 let zoom: ZoomPeer;
+/** The token request of the check on save. */
+let savedToken: PeerRequest;
 
 const zoomConfig = (extra: Record<string, unknown> = {}) => ({
   account_id: APP.accountId,
@@ -43,6 +46,7 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   // Shown masked, never in clear.
   expect(JSON.stringify(res.body)).not.toContain(APP.clientSecret);
+  savedToken = zoom.received.find((r) => r.path === '/oauth/token')!;
 });
 afterAll(() => zoom?.close());
 beforeEach(async () => {
@@ -56,8 +60,9 @@ describe('a Zoom meeting per incident', () => {
     expect(incident.conference).toBeNull();
     await drainMeetings(w);
 
-    // One token from the Server-to-Server grant, with the app's credentials as Basic credentials.
-    const [token] = requests('POST', /^\/oauth\/token$/);
+    // The token came with the save's check: the Server-to-Server grant, the app's credentials as Basic credentials.
+    const token = savedToken;
+    expect(requests('POST', /^\/oauth\/token$/)).toEqual([]);
     expect(token.headers.authorization).toBe(`Basic ${Buffer.from(`${APP.clientId}:${APP.clientSecret}`).toString('base64')}`);
     expect(Object.fromEntries(token.form!)).toEqual({ grant_type: 'account_credentials', account_id: APP.accountId });
 

@@ -10,6 +10,7 @@ import { conversationSyncJob } from '../domains/conversation/sync.ts';
 import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob, ticketUpdateJob } from '../domains/effects/record-effects.ts';
 import { resourceJobs } from '../domains/effects/resources.ts';
+import { conferenceCloseJob } from '../domains/effects/conference-close.ts';
 import { recordDocumentsJob } from '../domains/record_document/jobs.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
 import { oncallJobs } from '../domains/effects/oncall.ts';
@@ -24,6 +25,7 @@ export const JOBS: JobDefinition[] = [
   recordEffectsJob(KINDS),
   ticketUpdateJob(KINDS),
   ...resourceJobs(KINDS),
+  conferenceCloseJob,
   recordDocumentsJob(KINDS),
   ...MESSAGE_JOBS,
   ...oncallJobs(KINDS),

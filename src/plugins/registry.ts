@@ -16,6 +16,8 @@ import { jitsiPlugin } from './builtin/jitsi.ts';
 import { participantGroupPlugin } from './builtin/participant-group.ts';
 import { documentPlugin } from './builtin/document.ts';
 import { documentResolverPlugin } from './builtin/document-resolver.ts';
+import { zoomPlugin } from './builtin/zoom/plugin.ts';
+import { teamsPlugin } from './builtin/teams/plugin.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -33,6 +35,8 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   participantGroupPlugin,
   documentPlugin,
   documentResolverPlugin,
+  zoomPlugin,
+  teamsPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));

@@ -1,8 +1,9 @@
 // An incident's meeting: made once by the project's conference plugin, kept in its `conference`,
-// told on the timeline and posted to its chat channel (made first if it has none yet).
+// told on the timeline and posted to its chat channel (made first if it has none yet); ended
+// through the plugin when the incident closes.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import type { Subject } from '../../plugins/types.ts';
+import type { Conference, PluginEnv, Subject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { incident } from '../lifecycle/table.ts';
@@ -40,3 +41,25 @@ export async function openConference(tx: Executor, ctx: Ctx, subject: Subject, p
 
 /** A link without its query (a room token is for the incident's people, not for its timeline's readers). */
 const withoutToken = (link: string) => link.split('?')[0];
+
+/**
+ * Ends the meeting of an incident that is Closed (still Closed when this runs: one reopened in the
+ * meantime keeps it) through the project's conference plugin. Returns whether it did.
+ */
+export async function closeConference(tx: Executor, ctx: Ctx, incidentId: number, log: PluginEnv['log'], key: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ conference: incident.conference, status: incident.status, project_id: incident.project_id })
+    .from(incident)
+    .where(eq(incident.id, incidentId));
+  if (!row?.conference || row.status !== 'Closed') return false;
+  const plugin = await activeInstance(tx, ctx.settings, row.project_id, 'conference');
+  if (!plugin) return false;
+  const conference = row.conference as Conference;
+  await plugin.plugin.delete(conference, plugin.config, pluginEnv(ctx.settings, key, log));
+  await logIncidentEvent(tx, ctx, incidentId, {
+    description: 'Meeting ended: the incident is closed',
+    details: { conference: { resource_id: conference.resource_id, resource_type: conference.resource_type } },
+    owner: 'Muster',
+  });
+  return true;
+}

@@ -21,6 +21,7 @@ import { routeRecords, routeServices } from './routing.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
 import { type EffectsContext, jobContext } from './job-context.ts';
 import { enqueueResources } from './resources.ts';
+import { enqueueConferenceClose } from './conference-close.ts';
 
 /** A record as it is inserted: what its ticket is made from. */
 export interface NewRecord {
@@ -99,6 +100,7 @@ export async function recordUpdated(tx: Executor, ctx: Ctx, kind: RecordKind, id
   const event: RecordEvent = { event: 'updated', change };
   if (change.status || change.assessment?.length) await enqueueEffects(tx, ctx, kind, [id], event);
   if (change.status || change.assessment?.length || change.roles?.length) await tellConversation(tx, kind, [id], event);
+  if (kind.name === 'incident' && change.status?.to === 'Closed') await enqueueConferenceClose(tx, ctx, id);
   if (ticketShows(change)) await enqueue(tx, TICKET_UPDATE, { organization_id: ctx.organization.id, kind: kind.name, id } satisfies TicketUpdateJob);
 }
 

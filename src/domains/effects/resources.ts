@@ -8,6 +8,7 @@ import type { Executor } from '../../db/connection.ts';
 import { defineJob } from '../../jobs/definition.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { EmailMessage, GroupKind, Subject } from '../../plugins/types.ts';
+import { isRetryLater, RetryLater } from '../../lib/retry-later.ts';
 import type { Ctx } from '../../server/context.ts';
 import { openConference } from '../conference/service.ts';
 import { createGroups, groupMembers, groupOf } from '../group/service.ts';
@@ -65,6 +66,8 @@ export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => 
       if (!ctx) return { skipped: 'organization deleted' };
       const kind = kinds[job.data.kind];
       const failed: string[] = [];
+      // The longest a refusing vendor asked to wait (a 429's Retry-After): the retry comes no sooner.
+      let wait = 0;
       const made = { groups: 0, conferences: 0 };
       for (const subject of await subjectsOf(env.db, env.settings, kind, job.data.ids)) {
         const key = `${job.id}:${kind.name}:${subject.id}`;
@@ -74,6 +77,7 @@ export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => 
           } catch (err) {
             env.log.warn({ job: job.id, queue: job.name, [kind.name]: subject.id, err: (err as Error).message }, `${what} failed`);
             failed.push(`${what} of ${kind.name} ${subject.id}: ${(err as Error).message}`);
+            if (isRetryLater(err)) wait = Math.max(wait, err.seconds);
           }
         };
         await step('groups', async (tx) => {
@@ -85,7 +89,7 @@ export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => 
           });
       }
       // Thrown after every step had its turn: the retry makes only what is still missing.
-      if (failed.length) throw new Error(failed.join('; '));
+      if (failed.length) throw wait ? new RetryLater(wait, failed.join('; ')) : new Error(failed.join('; '));
       return made;
     },
   }),

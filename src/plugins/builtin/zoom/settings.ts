@@ -1,0 +1,54 @@
+// The Zoom plugin's configuration: a Server-to-Server OAuth app of the Zoom account (its account
+// id, client id and client secret), the user who hosts the meetings, and the base URLs (Zoom's
+// own unless a test points them at a local peer).
+import { Type } from '@sinclair/typebox';
+import type { Configuration } from '../../types.ts';
+
+export const zoomConfiguration = Type.Object(
+  {
+    account_id: Type.String({ minLength: 1, description: 'Account ID of the Server-to-Server OAuth app (App Marketplace, App Credentials)' }),
+    client_id: Type.String({ minLength: 1, description: 'Client ID of the Server-to-Server OAuth app' }),
+    client_secret: Type.String({ minLength: 1, writeOnly: true, description: 'Client secret of the Server-to-Server OAuth app' }),
+    host: Type.String({
+      minLength: 1,
+      default: 'me',
+      description: 'The Zoom user who hosts the meetings: an e-mail or a user id (`me`: the user who made the app)',
+    }),
+    api_url: Type.String({
+      format: 'uri',
+      pattern: '^https?://',
+      default: 'https://api.zoom.us',
+      'x-secret-bound': ['client_secret'],
+      description: 'Base URL of the Zoom REST API',
+    }),
+    oauth_url: Type.String({
+      format: 'uri',
+      pattern: '^https?://',
+      default: 'https://zoom.us',
+      'x-secret-bound': ['client_secret'],
+      description: 'Base URL of the Zoom OAuth server (its /oauth/token)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export interface ZoomSettings {
+  accountId: string;
+  clientId: string;
+  clientSecret: string;
+  host: string;
+  apiUrl: string;
+  oauthUrl: string;
+}
+
+const text = (config: Configuration, k: string, fallback = '') => (typeof config[k] === 'string' && config[k] !== '' ? (config[k] as string) : fallback);
+const base = (url: string) => url.replace(/\/+$/, '');
+
+export const zoomSettings = (config: Configuration): ZoomSettings => ({
+  accountId: text(config, 'account_id'),
+  clientId: text(config, 'client_id'),
+  clientSecret: text(config, 'client_secret'),
+  host: text(config, 'host', 'me'),
+  apiUrl: base(text(config, 'api_url', 'https://api.zoom.us')),
+  oauthUrl: base(text(config, 'oauth_url', 'https://zoom.us')),
+});

@@ -105,6 +105,12 @@ export interface PluginBase<T extends PluginType = PluginType> {
   enabledByDefault?: boolean;
   /** What it observes people doing, for cost models. */
   events?: PluginEventDeclaration[];
+  /**
+   * Checks a configuration against the outside system when an enabled instance's configuration is
+   * saved (the key works, the project exists): throws, in words an Admin can act on, when it cannot
+   * work; the save is refused with that message. Absent: only the schema is checked.
+   */
+  check?(config: Configuration, env: PluginEnv): Promise<void>;
 }
 
 /** An incident or a case, as plugins see it. */
@@ -207,6 +213,11 @@ export interface OncallPlugin extends PluginBase<'oncall'> {
   getOncall(service: OncallService, config: Configuration, env: PluginEnv): Promise<Contact | null>;
   /** Pages the service's on-call person about the record. */
   page(service: OncallService, subject: Subject, config: Configuration, env: PluginEnv): Promise<void>;
+  /**
+   * Resolves the page `page` sent about the record, once it closed; one resolved already (or never
+   * sent) is not an error. Absent: the on-call system's people resolve it themselves.
+   */
+  resolve?(service: OncallService, subject: Subject, config: Configuration, env: PluginEnv): Promise<void>;
 }
 
 // ---- messages -----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import { participantGroupPlugin } from './builtin/participant-group.ts';
 import { documentPlugin } from './builtin/document.ts';
 import { documentResolverPlugin } from './builtin/document-resolver.ts';
 import { pagerdutyPlugin } from './builtin/pagerduty/plugin.ts';
+import { goalertPlugin } from './builtin/goalert/plugin.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -35,6 +36,7 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   documentPlugin,
   documentResolverPlugin,
   pagerdutyPlugin,
+  goalertPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));

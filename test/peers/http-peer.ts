@@ -49,6 +49,7 @@ function parse(text: string): unknown {
 
 function send(res: ServerResponse, answer: Answer) {
   const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+  if (answer.status === 204) return res.writeHead(204, answer.headers).end();
   res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(text);
 }
 

@@ -2,12 +2,14 @@
 // (its save checked against the vendor's peer), a priority that pages commanders and assignees, and
 // a service wired to the incident commander policy and to a case type, so that creating an incident
 // or a case pages the service and closing it resolves the page.
-import { expect } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installPlugins } from '../../src/domains/plugin/catalogue.ts';
 import { call, type Res } from '../helpers.ts';
 import { drainJobs } from '../jobs.ts';
 import { listJobs } from '../../src/jobs/admin.ts';
 import { startJobWorkers } from '../../src/app/jobs.ts';
+import type { HttpPeer } from '../peers/http-peer.ts';
+import { api } from './incidents.ts';
 import type { World } from './world.ts';
 
 /** Saves the `default` project's instance of `slug` with `configuration`, enabled; the answer as it came. */
@@ -89,3 +91,70 @@ export async function deferredSeconds(w: World, reason: string, timeoutMs = 30_0
 
 /** The jobs waiting for a retry run now. */
 export const retryNow = (w: World) => w.t.database.query(`UPDATE pgboss.job SET start_after = now() WHERE state = 'retry'`);
+
+/**
+ * The failures every on-call vendor is tested with, against its peer: refusing (401, 403) or
+ * failing (503) fails both on-call jobs of a paging incident with a reason that names the vendor,
+ * no secret in it, the write standing; no answer too; a 429 defers the job by its Retry-After and
+ * the page goes out once afterwards (`paged` counts the vendor's alerts for a record).
+ */
+export function vendorFailures(opts: {
+  w: World;
+  vendor: string;
+  peer: () => HttpPeer;
+  secrets: string[];
+  /** Path prefix of the page requests, for the 429. */
+  pagePath: string;
+  paged: (incidentId: number) => number;
+}) {
+  const { w, vendor } = opts;
+  const incidents = api(w);
+  const clear = async () => {
+    opts.peer().failure = null;
+    await w.t.database.query(`DELETE FROM pgboss.job WHERE name LIKE 'oncall-%' AND state = 'failed'`);
+  };
+
+  describe(`when ${vendor} fails`, () => {
+    beforeAll(() => shortRetries(w));
+    afterEach(clear);
+
+    it.each([
+      [401, `${vendor} refused`],
+      [403, `${vendor} refused the request (403)`],
+      [503, `${vendor} failed (503)`],
+      [0, `${vendor} did not answer`],
+    ])('answering %i (0: not at all), the on-call jobs end failed with a reason an Admin can act on; the write stands', async (status, reason) => {
+      opts.peer().failure = status ? { status, body: { detail: 'refused' } } : { drop: true };
+      const created = await incidents.create({ title: `Failing ${status}`, incident_priority: { name: 'Paging' } });
+      expect(created.status).toBe(200);
+      await drain(w);
+      const failed = await unfinishedOncallJobs(w);
+      expect(failed.map((j) => [j.name, j.state]).sort()).toEqual([
+        ['oncall-page', 'failed'],
+        ['oncall-resolve', 'failed'],
+      ]);
+      for (const j of failed) expect(j.output).toContain(reason);
+      for (const secret of opts.secrets) expect(JSON.stringify(failed)).not.toContain(secret);
+      expect((await incidents.get(created.body.id)).body.commander.individual.email).toBe('member@example.com');
+    });
+
+    it('a page that failed once is sent again and makes one alert', async () => {
+      opts.peer().failure = { status: 502, times: 1, path: opts.pagePath };
+      const created = await incidents.create({ title: 'Flaky', incident_priority: { name: 'Paging' } });
+      await drain(w);
+      expect(await unfinishedOncallJobs(w)).toEqual([]);
+      expect(opts.paged(created.body.id)).toBe(1);
+    });
+
+    it(`rate limited (429), the page waits the Retry-After ${vendor} asked for, then goes out once`, async () => {
+      opts.peer().failure = { status: 429, headers: { 'retry-after': '600' }, path: opts.pagePath };
+      const created = await incidents.create({ title: 'Busy', incident_priority: { name: 'Paging' } });
+      expect(await deferredSeconds(w, `${vendor} is rate limiting Muster (429)`)).toBeGreaterThan(500);
+      opts.peer().failure = null;
+      await retryNow(w);
+      await drain(w);
+      expect(await unfinishedOncallJobs(w)).toEqual([]);
+      expect(opts.paged(created.body.id)).toBe(1);
+    });
+  });
+}

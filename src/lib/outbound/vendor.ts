@@ -28,9 +28,9 @@ export function retryAfterSeconds(header: string | null | undefined, fallback = 
 }
 
 /** The error for a vendor's non-2xx answer (a RetryLater for a 429). */
-export function vendorFailure(vendor: string, status: number, retryAfter?: string | null): Error {
-  if (status === 401) return new VendorError(`${vendor} refused the API key (401): check the key in the plugin's configuration`, status);
-  if (status === 403) return new VendorError(`${vendor} refused the request (403): the key lacks the permission for it`, status);
+export function vendorFailure(vendor: string, status: number, retryAfter?: string | null, credential = 'the API key'): Error {
+  if (status === 401) return new VendorError(`${vendor} refused ${credential} (401): check it in the plugin's configuration`, status);
+  if (status === 403) return new VendorError(`${vendor} refused the request (403): ${credential} lacks the permission for it`, status);
   if (status === 404) return new VendorError(`${vendor} does not know what was asked for (404): check the service ids and URLs configured`, status);
   if (status === 429) return new RetryLater(retryAfterSeconds(retryAfter), `${vendor} is rate limiting Muster (429)`);
   if (status >= 500) return new VendorError(`${vendor} failed (${status}); retried later`, status);
@@ -44,16 +44,16 @@ export function logFailure(log: { warn(msg: string): void } | undefined, vendor:
 
 /**
  * Calls a vendor through the outbound client: the answer when it is 2xx, else the error its status
- * means. `what` names the call in the operator's log (the URL may carry a token: it is not logged).
+ * means. `what` names the call in the operator's log (the URL may carry a token: it is not logged);
+ * `credential` names what a 401 or 403 refused (default: the API key).
  */
 export async function vendorFetch(
   outbound: Outbound,
-  vendor: string,
-  what: string,
+  call: { vendor: string; what: string; log?: { warn(msg: string): void }; credential?: string },
   url: string,
   init: OutboundInit,
-  log?: { warn(msg: string): void },
 ): Promise<Response> {
+  const { vendor, what, log, credential } = call;
   let res: Response;
   try {
     res = await outbound.fetch(url, init);
@@ -64,7 +64,7 @@ export async function vendorFetch(
   if (res.ok) return res;
   const text = await res.text().catch(() => '');
   logFailure(log, vendor, what, `${res.status} ${text.slice(0, 500)}`);
-  throw vendorFailure(vendor, res.status, res.headers.get('retry-after'));
+  throw vendorFailure(vendor, res.status, res.headers.get('retry-after'), credential);
 }
 
 /** The answer's JSON, or an error saying the vendor answered something else. */

@@ -61,11 +61,9 @@ export const resolveEvent = (routingKey: string, subject: Subject, namePrefix: s
 export async function sendEvent(eventsUrl: string, body: { event_action: string }, env: PluginEnv): Promise<void> {
   const res = await vendorFetch(
     env.outbound,
-    VENDOR,
-    `Events API ${body.event_action}`,
+    { vendor: VENDOR, what: `Events API ${body.event_action}`, log: env.log, credential: 'the integration key' },
     `${eventsUrl.replace(/\/+$/, '')}/v2/enqueue`,
     { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), timeoutMs: TIMEOUT_MS },
-    env.log,
   );
   await res.body?.cancel();
 }

@@ -7,16 +7,7 @@ import { LOCAL_PEERS } from '../../../../test/helpers.ts';
 import { type PagerDutyPeer, startPagerDuty } from '../../../../test/peers/pagerduty.ts';
 import { cases, roles as caseRoles } from '../../../../test/worlds/cases.ts';
 import { api, roles, useWorld } from '../../../../test/worlds/incidents.ts';
-import {
-  deferredSeconds,
-  drain,
-  pagingService,
-  retryNow,
-  saveOncallPlugin,
-  shortRetries,
-  timeline,
-  unfinishedOncallJobs,
-} from '../../../../test/worlds/oncall.ts';
+import { drain, pagingService, saveOncallPlugin, timeline, unfinishedOncallJobs, vendorFailures } from '../../../../test/worlds/oncall.ts';
 
 const API_KEY = 'u+pagerduty-rest-key';
 const INTEGRATION_KEY = 'R0123456789abcdef0123456789abcd';
@@ -109,69 +100,13 @@ describe('the PagerDuty plugin', () => {
     expect(pd.events().map((e) => e.event_action)).toEqual(['trigger', 'resolve']);
     expect(pd.alerts.get(dedupKey('case', id))?.resolved).toBe(true);
   });
+});
 
-  describe('when PagerDuty fails', () => {
-    beforeAll(() => shortRetries(w));
-
-    it.each([
-      [401, 'PagerDuty refused the API key (401)'],
-      [403, 'PagerDuty refused the request (403)'],
-      [503, 'PagerDuty failed (503)'],
-    ])('answering %i, the jobs end failed with a reason an Admin can act on; the write stands', async (status, reason) => {
-      pd.failure = { status, body: { error: { message: 'no', code: 2006 } } };
-      try {
-        const created = await incidents.create({ title: `Refused ${status}`, incident_priority: { name: 'Paging' } });
-        expect(created.status).toBe(200);
-        await drain(w);
-        const failed = await unfinishedOncallJobs(w);
-        expect(failed.map((j) => [j.name, j.state]).sort()).toEqual([
-          ['oncall-page', 'failed'],
-          ['oncall-resolve', 'failed'],
-        ]);
-        for (const j of failed) expect(j.output).toContain(reason);
-        expect(JSON.stringify(failed)).not.toContain(API_KEY);
-        expect((await incidents.get(created.body.id)).body.commander.individual.email).toBe('member@example.com');
-      } finally {
-        pd.failure = null;
-        await w.t.database.query(`DELETE FROM pgboss.job WHERE name LIKE 'oncall-%' AND state = 'failed'`);
-      }
-    });
-
-    it('not answering, the jobs end failed saying so', async () => {
-      pd.failure = { drop: true };
-      try {
-        await incidents.create({ title: 'Silence', incident_priority: { name: 'Paging' } });
-        await drain(w);
-        const failed = await unfinishedOncallJobs(w);
-        expect(failed).toHaveLength(2);
-        for (const j of failed) expect(j.output).toContain('PagerDuty did not answer');
-      } finally {
-        pd.failure = null;
-        await w.t.database.query(`DELETE FROM pgboss.job WHERE name LIKE 'oncall-%' AND state = 'failed'`);
-      }
-    });
-
-    it('a page that failed once is sent once when retried (one alert per record)', async () => {
-      pd.failure = { status: 502, times: 1, path: '/v2/enqueue' };
-      pd.requests.length = 0;
-      const created = await incidents.create({ title: 'Flaky events', incident_priority: { name: 'Paging' } });
-      await drain(w);
-      expect(await unfinishedOncallJobs(w)).toEqual([]);
-      expect(pd.events().map((e) => e.dedup_key)).toEqual([dedupKey('incident', created.body.id), dedupKey('incident', created.body.id)]);
-      expect(pd.alerts.get(dedupKey('incident', created.body.id))?.triggers).toBe(1);
-    });
-
-    it('rate limited (429), the job waits the Retry-After PagerDuty asked for, then pages', async () => {
-      pd.failure = { status: 429, headers: { 'retry-after': '600' }, path: '/v2/enqueue' };
-      pd.requests.length = 0;
-      const created = await incidents.create({ title: 'Busy', incident_priority: { name: 'Paging' } });
-      const wait = await deferredSeconds(w, 'PagerDuty is rate limiting Muster (429)');
-      expect(wait).toBeGreaterThan(500);
-      pd.failure = null;
-      await retryNow(w);
-      await drain(w);
-      expect(pd.alerts.get(dedupKey('incident', created.body.id))?.triggers).toBe(1);
-      expect(await unfinishedOncallJobs(w)).toEqual([]);
-    });
-  });
+vendorFailures({
+  w,
+  vendor: 'PagerDuty',
+  peer: () => pd,
+  secrets: [API_KEY, INTEGRATION_KEY],
+  pagePath: '/v2/enqueue',
+  paged: (id) => pd.alerts.get(dedupKey('incident', id))?.triggers ?? 0,
 });

@@ -26,7 +26,11 @@ export interface GoalertPeer extends HttpPeer {
   incoming(): PeerRequest[];
 }
 
-export async function startGoalert(opts: { apiKey: string; services: GoalertServiceDef[] }): Promise<GoalertPeer> {
+/**
+ * `apiKey` is bound to `query`, as GoAlert binds its API keys: another query text is refused
+ * ("wrong query for API key"); the operation run is the one `operationName` names.
+ */
+export async function startGoalert(opts: { apiKey: string; query: string; services: GoalertServiceDef[] }): Promise<GoalertPeer> {
   const alerts: GoalertPeer['alerts'] = new Map();
   const users = new Map(opts.services.flatMap((s) => s.oncall.map((o) => [o.user.id, o.user] as const)));
   let nextAlert = 1;
@@ -34,9 +38,10 @@ export async function startGoalert(opts: { apiKey: string; services: GoalertServ
 
   function graphql(req: PeerRequest) {
     if (req.headers.authorization !== `Bearer ${opts.apiKey}`) return { status: 401, body: 'unauthorized\n', headers: { 'content-type': 'text/plain' } };
-    const { query, variables } = req.body ?? {};
-    if (typeof query !== 'string') return json(400, { errors: [{ message: 'no query' }] });
-    if (/\bservice\(id: \$id\)/.test(query)) {
+    const { query, variables, operationName } = req.body ?? {};
+    if (query !== undefined && query !== opts.query) return json(200, { errors: [{ message: 'wrong query for API key', extensions: { code: 'invalid_query' } }] });
+    const operation = new RegExp(`query ${operationName}\\(\\$id: ID!\\) \\{\\s*(\\w+)\\(`).exec(opts.query)?.[1];
+    if (operation === 'service') {
       const s = opts.services.find((x) => x.id === variables?.id);
       if (!s) return json(200, { data: { service: null } });
       return json(200, {
@@ -50,11 +55,11 @@ export async function startGoalert(opts: { apiKey: string; services: GoalertServ
         },
       });
     }
-    if (/\buser\(id: \$id\)/.test(query)) {
+    if (operation === 'user') {
       const u = users.get(variables?.id);
       return json(200, { data: { user: u ? { id: u.id, name: u.name, email: u.email } : null } });
     }
-    return json(200, { errors: [{ message: 'unknown query' }] });
+    return json(200, { errors: [{ message: `unknown operation ${operationName}` }] });
   }
 
   function incoming(req: PeerRequest) {

@@ -7,6 +7,7 @@ import { LOCAL_PEERS } from '../../../../test/helpers.ts';
 import { type GoalertPeer, startGoalert } from '../../../../test/peers/goalert.ts';
 import { cases } from '../../../../test/worlds/cases.ts';
 import { api, roles, useWorld } from '../../../../test/worlds/incidents.ts';
+import { QUERY_DOCUMENT } from './graphql.ts';
 import { drain, pagingService, saveOncallPlugin, timeline, unfinishedOncallJobs, vendorFailures } from '../../../../test/worlds/oncall.ts';
 
 const API_KEY = 'goalert-api-key';
@@ -22,6 +23,7 @@ const dedup = (kind: string, id: number) => `${w.t.settings.namePrefix}-default-
 beforeAll(async () => {
   goalert = await startGoalert({
     apiKey: API_KEY,
+    query: QUERY_DOCUMENT,
     services: [
       {
         id: SERVICE,
@@ -61,7 +63,7 @@ describe('the GoAlert plugin', () => {
     expect(roles(after)['primary@example.com']).toEqual(['Incident Commander']);
     const queries = goalert.requests.filter((r) => r.path === '/api/graphql');
     for (const q of queries) expect(q.headers.authorization).toBe(`Bearer ${API_KEY}`);
-    expect(queries.map((q) => q.body.variables.id)).toContain('u-1');
+    expect(queries.map((q) => [q.body.operationName, q.body.variables.id])).toContainEqual(['MusterUser', 'u-1']);
 
     const [page] = goalert.incoming();
     expect(page.query.get('token')).toBe(GENERIC_KEY);

@@ -7,15 +7,21 @@ import type { PluginEnv } from '../../types.ts';
 export const VENDOR = 'GoAlert';
 const TIMEOUT_MS = 10_000;
 
-/** The service with who is on call at each step now, and its integration keys (the generic one pages). */
-export const SERVICE_QUERY = `query MusterService($id: ID!) {
+/**
+ * The one document Muster sends: GoAlert binds an API key to one query text, so both operations
+ * live in it and each request names the one it runs (`operationName`). MusterService: the service,
+ * who is on call at each step now and its integration keys (the generic one pages); MusterUser: a
+ * user's e-mail. An Admin creates the key with exactly this text (docs/oncall.md).
+ */
+export const QUERY_DOCUMENT = `query MusterService($id: ID!) {
   service(id: $id) { id name onCallUsers { userID userName stepNumber } integrationKeys { id type href } }
-}`;
+}
 
-/** A user's e-mail. */
-export const USER_QUERY = `query MusterUser($id: ID!) {
+query MusterUser($id: ID!) {
   user(id: $id) { id name email }
 }`;
+
+export type Operation = 'MusterService' | 'MusterUser';
 
 export interface GoalertService {
   id: string;
@@ -24,11 +30,18 @@ export interface GoalertService {
   integrationKeys: { id: string; type: string; href: string }[];
 }
 
-export async function graphql<T>(baseUrl: string, apiKey: string, query: string, variables: Record<string, unknown>, what: string, env: PluginEnv): Promise<T> {
+export async function graphql<T>(
+  baseUrl: string,
+  apiKey: string,
+  operationName: Operation,
+  variables: Record<string, unknown>,
+  what: string,
+  env: PluginEnv,
+): Promise<T> {
   const res = await vendorFetch(env.outbound, { vendor: VENDOR, what, log: env.log }, `${baseUrl.replace(/\/+$/, '')}/api/graphql`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify({ query: QUERY_DOCUMENT, operationName, variables }),
     timeoutMs: TIMEOUT_MS,
   });
   const body = await vendorJson<{ data?: T; errors?: { message?: string }[] }>(VENDOR, res);

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { VendorError, vendorFetch } from '../../../lib/outbound/vendor.ts';
 import type { Configuration, Contact, OncallPlugin, OncallService, PluginEnv, Subject } from '../../types.ts';
-import { type GoalertService, graphql, SERVICE_QUERY, USER_QUERY, VENDOR } from './graphql.ts';
+import { type GoalertService, graphql, VENDOR } from './graphql.ts';
 
 const TIMEOUT_MS = 10_000;
 
@@ -18,7 +18,7 @@ const configuration = Type.Object(
       'x-secret-bound': ['api_key', 'integration_key'],
       description: "GoAlert's address (https://goalert.example.com)",
     }),
-    api_key: Type.String({ minLength: 1, writeOnly: true, description: 'A GoAlert API key (Admin → API Keys) allowed the queries docs/plugins.md lists' }),
+    api_key: Type.String({ minLength: 1, writeOnly: true, description: 'A GoAlert API key (Admin → API Keys) created for the query docs/oncall.md shows' }),
     integration_key: Type.Optional(
       Type.String({ writeOnly: true, description: 'Generic API integration key for services without one of their own (whoever holds it can page)' }),
     ),
@@ -32,7 +32,7 @@ const readService = async (service: OncallService, config: Configuration, env: P
   const data = await graphql<{ service: GoalertService | null }>(
     str(config.url),
     str(config.api_key),
-    SERVICE_QUERY,
+    'MusterService',
     { id: service.external_id },
     `reading service ${service.external_id}`,
     env,
@@ -78,7 +78,7 @@ export const goalertPlugin: OncallPlugin = {
   async check(config, env) {
     // A key GoAlert refuses cannot work; an unknown service answers null, which is fine here.
     try {
-      await graphql(str(config.url), str(config.api_key), SERVICE_QUERY, { id: '00000000-0000-0000-0000-000000000000' }, 'checking the API key', env);
+      await graphql(str(config.url), str(config.api_key), 'MusterService', { id: '00000000-0000-0000-0000-000000000000' }, 'checking the API key', env);
     } catch (err) {
       if (err instanceof VendorError && (err.status === 401 || err.status === 403)) throw err;
     }
@@ -91,7 +91,7 @@ export const goalertPlugin: OncallPlugin = {
     const { user } = await graphql<{ user: { email?: string; name?: string } | null }>(
       str(config.url),
       str(config.api_key),
-      USER_QUERY,
+      'MusterUser',
       { id: first.userID },
       'reading a user',
       env,

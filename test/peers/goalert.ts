@@ -39,7 +39,8 @@ export async function startGoalert(opts: { apiKey: string; query: string; servic
   function graphql(req: PeerRequest) {
     if (req.headers.authorization !== `Bearer ${opts.apiKey}`) return { status: 401, body: 'unauthorized\n', headers: { 'content-type': 'text/plain' } };
     const { query, variables, operationName } = req.body ?? {};
-    if (query !== undefined && query !== opts.query) return json(200, { errors: [{ message: 'wrong query for API key', extensions: { code: 'invalid_query' } }] });
+    if (query !== undefined && query !== opts.query)
+      return json(200, { errors: [{ message: 'wrong query for API key', extensions: { code: 'invalid_query' } }] });
     const operation = new RegExp(`query ${operationName}\\(\\$id: ID!\\) \\{\\s*(\\w+)\\(`).exec(opts.query)?.[1];
     if (operation === 'service') {
       const s = opts.services.find((x) => x.id === variables?.id);

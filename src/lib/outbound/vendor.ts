@@ -1,10 +1,9 @@
 // What an on-call or ticket vendor's answer means for the job that called it, in words an Admin can
 // act on: a refused key (401), a key without the permission (403), a rate limit (429: the job is
 // retried no sooner than the vendor's Retry-After), the vendor failing (5xx) or not answering. The
-// detail (path, body) goes to the operator's log, never into the message Members may see.
+// detail (which call, what the vendor answered) goes to the operator's log, never into the message Members may see.
 import { RetryLater } from '../retry-later.ts';
-import { failureOf, type OutboundInit } from './client.ts';
-import type { Outbound } from './client.ts';
+import { failureOf, type Outbound, type OutboundInit } from './client.ts';
 
 /** A vendor call that did not succeed; its message is what the job's failure shows. */
 export class VendorError extends Error {

@@ -18,6 +18,9 @@ import { documentPlugin } from './builtin/document.ts';
 import { documentResolverPlugin } from './builtin/document-resolver.ts';
 import { zoomPlugin } from './builtin/zoom/plugin.ts';
 import { teamsPlugin } from './builtin/teams/plugin.ts';
+import { pagerdutyPlugin } from './builtin/pagerduty/plugin.ts';
+import { goalertPlugin } from './builtin/goalert/plugin.ts';
+import { grafanaOncallPlugin } from './builtin/grafana-oncall/plugin.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -37,6 +40,9 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   documentResolverPlugin,
   zoomPlugin,
   teamsPlugin,
+  pagerdutyPlugin,
+  goalertPlugin,
+  grafanaOncallPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));

@@ -224,6 +224,11 @@ export interface OncallPlugin extends PluginBase<'oncall'> {
   getOncall(service: OncallService, config: Configuration, env: PluginEnv): Promise<Contact | null>;
   /** Pages the service's on-call person about the record. */
   page(service: OncallService, subject: Subject, config: Configuration, env: PluginEnv): Promise<void>;
+  /**
+   * Resolves the page `page` sent about the record, once it closed; one resolved already (or never
+   * sent) is not an error. Absent: the on-call system's people resolve it themselves.
+   */
+  resolve?(service: OncallService, subject: Subject, config: Configuration, env: PluginEnv): Promise<void>;
 }
 
 // ---- messages -----------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import type { RecordKind } from '../lifecycle/kind.ts';
 import { addParticipant, participantByEmail, participantEmail, renounceRole } from '../lifecycle/participants.ts';
 import { subjectOf } from '../lifecycle/subject.ts';
 import { logEvent } from '../event/service.ts';
+import { event } from '../event/table.ts';
 import { service } from '../service/table.ts';
 import { errors } from '../../server/errors.ts';
 import { ownerOf as eventOwner } from '../lifecycle/kind.ts';
@@ -26,6 +27,7 @@ import { caseTable, incident, participant, participantRole } from '../lifecycle/
 
 export const ONCALL_RESOLVE = 'oncall-resolve';
 export const ONCALL_PAGE = 'oncall-page';
+export const ONCALL_PAGE_RESOLVE = 'oncall-page-resolve';
 
 type KindName = 'incident' | 'case';
 
@@ -34,6 +36,20 @@ interface RecordRef {
   kind: KindName;
   record_id: number;
   service: OncallService & { id: number };
+  /** Who made the write that paged (the timeline names them); absent in jobs enqueued before it was kept. */
+  user?: { id: number; email: string };
+}
+
+/** A closed record whose pages are resolved. */
+interface ResolvePagesJob {
+  organization_id: number;
+  kind: KindName;
+  record_id: number;
+}
+
+/** What a page's timeline event keeps of it (in `details`): the service, for resolving it on close. */
+interface PageDetails {
+  oncall_page: { service: RecordRef['service'] };
 }
 
 interface ResolveJob extends RecordRef {
@@ -69,8 +85,20 @@ export async function enqueueOncallResolve(
 
 /** `service` is paged about the record. */
 export async function enqueueOncallPage(tx: Executor, ctx: Ctx, kind: RecordKind, recordId: number, service: RecordRef['service'], key: string) {
-  const data: RecordRef = { organization_id: ctx.organization.id, kind: kind.name, record_id: recordId, service };
+  const data: RecordRef = {
+    organization_id: ctx.organization.id,
+    kind: kind.name,
+    record_id: recordId,
+    service,
+    user: { id: ctx.user.id, email: ctx.user.email },
+  };
   await enqueue(tx, ONCALL_PAGE, data, { key });
+}
+
+/** The record closed: the pages sent about it are resolved (in a job, after the write). */
+export async function enqueueOncallPageResolve(tx: Executor, ctx: Ctx, kind: RecordKind, recordId: number) {
+  const data: ResolvePagesJob = { organization_id: ctx.organization.id, kind: kind.name, record_id: recordId };
+  await enqueue(tx, ONCALL_PAGE_RESOLVE, data);
 }
 
 const sameEmail = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
@@ -192,15 +220,66 @@ const pageJob = (kinds: Record<KindName, RecordKind>) =>
     expireInSeconds: 120,
     async run(job, env) {
       const data = job.data;
-      const subject = await subjectOf(env.db, env.settings, kinds[data.kind], data.record_id);
+      const kind = kinds[data.kind];
+      const subject = await subjectOf(env.db, env.settings, kind, data.record_id);
       if (!subject || subject.organization.id !== data.organization_id) return { skipped: 'record deleted' };
+      // A page still waiting (retried) when the record closed would wake someone for nothing.
+      if (subject.status === 'Closed') return { skipped: 'record closed' };
       const oncall = await activeInstance(env.db, env.settings, subject.project.id, 'oncall');
       if (!oncall) {
         env.log.info({ job: job.id, service: data.service.external_id }, 'no on-call plugin enabled: nobody paged');
         return { skipped: 'no on-call plugin' };
       }
       await oncall.plugin.page(serviceOf(data.service), subject, oncall.config, pluginEnv(env.settings, job.id, pluginLog(env, job.id)));
+      // The timeline says who was paged, and keeps the service for resolving the page on close.
+      const ctx = await jobContext(env, data.organization_id, data.user ?? { id: 0, email: '' });
+      if (ctx) {
+        const details: PageDetails = { oncall_page: { service: data.service } };
+        await logEvent(env.db, ctx, eventOwner(kind, data.record_id), {
+          description: `The on-call of ${data.service.name} was paged through ${oncall.plugin.title}`,
+          type: 'Participant updated',
+          details: details as unknown as Record<string, unknown>,
+          owner: data.user?.email ?? null,
+        });
+      }
       return { paged: data.service.external_id };
+    },
+  });
+
+/** The services paged about a record, from its timeline, each once. */
+async function pagedServices(tx: Executor, kind: RecordKind, recordId: number): Promise<RecordRef['service'][]> {
+  const rows = await tx
+    .select({ details: event.details })
+    .from(event)
+    .where(and(eq(event[kind.ownerColumn], recordId), sql`${event.details} ? 'oncall_page'`));
+  const byId = new Map<number, RecordRef['service']>();
+  for (const r of rows) {
+    const s = (r.details as PageDetails | null)?.oncall_page?.service;
+    if (s && typeof s.id === 'number' && typeof s.external_id === 'string') byId.set(s.id, s);
+  }
+  return [...byId.values()];
+}
+
+/**
+ * Resolves the pages sent about a closed record through the on-call plugin (when it can). Each
+ * vendor's resolve is idempotent (the page's dedup key), so a retry resolves again harmlessly.
+ */
+const resolvePagesJob = (kinds: Record<KindName, RecordKind>) =>
+  defineJob<ResolvePagesJob>({
+    name: ONCALL_PAGE_RESOLVE,
+    expireInSeconds: 120,
+    async run(job, env) {
+      const data = job.data;
+      const kind = kinds[data.kind];
+      const subject = await subjectOf(env.db, env.settings, kind, data.record_id);
+      if (!subject || subject.organization.id !== data.organization_id) return { skipped: 'record deleted' };
+      if (subject.status !== 'Closed') return { skipped: 'record reopened' };
+      const services = await pagedServices(env.db, kind, data.record_id);
+      if (services.length === 0) return { skipped: 'nothing paged' };
+      const oncall = await activeInstance(env.db, env.settings, subject.project.id, 'oncall');
+      if (!oncall?.plugin.resolve) return { skipped: 'no on-call plugin that resolves pages' };
+      for (const s of services) await oncall.plugin.resolve(serviceOf(s), subject, oncall.config, pluginEnv(env.settings, job.id, pluginLog(env, job.id)));
+      return { resolved: services.map((s) => s.external_id) };
     },
   });
 
@@ -230,4 +309,4 @@ export async function engageOncall(ctx: Ctx, kind: RecordKind, recordId: number,
 }
 
 /** The on-call jobs; the app gives them the kinds of records. */
-export const oncallJobs = (kinds: Record<KindName, RecordKind>): JobDefinition[] => [resolveJob(kinds), pageJob(kinds)];
+export const oncallJobs = (kinds: Record<KindName, RecordKind>): JobDefinition[] => [resolveJob(kinds), pageJob(kinds), resolvePagesJob(kinds)];

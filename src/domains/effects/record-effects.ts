@@ -18,6 +18,7 @@ import type { RecordChange, RecordEvent } from '../lifecycle/events.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
 import { notifyRecordEvent } from './notify.ts';
 import { routeRecords, routeServices } from './routing.ts';
+import { enqueueOncallPageResolve } from './oncall.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
 import { type EffectsContext, jobContext } from './job-context.ts';
 import { enqueueResources } from './resources.ts';
@@ -101,6 +102,7 @@ export async function recordUpdated(tx: Executor, ctx: Ctx, kind: RecordKind, id
   if (change.status || change.assessment?.length) await enqueueEffects(tx, ctx, kind, [id], event);
   if (change.status || change.assessment?.length || change.roles?.length) await tellConversation(tx, kind, [id], event);
   if (kind.name === 'incident' && change.status?.to === 'Closed') await enqueueConferenceClose(tx, ctx, id);
+  if (change.status?.to === 'Closed') await enqueueOncallPageResolve(tx, ctx, kind, id);
   if (ticketShows(change)) await enqueue(tx, TICKET_UPDATE, { organization_id: ctx.organization.id, kind: kind.name, id } satisfies TicketUpdateJob);
 }
 

@@ -14,7 +14,9 @@ export async function checkWithVendor(ctx: Ctx, slug: string, config: Configurat
   try {
     await plugin.check(config, pluginEnv(ctx.settings, `check:${slug}`, log));
   } catch (err) {
-    if (!(err instanceof ConfigurationRefused)) throw err;
+    // Anything else (the system down, an answer not understood) is no proof the configuration is
+    // wrong: the save goes through, and the jobs that use it say what fails.
+    if (!(err instanceof ConfigurationRefused)) return log.warn(`checking the configuration failed: ${(err as Error).message}`);
     throw validationError([{ loc: ['body', 'configuration', err.field], msg: err.message, type: 'value_error.plugin_refused' }]);
   }
 }

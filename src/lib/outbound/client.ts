@@ -93,6 +93,12 @@ export class Outbound {
     }
   }
 
+  /**
+   * The agent to connect to `input` with, after the checks fetch makes (scheme, an address in the
+   * URL): for a vendor client that makes its own requests over node:http(s) (node-fetch's `agent`).
+   */
+  agentFor = (input: string | URL): HttpAgent | HttpsAgent => (this.checkedUrl(input).protocol === 'https:' ? this.https : this.http);
+
   /** fetch, through the policy. */
   fetch = async (input: string | URL, init: OutboundInit = {}): Promise<Response> => {
     const url = this.checkedUrl(input);

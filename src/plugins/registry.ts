@@ -16,6 +16,10 @@ import { jitsiPlugin } from './builtin/jitsi.ts';
 import { participantGroupPlugin } from './builtin/participant-group.ts';
 import { documentPlugin } from './builtin/document.ts';
 import { documentResolverPlugin } from './builtin/document-resolver.ts';
+import { googleDocsPlugin } from './builtin/google/docs.ts';
+import { googleDrivePlugin } from './builtin/google/drive.ts';
+import { googleGroupsPlugin } from './builtin/google/groups.ts';
+import { googleCalendarPlugin } from './builtin/google/calendar.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -33,6 +37,10 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   participantGroupPlugin,
   documentPlugin,
   documentResolverPlugin,
+  googleDocsPlugin,
+  googleDrivePlugin,
+  googleGroupsPlugin,
+  googleCalendarPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));

@@ -77,6 +77,13 @@ export function googleAuth(config: Configuration, env: PluginEnv, scopes: readon
 
 /** Options every API client is made with: the configured root (Google's own when unset) and no retries of its own. */
 export function apiOptions(config: Configuration, env: PluginEnv, scopes: readonly string[]) {
-  const root = typeof config.api_root_url === 'string' && config.api_root_url ? `${config.api_root_url.replace(/\/+$/, '')}/` : undefined;
-  return { auth: googleAuth(config, env, scopes), ...(root ? { rootUrl: root } : {}), retry: false, retryConfig: { retry: 0, noResponseRetries: 0 } };
+  return { auth: googleAuth(config, env, scopes), ...rootOption(config), retry: false, retryConfig: { retry: 0, noResponseRetries: 0 } };
+}
+
+/**
+ * The configured API root as a method's option: an upload's URL (`/upload/...`) follows only the
+ * root given to the method itself, not the client's.
+ */
+export function rootOption(config: Configuration): { rootUrl?: string } {
+  return typeof config.api_root_url === 'string' && config.api_root_url ? { rootUrl: `${config.api_root_url.replace(/\/+$/, '')}/` } : {};
 }

@@ -9,7 +9,7 @@ import { drive as driveApi } from '@googleapis/drive';
 import { Type } from '@sinclair/typebox';
 import { fillTemplate } from '../document.ts';
 import { type Configuration, type DocumentPlugin, type KeptDocument, type PluginEnv, RECORD_DOCUMENT_TYPES, type RecordDocumentKind } from '../../types.ts';
-import { apiOptions, SCOPES } from './auth.ts';
+import { apiOptions, rootOption, SCOPES } from './auth.ts';
 import { driveId, googleConfiguration, text } from './config.ts';
 import { call, callUnlessGone } from './errors.ts';
 
@@ -55,12 +55,15 @@ export const googleDocsPlugin: DocumentPlugin = {
     const file = templateId
       ? await call('Drive files.copy', () => drive.files.copy({ fileId: templateId, supportsAllDrives: true, fields: 'id,webViewLink', requestBody }))
       : await call('Drive files.create', () =>
-          drive.files.create({
-            supportsAllDrives: true,
-            fields: 'id,webViewLink',
-            requestBody: { ...requestBody, mimeType: GOOGLE_DOC },
-            media: { mimeType: 'text/plain', body: fillTemplate(template, values) },
-          }),
+          drive.files.create(
+            {
+              supportsAllDrives: true,
+              fields: 'id,webViewLink',
+              requestBody: { ...requestBody, mimeType: GOOGLE_DOC },
+              media: { mimeType: 'text/plain', body: fillTemplate(template, values) },
+            },
+            rootOption(config),
+          ),
         );
     if (!file.id) throw new Error('Drive made the document but answered no id');
     if (templateId && Object.keys(values).length)

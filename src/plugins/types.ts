@@ -105,6 +105,23 @@ export interface PluginBase<T extends PluginType = PluginType> {
   enabledByDefault?: boolean;
   /** What it observes people doing, for cost models. */
   events?: PluginEventDeclaration[];
+  /**
+   * Asks the outside system whether a configuration can work, when an enabled instance's is saved:
+   * throws ConfigurationRefused (the save answers 422 with its message) when the system refuses it.
+   * Any other failure (the system not answering) lets the save through. Absent: nothing is asked.
+   */
+  check?(config: Configuration, env: PluginEnv): Promise<void>;
+}
+
+/** A configuration an outside system refused when checked on save; `field` is the one to fix, when known. */
+export class ConfigurationRefused extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ConfigurationRefused';
+  }
 }
 
 /** An incident or a case, as plugins see it. */

@@ -30,6 +30,8 @@ export interface GoogleRequest {
   subject: string;
   /** When it came (ms since the epoch). */
   at: number;
+  /** The status it was failed with, when `failures` told the peer to fail it. */
+  failedWith?: number;
 }
 
 export interface DriveFile {
@@ -120,7 +122,7 @@ export async function startGooglePeer(opts: { delegatedTo: string }): Promise<Go
     keyRevoked: false,
   } as unknown as GooglePeer;
 
-  function token(req: IncomingMessage, res: ServerResponse, body: Buffer, key: KeyObject) {
+  function token(res: ServerResponse, body: Buffer, key: KeyObject) {
     const form = new URLSearchParams(body.toString());
     const refuse = (status: number, error: string, error_description: string) => json(res, { error, error_description }, status);
     if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return refuse(400, 'unsupported_grant_type', 'Invalid grant_type');
@@ -145,7 +147,7 @@ export async function startGooglePeer(opts: { delegatedTo: string }): Promise<Go
     json(res, { access_token: access, expires_in: 3599, token_type: 'Bearer' });
   }
 
-  function drive(req: IncomingMessage, res: ServerResponse, path: string, q: Record<string, string>, body: any) {
+  function drive(req: IncomingMessage, res: ServerResponse, path: string, body: any) {
     let m: RegExpExecArray | null;
     const fileOf = (fileId: string) => peer.files.get(fileId);
     const view = (f: DriveFile) => ({
@@ -207,6 +209,7 @@ export async function startGooglePeer(opts: { delegatedTo: string }): Promise<Go
     if ((m = /^\/drive\/v3\/files\/([^/]+)$/.exec(path))) {
       const f = fileOf(m[1]);
       if (!f) return apiError(res, 404, 'notFound', `File not found: ${m[1]}.`);
+      if (req.method === 'GET') return json(res, view(f));
       if (req.method === 'PATCH') {
         if (body.contentRestrictions) f.contentRestrictions = body.contentRestrictions;
         return json(res, view(f));
@@ -321,7 +324,7 @@ export async function startGooglePeer(opts: { delegatedTo: string }): Promise<Go
     const url = new URL(req.url ?? '/', 'http://peer');
     const raw = await read(req);
     try {
-      if (url.pathname === '/token' && req.method === 'POST') return token(req, res, raw, key);
+      if (url.pathname === '/token' && req.method === 'POST') return token(res, raw, key);
       const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const grant = auth ? tokens.get(auth) : undefined;
       if (!grant)
@@ -342,8 +345,9 @@ export async function startGooglePeer(opts: { delegatedTo: string }): Promise<Go
       const { __media: _, ...recorded } = body;
       peer.requests.push({ method: req.method ?? '', path: url.pathname, query, body: recorded, media, subject: grant.sub, at: Date.now() });
       const failure = peer.failures.shift();
+      if (failure) peer.requests[peer.requests.length - 1].failedWith = failure.status;
       if (failure) return apiError(res, failure.status, failure.status === 429 ? 'rateLimitExceeded' : 'backendError', 'Failing as told.', failure.headers);
-      if (/^\/(upload\/)?drive\//.test(url.pathname)) return drive(req, res, url.pathname, query, body);
+      if (/^\/(upload\/)?drive\//.test(url.pathname)) return drive(req, res, url.pathname, body);
       if (url.pathname.startsWith('/v1/documents/')) return docs(req, res, url.pathname, body);
       if (url.pathname.startsWith('/admin/directory/v1/')) return directory(req, res, url.pathname, body);
       if (url.pathname.startsWith('/calendar/v3/')) return calendar(req, res, url.pathname, query, body);

@@ -7,6 +7,7 @@ import { calendar as calendarApi, type calendar_v3 } from '@googleapis/calendar'
 import { Type } from '@sinclair/typebox';
 import type { ConferencePlugin, Configuration, PluginEnv } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
+import { checkGoogle } from './check.ts';
 import { googleConfiguration, text } from './config.ts';
 import { call, callUnlessGone, GoogleFailure } from './errors.ts';
 
@@ -25,6 +26,7 @@ export const googleCalendarPlugin: ConferencePlugin = {
   author: 'Muster',
   author_url: 'https://github.com/muster-project/muster',
   description: "Makes each incident's meeting: a Google Calendar event with Google Meet, its people invited.",
+  check: checkGoogle(SCOPES.calendar),
   configuration: googleConfiguration({
     calendar_id: Type.Optional(
       Type.String({ minLength: 1, maxLength: 300, description: 'Calendar the events are made in (default the user\u2019s primary calendar)' }),

@@ -10,6 +10,7 @@ import { Type } from '@sinclair/typebox';
 import { fillTemplate } from '../document.ts';
 import { type Configuration, type DocumentPlugin, type KeptDocument, type PluginEnv, RECORD_DOCUMENT_TYPES, type RecordDocumentKind } from '../../types.ts';
 import { apiOptions, rootOption, SCOPES } from './auth.ts';
+import { checkGoogle } from './check.ts';
 import { driveId, googleConfiguration, text } from './config.ts';
 import { call, callUnlessGone } from './errors.ts';
 
@@ -39,6 +40,7 @@ export const googleDocsPlugin: DocumentPlugin = {
   author: 'Muster',
   author_url: 'https://github.com/muster-project/muster',
   description: "Makes incident, case and review documents in Google Docs from the project's Docs templates, and locks them when the record closes.",
+  check: checkGoogle(SCOPES.docs, ['incident_template_id', 'case_template_id', 'review_template_id', 'folder_id']),
   configuration: googleConfiguration({
     incident_template_id: driveId('Docs template of incident documents (its file id)'),
     case_template_id: driveId('Docs template of case documents (its file id)'),

@@ -6,6 +6,7 @@ import { drive as driveApi } from '@googleapis/drive';
 import { Type } from '@sinclair/typebox';
 import type { Configuration, PluginEnv, StorageFolder, StoragePlugin } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
+import { checkGoogle } from './check.ts';
 import { driveId, googleConfiguration, text } from './config.ts';
 import { call } from './errors.ts';
 
@@ -37,6 +38,7 @@ export const googleDrivePlugin: StoragePlugin = {
   author: 'Muster',
   author_url: 'https://github.com/muster-project/muster',
   description: "Makes each incident's and case's folder in Google Drive and shares it with the record's people.",
+  check: checkGoogle(SCOPES.drive, ['parent_id']),
   configuration: googleConfiguration({
     parent_id: driveId('Shared drive or folder the records\u2019 folders are made in (its id); default the user\u2019s My Drive'),
     role: Type.Optional(

@@ -10,6 +10,8 @@ export class GoogleFailure extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** Google's reason (`invalid_grant`, `notFound`), when it gave one. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'GoogleFailure';
@@ -47,24 +49,33 @@ export function translate(what: string, err: unknown): Error {
   const reason = reasonOf(e.response?.data);
   const because = reason ? `: ${reason}` : '';
   const tokenRequest = reason === 'invalid_grant' || reason === 'unauthorized_client' || String(e.config?.url ?? '').endsWith('/token');
-  if (tokenRequest) {
+  if (tokenRequest && status < 500 && status !== 429) {
     if (reason === 'unauthorized_client')
       return new GoogleFailure(
         `Google refused to let the service account act as the configured user (${status}${because}): grant it domain-wide delegation with the plugin's scopes in the Admin console`,
         status,
+        reason,
       );
-    return new GoogleFailure(`Google refused the service account key (${status}${because}): check the key is current and the configured user exists`, status);
+    return new GoogleFailure(
+      `Google refused the service account key (${status}${because}): check the key is current and the configured user exists`,
+      status,
+      reason,
+    );
   }
   if (status === 429 || status === 503) {
     const seconds = retryAfter(e.response?.headers);
     if (seconds !== undefined) return new RetryLater(seconds, `Google asked to wait ${seconds} s before ${what} again (${status})`);
   }
-  if (status === 401) return new GoogleFailure(`Google refused the access token for ${what} (401${because})`, status);
+  if (status === 401) return new GoogleFailure(`Google refused the access token for ${what} (401${because})`, status, reason);
   if (status === 403)
-    return new GoogleFailure(`Google refused ${what} (403${because}): check the plugin's scopes are delegated and the configured user may do this`, status);
-  if (status === 404) return new GoogleFailure(`Google found nothing for ${what} (404): check the configured ids`, status);
-  if (status === 429) return new GoogleFailure(`Google is limiting the rate of ${what} (429${because})`, status);
-  return new GoogleFailure(`Google answered ${status} to ${what}${because}`, status);
+    return new GoogleFailure(
+      `Google refused ${what} (403${because}): check the plugin's scopes are delegated and the configured user may do this`,
+      status,
+      reason,
+    );
+  if (status === 404) return new GoogleFailure(`Google found nothing for ${what} (404): check the configured ids`, status, reason);
+  if (status === 429) return new GoogleFailure(`Google is limiting the rate of ${what} (429${because})`, status, reason);
+  return new GoogleFailure(`Google answered ${status} to ${what}${because}`, status, reason);
 }
 
 /** Runs one call to Google, its failure translated. */

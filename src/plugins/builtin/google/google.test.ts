@@ -34,6 +34,11 @@ const sent = (method: string, path: RegExp) => google.requests.filter((r) => r.m
 
 beforeAll(async () => {
   google = await startGooglePeer({ delegatedTo: WORKSPACE_USER });
+  for (const [id, name] of [
+    ['incidents-folder', 'Incidents'],
+    ['shared-drive-1', 'Incident files'],
+  ])
+    google.files.set(id, { id, name, mimeType: 'application/vnd.google-apps.folder', parents: [], text: '', permissions: [], contentRestrictions: [] });
   google.files.set('tmpl-incident', {
     id: 'tmpl-incident',
     name: 'Incident template',
@@ -79,6 +84,28 @@ describe('Google Workspace plugins', () => {
     const masked = (await call(w.t.app, 'GET', `/default/plugins/instances/${read.id}`, { token: w.admin })).body.configuration;
     const moved = await setEnabled('google-drive-storage', true, { ...masked, api_root_url: 'http://127.0.0.2:9' });
     expect(moved.status).toBe(422);
+    expect(moved.body.detail.map((d: { loc: string[]; type: string }) => [d.loc.join('.'), d.type])).toEqual([
+      ['body.configuration.service_account_key', 'value_error.secret_required'],
+    ]);
+  });
+
+  it('a configuration Google refuses is refused on save: a key not a key, a user not delegated, a template not there', async () => {
+    const refused = async (configuration: Record<string, unknown>) => {
+      const res = await setEnabled('google-docs-document', true, { ...shared(), incident_template_id: 'tmpl-incident', ...configuration });
+      expect(res.status).toBe(422);
+      return res.body.detail.map((d: { loc: string[]; type: string; msg: string }) => [d.loc.join('.'), d.type, d.msg]);
+    };
+    expect(await refused({ service_account_key: '{"type":"service_account"}' })).toEqual([
+      ['body.configuration.service_account_key', 'value_error.configuration_refused', expect.stringContaining('give the whole JSON key file')],
+    ]);
+    expect(await refused({ subject: 'someone-else@example.com' })).toEqual([
+      ['body.configuration.subject', 'value_error.configuration_refused', expect.stringContaining('grant it domain-wide delegation')],
+    ]);
+    expect(await refused({ incident_template_id: 'no-such-template' })).toEqual([
+      ['body.configuration.incident_template_id', 'value_error.configuration_refused', expect.stringContaining('Drive has no file no-such-template')],
+    ]);
+    // Still the configuration saved first, and enabled.
+    expect((await instances()).find((i) => i.plugin.slug === 'google-docs-document')!.enabled).toBe(true);
   });
 
   it('drives an incident through create, a file, Stable and Closed', async () => {
@@ -182,8 +209,11 @@ describe('Google Workspace plugins', () => {
     expect(created.status).toBe(200);
     await drainJobs(w.t.database, w.t.settings, 90_000);
     expect(google.failures).toEqual([]);
-    const [limited, next] = google.requests.slice(seen).filter((r) => r.path.endsWith('/copy'));
-    expect(next.at - limited.at).toBeGreaterThanOrEqual(2000);
+    // The call refused with 429 was made again no sooner than Google asked.
+    const requests = google.requests.slice(seen);
+    const limited = requests.find((r) => r.failedWith === 429)!;
+    const again = requests.find((r) => r.at > limited.at && r.method === limited.method && r.path === limited.path && r !== limited)!;
+    expect(again.at - limited.at).toBeGreaterThanOrEqual(2000);
     const docs = (await incidents.get(created.body.id, w.admin)).body.documents;
     expect(docs.map((d: { resource_type: string }) => d.resource_type)).toEqual(['dispatch-incident-document']);
   });

@@ -6,6 +6,7 @@ import { admin as adminApi } from '@googleapis/admin';
 import { Type } from '@sinclair/typebox';
 import type { Configuration, ParticipantGroupPlugin, PluginEnv } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
+import { checkGoogle } from './check.ts';
 import { googleConfiguration } from './config.ts';
 import { call, callUnlessGone, GoogleFailure, translate } from './errors.ts';
 
@@ -34,6 +35,7 @@ export const googleGroupsPlugin: ParticipantGroupPlugin = {
   author: 'Muster',
   author_url: 'https://github.com/muster-project/muster',
   description: "Makes each incident's tactical and notifications groups in Google Groups and keeps their members the record's people.",
+  check: checkGoogle(SCOPES.groups),
   configuration: googleConfiguration({
     domain: Type.String({
       minLength: 1,

@@ -68,8 +68,15 @@ export const googleDocsPlugin: DocumentPlugin = {
           ),
         );
     if (!file.id) throw new Error('Drive made the document but answered no id');
-    if (templateId && Object.keys(values).length)
-      await call('Docs documents.batchUpdate', () => docs.documents.batchUpdate({ documentId: file.id!, requestBody: { requests: replacements(values) } }));
+    if (templateId && Object.keys(values).length) {
+      try {
+        await call('Docs documents.batchUpdate', () => docs.documents.batchUpdate({ documentId: file.id!, requestBody: { requests: replacements(values) } }));
+      } catch (err) {
+        // The retry copies the template again: this copy, unfilled, would stay behind.
+        await callUnlessGone('Drive files.delete', () => drive.files.delete({ fileId: file.id!, supportsAllDrives: true })).catch(() => {});
+        throw err;
+      }
+    }
     return { name, resource_id: file.id, resource_type: RECORD_DOCUMENT_TYPES[kind], weblink: weblinkOf(file) };
   },
   async update(document, values, config, env): Promise<KeptDocument> {

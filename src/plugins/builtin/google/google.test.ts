@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, LOCAL_PEERS } from '../../../../test/helpers.ts';
 import { drainJobs } from '../../../../test/jobs.ts';
 import { type GooglePeer, startGooglePeer } from '../../../../test/peers/google.ts';
+import { cases as casesApi } from '../../../../test/worlds/cases.ts';
 import { api, useWorld } from '../../../../test/worlds/incidents.ts';
 import { listJobs } from '../../../jobs/admin.ts';
 import { pluginEnv } from '../../../domains/plugin/active.ts';
@@ -16,6 +17,7 @@ const WORKSPACE_USER = 'incident-bot@example.com';
 
 const w = useWorld({ outboundAllow: LOCAL_PEERS });
 const incidents = api(w);
+const cases = casesApi(w);
 let google: GooglePeer;
 const drain = () => drainJobs(w.t.database, w.t.settings, 60_000, { retryNow: true });
 
@@ -30,6 +32,20 @@ async function setEnabled(slug: string, enabled: boolean, configuration?: Record
 }
 
 const shared = () => ({ service_account_key: google.key, subject: WORKSPACE_USER, api_root_url: google.url });
+/** Adds a text file to a record over HTTP, as the web UI does. */
+async function upload(path: string, name: string, text: string) {
+  const boundary = '----google-test';
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+  );
+  return w.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/default/${path}/files`,
+    headers: { authorization: `Bearer ${w.admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+}
+
 const sent = (method: string, path: RegExp) => google.requests.filter((r) => r.method === method && path.test(r.path));
 
 beforeAll(async () => {
@@ -146,17 +162,8 @@ describe('Google Workspace plugins', () => {
     expect(read.conference.resource_id).toBe(insert.body.id);
 
     // A file: the incident's Drive folder is made in the shared drive and shared with its people.
-    const boundary = '----google-test';
-    const payload = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\nnotes\r\n--${boundary}--\r\n`,
-    );
-    const upload = await w.t.app.inject({
-      method: 'POST',
-      url: `/api/v1/default/incidents/${id}/files`,
-      headers: { authorization: `Bearer ${w.admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    expect(upload.statusCode, upload.body).toBe(200);
+    const added = await upload(`incidents/${id}`, 'notes.txt', 'notes');
+    expect(added.statusCode, added.body).toBe(200);
     const [folder] = sent('POST', /^\/drive\/v3\/files$/);
     expect(folder.body).toMatchObject({ mimeType: 'application/vnd.google-apps.folder', parents: ['shared-drive-1'] });
     const storage = (await incidents.get(id, w.admin)).body.storage;
@@ -182,6 +189,32 @@ describe('Google Workspace plugins', () => {
     const locked = google.files.get(doc.resource_id)!;
     expect(locked.contentRestrictions).toEqual([{ readOnly: true, reason: 'The record is closed' }]);
     expect(locked.permissions.map((p) => p.role).sort()).toEqual(['owner', 'reader']);
+  });
+
+  it('drives a case through create, a file Drive first fails to hold, and Closed', async () => {
+    const created = await cases.create({ title: 'Phishing report' }, w.admin);
+    expect(created.status).toBe(200);
+    const id = created.body.id;
+    await drain();
+    const read = (await cases.get(id, w.admin)).body;
+    // No case template configured: Muster's own, filled, uploaded for Drive to convert.
+    const doc = read.documents.find((d: { resource_type: string }) => d.resource_type === 'dispatch-case-document');
+    expect(google.files.get(doc.resource_id)).toMatchObject({ mimeType: 'application/vnd.google-apps.document', parents: ['incidents-folder'] });
+    expect(google.files.get(doc.resource_id)!.text).toContain('Phishing report');
+    expect([...google.groups.values()].map((g) => g.email)).toContain(`${read.name.toLowerCase()}@example.com`);
+
+    // Drive refusing the folder: the upload answers 503 and stores nothing; the next one makes it.
+    google.failures.push({ status: 500 });
+    const refused = await upload(`cases/${id}`, 'headers.txt', 'Received: from x');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().detail[0].msg).not.toContain('Google');
+    expect((await call(w.t.app, 'GET', `/default/cases/${id}/files`, { token: w.admin })).body).toEqual([]);
+    expect((await upload(`cases/${id}`, 'headers.txt', 'Received: from x')).statusCode).toBe(200);
+    expect((await cases.get(id, w.admin)).body.storage.resource_type).toBe('google-drive-folder');
+
+    expect((await cases.edit(id, { status: 'Closed', resolution: 'Blocked the sender.' }, w.admin)).status).toBe(200);
+    await drain();
+    expect(google.files.get(doc.resource_id)!.contentRestrictions).toEqual([{ readOnly: true, reason: 'The record is closed' }]);
   });
 
   it('keeps a group\u2019s members the record\u2019s people and ends a meeting, through the plugins', async () => {

@@ -41,8 +41,14 @@ export const googleDrivePlugin: StoragePlugin = {
   check: checkGoogle(SCOPES.drive, ['parent_id']),
   configuration: googleConfiguration({
     parent_id: driveId('Shared drive or folder the records\u2019 folders are made in (its id); default the user\u2019s My Drive'),
+    // An enum, not a union of literals: the web UI's form offers an enum's values to choose from.
     role: Type.Optional(
-      Type.Union([...ROLES.map((r) => Type.Literal(r))], { default: 'writer', description: 'What the record\u2019s people may do in its folder' }),
+      Type.Unsafe<(typeof ROLES)[number]>({
+        type: 'string',
+        enum: [...ROLES],
+        default: 'writer',
+        description: 'What the record\u2019s people may do in its folder',
+      }),
     ),
   }),
   async createFolder(subject, config, env) {

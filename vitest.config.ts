@@ -46,6 +46,7 @@ const OWN_PROCESS = [
   'src/domains/effects/notify.test.ts',
   'src/domains/effects/ticket-update.test.ts',
   'src/domains/record_document/outside.test.ts',
+  'src/plugins/builtin/google/google.test.ts',
   'src/server/observability/traces.test.ts',
   'src/server/observability/metrics.test.ts',
 ];

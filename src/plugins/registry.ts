@@ -21,6 +21,10 @@ import { teamsPlugin } from './builtin/teams/plugin.ts';
 import { pagerdutyPlugin } from './builtin/pagerduty/plugin.ts';
 import { goalertPlugin } from './builtin/goalert/plugin.ts';
 import { grafanaOncallPlugin } from './builtin/grafana-oncall/plugin.ts';
+import { googleDocsPlugin } from './builtin/google/docs.ts';
+import { googleDrivePlugin } from './builtin/google/drive.ts';
+import { googleGroupsPlugin } from './builtin/google/groups.ts';
+import { googleCalendarPlugin } from './builtin/google/calendar.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -43,6 +47,10 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   pagerdutyPlugin,
   goalertPlugin,
   grafanaOncallPlugin,
+  googleDocsPlugin,
+  googleDrivePlugin,
+  googleGroupsPlugin,
+  googleCalendarPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));

@@ -90,6 +90,11 @@ export const errors = {
   /** The database cannot serve now (down, restarting, out of connections, too slow): retry later. */
   databaseUnavailable: () =>
     new ApiError(503, [{ msg: 'The database is unavailable. Please, try again shortly.' }], { 'retry-after': String(RETRY_AFTER_SECONDS) }),
+  /** The project's storage plugin could not make a record's folder in its outside system: nothing was stored; retry later. */
+  storageUnavailable: () =>
+    new ApiError(503, [{ msg: "The project's file storage could not make this record's folder. Nothing was stored; please, try again shortly." }], {
+      'retry-after': String(RETRY_AFTER_SECONDS),
+    }),
   /** A readiness check failed (GET /readyz): each failed check and why. */
   notReady: (failures: { check: string; reason: string }[]) =>
     new ApiError(

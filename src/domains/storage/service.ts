@@ -112,7 +112,13 @@ export async function addFile(ctx: Ctx, kind: RecordRows, id: number, file: File
     let folder = existing;
     if (!folder) {
       const subject = (await subjectOf(tx, ctx.settings, kind, id))!;
-      const made = await storage.plugin.createFolder(subject, storage.config, pluginEnv(ctx.settings, `${kind.name}:${id}:storage`, { info() {}, warn() {} }));
+      const made = await Promise.resolve(
+        storage.plugin.createFolder(subject, storage.config, pluginEnv(ctx.settings, `${kind.name}:${id}:storage`, { info() {}, warn() {} })),
+      ).catch((err: unknown) => {
+        // A storage service that refuses or does not answer: the caller hears it is unavailable, the operator why.
+        ctx.log?.warn({ plugin: storage.plugin.slug, err: (err as Error).message }, 'storage plugin could not make the folder');
+        throw errors.storageUnavailable();
+      });
       folder = { resource_id: made.resource_id, resource_type: made.resource_type, weblink: made.weblink };
       await tx
         .update(kind.table as typeof incident)

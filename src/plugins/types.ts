@@ -105,6 +105,23 @@ export interface PluginBase<T extends PluginType = PluginType> {
   enabledByDefault?: boolean;
   /** What it observes people doing, for cost models. */
   events?: PluginEventDeclaration[];
+  /**
+   * Asks the outside system whether the configuration works (credentials, a project that exists),
+   * when an instance is saved enabled; throws ConfigurationRefused naming the field to fix. Absent:
+   * only the schema and the outbound policy are checked.
+   */
+  check?(config: Configuration, env: PluginEnv): Promise<void>;
+}
+
+/** A configuration the outside system refuses, found by a plugin's `check`: the field to fix and why. */
+export class ConfigurationRefused extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigurationRefused';
+  }
 }
 
 /** An incident or a case, as plugins see it. */

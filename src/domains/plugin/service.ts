@@ -35,6 +35,7 @@ import type { PluginEventReadT, PluginInstanceCreateT, PluginInstanceReadT, Plug
 import { checkConfiguration, jsonSchemaOf } from './configuration.ts';
 import { checkDestinations, keepsSecretsWhereTheyGo, urlsAsOrigins } from './destinations.ts';
 import { plugin, pluginEvent, pluginInstance } from './table.ts';
+import { checkWithVendor } from './vendor-check.ts';
 
 type PluginRow = typeof plugin.$inferSelect;
 
@@ -380,6 +381,7 @@ export async function createInstance(ctx: Ctx, body: PluginInstanceCreateT): Pro
       const enabled = body.enabled ?? false;
       const config = nextConfiguration(row.slug, {}, body.configuration, enabled) ?? {};
       await checkDestinations(config, schemaOf(row.slug), outboundFor(ctx.settings.outboundAllow));
+      if (enabled) await checkWithVendor(ctx, row.slug, config);
       if (enabled) await disableOthers(tx, ctx, proj.id, row.type);
       const [created] = await tx
         .insert(pluginInstance)
@@ -410,6 +412,7 @@ export async function updateInstance(ctx: Ctx, id: number, body: PluginInstanceU
       const stored = storedConfiguration(ctx, row);
       const config = nextConfiguration(slug, stored ?? {}, body.configuration, enabling);
       if (config) await checkDestinations(config, schemaOf(slug), outboundFor(ctx.settings.outboundAllow));
+      if (enabled && (config || enabling)) await checkWithVendor(ctx, slug, config ?? stored ?? {});
       if (enabling) await disableOthers(tx, ctx, row.project_id, row.plugin_type, row.id);
       await tx
         .update(pluginInstance)

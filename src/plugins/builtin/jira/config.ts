@@ -8,7 +8,10 @@ const NAME_MAP = (description: string, defaults: Record<string, string>) =>
 
 export const jiraConfiguration = Type.Object(
   {
-    hosting: Type.Union([Type.Literal('cloud'), Type.Literal('data_center')], {
+    // An enum (not a union of literals): the web UI's form offers it as a choice.
+    hosting: Type.Unsafe<'cloud' | 'data_center'>({
+      type: 'string',
+      enum: ['cloud', 'data_center'],
       default: 'cloud',
       description: 'Jira Cloud (e-mail and API token) or Jira Data Center / Server (personal access token)',
     }),

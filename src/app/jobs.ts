@@ -11,6 +11,7 @@ import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob, ticketUpdateJob } from '../domains/effects/record-effects.ts';
 import { resourceJobs } from '../domains/effects/resources.ts';
 import { recordDocumentsJob } from '../domains/record_document/jobs.ts';
+import { taskTicketJob } from '../domains/task/ticket.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
 import { oncallJobs } from '../domains/effects/oncall.ts';
 import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
@@ -23,6 +24,7 @@ const KINDS = { incident: INCIDENT, case: CASE };
 export const JOBS: JobDefinition[] = [
   recordEffectsJob(KINDS),
   ticketUpdateJob(KINDS),
+  taskTicketJob(INCIDENT),
   ...resourceJobs(KINDS),
   recordDocumentsJob(KINDS),
   ...MESSAGE_JOBS,

@@ -34,6 +34,11 @@ export const jiraConfiguration = Type.Object(
     project_key: Type.String({ pattern: '^[A-Z][A-Z0-9_]*$', maxLength: 255, description: 'Key of the Jira project issues are made in, e.g. OPS' }),
     issue_type: Type.String({ minLength: 1, maxLength: 255, default: 'Task', description: "Issue type of incidents' issues" }),
     case_issue_type: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "Issue type of cases' issues (default: the incidents')" })),
+    create_task_issues: Type.Boolean({
+      default: false,
+      description: "Whether each incident's follow-up task gets an issue too (moved on when the task is resolved)",
+    }),
+    task_issue_type: Type.String({ minLength: 1, maxLength: 255, default: 'Task', description: "Issue type of tasks' issues" }),
     labels: Type.Array(Type.String({ pattern: '^\\S+$', maxLength: 255 }), {
       default: ['muster'],
       maxItems: 20,

@@ -154,6 +154,59 @@ describe('jira plugin: an issue per record', () => {
   });
 });
 
+describe('jira plugin: follow-up tasks', () => {
+  const tasks = (method: string, path: string, body: unknown) => call(w.t.app, method, `/default/tasks${path}`, { token: w.owner, body });
+  const taskRead = async (id: number) =>
+    (await call(w.t.app, 'GET', '/default/tasks', { token: w.owner, query: { itemsPerPage: -1 } })).body.items.find((t: { id: number }) => t.id === id);
+
+  it('gives a task an issue only while the configuration says so, moved to Done when the task is resolved', async () => {
+    const incident = await incidents.create({ title: 'Cache stampede' }, w.admin);
+    await drain();
+    const key = (await incidents.get(incident.body.id, w.admin)).body.name as string;
+    const before = jira.issues.size;
+    const plain = await tasks('POST', '', { incident: { id: incident.body.id }, description: 'Not tracked in Jira' });
+    expect(plain.status).toBe(200);
+    await drain();
+    expect(jira.issues.size).toBe(before);
+
+    expect((await save({ ...configuration(), create_task_issues: true, task_issue_type: 'Bug' })).status).toBe(200);
+    try {
+      const made = await tasks('POST', '', {
+        incident: { id: incident.body.id },
+        description: 'Add jitter to cache expiry\nSee the timeline.',
+        priority: 'High',
+        assignees: [person('owner@example.com')],
+      });
+      expect(made.status).toBe(200);
+      await drain();
+      const read = await taskRead(made.body.id);
+      expect(read).toMatchObject({ resource_type: 'jira-issue', resource_id: expect.stringMatching(/^OPS-\d+$/) });
+      expect(read.weblink).toBe(`${jira.url}/browse/${read.resource_id}`);
+      const issue = jira.issues.get(read.resource_id)!;
+      expect(issue.fields).toMatchObject({
+        issuetype: { name: 'Bug' },
+        summary: 'Add jitter to cache expiry',
+        priority: { name: 'Highest' },
+        assignee: { accountId: USERS[0].accountId },
+      });
+      expect(adf(issue.fields.description)).toMatchObject({ links: [`https://muster.example.com/default/incidents/${key}`] });
+      expect(issue.status).toBe('To Do');
+
+      expect((await tasks('PUT', `/${made.body.id}`, { incident: { id: incident.body.id }, status: 'Resolved' })).status).toBe(200);
+      await drain();
+      expect(issue.status).toBe('Done');
+      // The task made before gets its issue when it next changes: made, then moved to Done.
+      expect((await tasks('PUT', `/${plain.body.id}`, { incident: { id: incident.body.id }, status: 'Resolved' })).status).toBe(200);
+      await drain();
+      const late = await taskRead(plain.body.id);
+      expect(late.resource_type).toBe('jira-issue');
+      expect(jira.issues.get(late.resource_id)).toMatchObject({ status: 'Done', fields: { summary: 'Not tracked in Jira' } });
+    } finally {
+      expect((await save(configuration())).status).toBe(200);
+    }
+  });
+});
+
 describe('jira plugin: failures', () => {
   const failedJobs = async () => (await listJobs(w.t.database, { limit: 500 })).filter((j) => j.name === 'ticket-update' && j.state === 'failed');
   /** The reason of the one update job that failed since `before` (the ids of those failed then). */

@@ -56,3 +56,7 @@ export async function userFieldOf(jira: CloudClient, config: JiraConfig, email: 
   if (config.hosting === 'cloud') return exact.accountId ? { accountId: exact.accountId } : undefined;
   return exact.name ? { name: exact.name } : undefined;
 }
+
+/** The Jira status of a task's status: `Open` and `Resolved` as listed in `statuses`, else as a New and a Closed record. */
+export const taskStatusOf = (config: JiraConfig, status: string): string | undefined =>
+  config.statuses[status] ?? (status === 'Resolved' ? config.statuses.Closed : config.statuses.New);

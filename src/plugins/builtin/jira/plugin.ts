@@ -5,19 +5,21 @@
 // transitions. Every call runs in a job through the outbound client; a refusal is thrown with a
 // reason an Admin can act on, and a rate limit is retried after Jira's Retry-After.
 import { isRetryLater } from '../../../lib/retry-later.ts';
-import { ConfigurationRefused, recordLink, type Subject, type TicketPlugin } from '../../types.ts';
+import { ConfigurationRefused, recordLink, type Subject, type TaskSubject, type TicketPlugin } from '../../types.ts';
 import { JiraFailure, jiraClient } from './client.ts';
 import { browseLink, jiraConfigOf, jiraConfiguration, type JiraConfig } from './config.ts';
-import { descriptionOf, issueTypeOf, priorityOf, summaryOf, userFieldOf } from './mapping.ts';
+import { descriptionOf, issueTypeOf, priorityOf, summaryOf, taskStatusOf, userFieldOf } from './mapping.ts';
+
+/** The `resource_type` of a task's issue (Muster's own: Dispatch's Jira plugin made none for tasks). */
+const TASK_ISSUE = 'jira-issue';
 
 /** How long a configuration check waits for Jira: an Admin is waiting for the answer. */
 const CHECK_TIMEOUT_MS = 5_000;
 
 const sameName = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
 
-/** Moves the issue to the Jira status the configuration gives the record's status, through a transition that leads there. */
-async function moveTo(jira: ReturnType<typeof jiraClient>, config: JiraConfig, key: string, status: string): Promise<void> {
-  const target = config.statuses[status];
+/** Moves the issue to the Jira status the configuration gives a Muster status, through a transition that leads there. */
+async function moveTo(jira: ReturnType<typeof jiraClient>, config: JiraConfig, key: string, status: string, target = config.statuses[status]): Promise<void> {
   if (!target) return;
   const issue = await jira.issues.getIssue({ issueIdOrKey: key, fields: ['status'] });
   const current = (issue.fields as { status?: { name?: string } } | undefined)?.status?.name;
@@ -101,6 +103,41 @@ export const jiraPlugin: TicketPlugin = {
     await moveTo(jira, config, key, subject.status);
   },
 
+  async createTaskTicket(task, raw, env) {
+    const config = jiraConfigOf(raw);
+    if (!config.create_task_issues) return null;
+    const jira = jiraClient(config, env.outbound, env.log);
+    const incident = task.incident.name ?? `#${task.incident.id}`;
+    const fields: Record<string, unknown> = {
+      project: { key: config.project_key },
+      issuetype: { name: config.task_issue_type },
+      summary: summaryOf(task.description.split('\n')[0] || `Follow-up of ${incident}`),
+      labels: config.labels,
+      description: descriptionOf(config, {
+        kind: 'incident',
+        title: incident,
+        description: `${task.description}\n\nA follow-up of ${incident}.`,
+        link: task.incident.weblink,
+      }),
+    };
+    const priority = priorityOf(config, task.priority);
+    if (priority) fields.priority = priority;
+    const person = task.assignees[0] ?? task.owner;
+    if (person) {
+      const user = await userFieldOf(jira, config, person);
+      if (user) fields.assignee = user;
+    }
+    const created = await jira.issues.createIssue({ fields: fields as never });
+    const key = created.key as string;
+    return { resource_id: key, resource_type: TASK_ISSUE, weblink: browseLink(config, key) };
+  },
+
+  async updateTaskTicket(ticket, task: TaskSubject, raw, env) {
+    if (ticket.resource_type !== TASK_ISSUE) return;
+    const config = jiraConfigOf(raw);
+    await moveTo(jiraClient(config, env.outbound, env.log), config, ticket.resource_id, task.status, taskStatusOf(config, task.status));
+  },
+
   async check(raw, env) {
     const config = jiraConfigOf(raw);
     if (config.hosting === 'cloud' && !config.email)
@@ -119,7 +156,7 @@ export const jiraPlugin: TicketPlugin = {
     await asked('api_token', () => jira.myself.getCurrentUser());
     const project = await asked('project_key', () => jira.projects.getProject({ projectIdOrKey: config.project_key, expand: 'issueTypes' }));
     const types = (project.issueTypes ?? []).map((t) => t.name ?? '');
-    for (const field of ['issue_type', 'case_issue_type'] as const) {
+    for (const field of ['issue_type', 'case_issue_type', ...(config.create_task_issues ? (['task_issue_type'] as const) : [])] as const) {
       const name = config[field];
       if (name && types.length && !types.some((t) => sameName(t, name)))
         throw new ConfigurationRefused(field, `Jira project ${config.project_key} has no issue type "${name}" (it has ${types.join(', ')}).`);

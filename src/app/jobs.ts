@@ -12,6 +12,7 @@ import { recordEffectsJob, ticketUpdateJob } from '../domains/effects/record-eff
 import { resourceJobs } from '../domains/effects/resources.ts';
 import { conferenceCloseJob } from '../domains/effects/conference-close.ts';
 import { recordDocumentsJob } from '../domains/record_document/jobs.ts';
+import { taskTicketJob } from '../domains/task/ticket.ts';
 import { workflowPollJob, workflowRunJob } from '../domains/workflow/runs.ts';
 import { oncallJobs } from '../domains/effects/oncall.ts';
 import { MESSAGE_JOBS } from '../domains/plugin/messages.ts';
@@ -24,6 +25,7 @@ const KINDS = { incident: INCIDENT, case: CASE };
 export const JOBS: JobDefinition[] = [
   recordEffectsJob(KINDS),
   ticketUpdateJob(KINDS),
+  taskTicketJob(INCIDENT),
   ...resourceJobs(KINDS),
   conferenceCloseJob,
   recordDocumentsJob(KINDS),

@@ -25,6 +25,7 @@ import { googleDocsPlugin } from './builtin/google/docs.ts';
 import { googleDrivePlugin } from './builtin/google/drive.ts';
 import { googleGroupsPlugin } from './builtin/google/groups.ts';
 import { googleCalendarPlugin } from './builtin/google/calendar.ts';
+import { jiraPlugin } from './builtin/jira/plugin.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -51,6 +52,7 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   googleDrivePlugin,
   googleGroupsPlugin,
   googleCalendarPlugin,
+  jiraPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));

@@ -174,6 +174,27 @@ export interface TicketPlugin extends PluginBase<'ticket'> {
    * ticket is never updated.
    */
   update?(ticket: Ticket, subject: Subject, config: Configuration, env: PluginEnv): Promise<void>;
+  /**
+   * A ticket for an incident's follow-up task, or null when the configuration keeps tasks out of the
+   * tracker; runs in a job after the task is created. Absent: tasks get no ticket.
+   */
+  createTaskTicket?(task: TaskSubject, config: Configuration, env: PluginEnv): Promise<Ticket | null>;
+  /** Brings a task's ticket up to date after the task was resolved or reopened; a ticket of another system is left alone. */
+  updateTaskTicket?(ticket: Ticket, task: TaskSubject, config: Configuration, env: PluginEnv): Promise<void>;
+}
+
+/** A follow-up task of an incident, as a ticket plugin sees it. */
+export interface TaskSubject {
+  id: number;
+  description: string;
+  /** `Open` or `Resolved`. */
+  status: string;
+  priority: string | null;
+  /** E-mails of its owner and assignees. */
+  owner: string | null;
+  assignees: string[];
+  /** Its incident. */
+  incident: Subject;
 }
 
 // ---- contact and participant resolution -----------------------------------------------------------

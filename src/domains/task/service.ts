@@ -25,6 +25,7 @@ import { taskReader } from './reader.ts';
 import type { TaskBody, TaskReadT } from './schema.ts';
 import { task, taskAssignee } from './table.ts';
 import { audit, deletedEntry } from '../audit/record.ts';
+import { enqueueTaskTicket } from './ticket.ts';
 
 const DAY = 24 * 3600_000;
 const notFound = () => errors.notFound('A task');
@@ -157,6 +158,7 @@ export async function createTask(ctx: Ctx, body: TaskBody) {
       })
       .returning();
     await setAssignees(tx, row.id, assignees);
+    await enqueueTaskTicket(tx, ctx, row.id);
     await logIncidentEvent(tx, ctx, incidentId, {
       description: `New incident task created by ${await participantName(tx, creatorId)}`,
       details: { task_id: row.id, description: row.description, weblink: row.weblink },
@@ -211,6 +213,7 @@ export async function updateTask(ctx: Ctx, id: number, body: TaskBody) {
     const ownerEmail = emailOf(body.owner);
     if (ownerEmail) values.owner_id = await addParticipant(tx, ctx, INCIDENT, row.incident_id, ownerEmail, 'Observer', { reason: 'Owns an incident task' });
     await tx.update(task).set(values).where(eq(task.id, id));
+    if (status !== row.status) await enqueueTaskTicket(tx, ctx, id);
     const who = await callerName(tx, ctx, row.project_id);
     const what = status === row.status ? 'updated' : status === 'Resolved' ? 'resolved' : 'reopened';
     await logIncidentEvent(tx, ctx, row.incident_id, {

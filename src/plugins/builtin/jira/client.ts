@@ -1,0 +1,127 @@
+// jira.js's API surface over Muster's one way out. jira.js 6 sends its requests with the global
+// fetch and takes no other, but its factories accept any object with `sendRequest`: this is one,
+// over `env.outbound.fetch`, so every Jira call meets the outbound policy. Jira Cloud is reached
+// with e-mail and API token (Basic), Data Center with a personal access token (Bearer) on REST v2,
+// whose paths are v3's with the version changed.
+import { createCloudClient, type CloudClient } from 'jira.js';
+import type { Client, SendRequestOptions } from 'jira.js/core';
+import { failureOf, type Outbound } from '../../../lib/outbound/client.ts';
+import { RetryLater } from '../../../lib/retry-later.ts';
+import type { PluginLog } from '../../types.ts';
+import type { JiraConfig } from './config.ts';
+
+/** A Jira answer that is not a success, in words an Admin can act on; `status` 0 when Jira did not answer. */
+export class JiraFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'JiraFailure';
+  }
+}
+
+/** Jira's own words on a refused request (`errorMessages` and field `errors`), for the operator's log and 400s. */
+function jiraMessages(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { errorMessages?: string[]; errors?: Record<string, string> };
+    return [...(parsed.errorMessages ?? []), ...Object.entries(parsed.errors ?? {}).map(([field, msg]) => `${field}: ${msg}`)].join('; ');
+  } catch {
+    return '';
+  }
+}
+
+/** Seconds in a Retry-After header (delta-seconds or an HTTP date), or undefined. */
+export function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+}
+
+/** The error for a refused request: a 429 (or a 503 that says when) is retried no sooner than Jira asked. */
+function refusal(status: number, what: string, config: JiraConfig, retryAfter: number | undefined, said: string): Error {
+  const credential = config.hosting === 'cloud' ? 'the e-mail and API token' : 'the personal access token';
+  const reason =
+    status === 401
+      ? `Jira refused ${credential} (401)`
+      : status === 403
+        ? `Jira refused ${what}: the account lacks a permission (403)`
+        : status === 404
+          ? `Jira found no ${what} (404)`
+          : status === 429
+            ? 'Jira is limiting the rate of requests (429)'
+            : status >= 500
+              ? `Jira is unavailable (${status})`
+              : `Jira refused ${what} (${status})${said ? `: ${said}` : ''}`;
+  if (retryAfter !== undefined && (status === 429 || status === 503)) return new RetryLater(retryAfter, reason);
+  return new JiraFailure(status, reason);
+}
+
+const API_3 = '/rest/api/3/';
+
+function urlOf(config: JiraConfig, options: SendRequestOptions<unknown>): URL {
+  let path = options.url.startsWith('/') ? options.url : `/${options.url}`;
+  if (config.hosting === 'data_center' && path.startsWith(API_3)) path = `/rest/api/2/${path.slice(API_3.length)}`;
+  const url = new URL(config.api_url.replace(/\/+$/, '') + path);
+  for (const [k, v] of Object.entries(options.searchParams ?? {})) {
+    if (v === undefined || v === null) continue;
+    url.searchParams.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  return url;
+}
+
+const authorization = (config: JiraConfig) =>
+  config.hosting === 'cloud' ? `Basic ${Buffer.from(`${config.email ?? ''}:${config.api_token}`).toString('base64')}` : `Bearer ${config.api_token}`;
+
+/** What a request is about, for messages: `issue MUS-1`, `project MUS`, `user search`. */
+function subjectOf(path: string): string {
+  const m = /\/rest\/api\/\d\/(issue|project|user\/search|myself)(?:\/([^/?]+))?/.exec(path);
+  if (!m) return 'the request';
+  if (m[1] === 'user/search') return 'the user search';
+  if (m[1] === 'myself') return 'the account';
+  return m[2] ? `${m[1]} ${decodeURIComponent(m[2])}` : `the ${m[1]}`;
+}
+
+/** A jira.js transport over the outbound client. */
+export function jiraTransport(config: JiraConfig, outbound: Outbound, log: PluginLog, timeoutMs?: number): Client {
+  return {
+    async sendRequest<T>(options: SendRequestOptions<T>): Promise<T> {
+      const url = urlOf(config, options as SendRequestOptions<unknown>);
+      const hasBody = options.body !== undefined && options.body !== null;
+      let res: Response;
+      try {
+        res = await outbound.fetch(url, {
+          method: options.method ?? 'GET',
+          headers: {
+            accept: 'application/json',
+            authorization: authorization(config),
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            ...options.headers,
+          },
+          body: hasBody ? JSON.stringify(options.body) : undefined,
+          timeoutMs,
+        });
+      } catch (err) {
+        log.warn(`Jira ${options.method ?? 'GET'} ${url.pathname}: ${failureOf(err)}`);
+        throw new JiraFailure(0, `Jira did not answer (${failureOf(err)})`);
+      }
+      const text = await res.text();
+      if (!res.ok) {
+        const said = jiraMessages(text);
+        log.warn(`Jira ${options.method ?? 'GET'} ${url.pathname} answered ${res.status}${said ? `: ${said}` : ''}`);
+        throw refusal(res.status, subjectOf(url.pathname), config, retryAfterSeconds(res.headers.get('retry-after')), said);
+      }
+      if (!text) return undefined as T;
+      const body = JSON.parse(text) as unknown;
+      // jira.js's schemas describe Cloud's answers; a Data Center answer that differs is used as it is.
+      const parsed = options.schema?.safeParse(body);
+      return (parsed?.success ? parsed.data : body) as T;
+    },
+  };
+}
+
+/** jira.js's client for the configured site, through the outbound client. */
+export const jiraClient = (config: JiraConfig, outbound: Outbound, log: PluginLog, timeoutMs?: number): CloudClient =>
+  createCloudClient(jiraTransport(config, outbound, log, timeoutMs));

@@ -186,41 +186,57 @@ async function makeDocuments(
     await tellConversation(tx, kind, [subject.id], { event: 'resource', resource: { what: TITLES[docKind], weblink: doc.weblink } });
 }
 
-/** What Muster lends a resolver: the project's own documents (owned by no record) whose filters or terms match. */
-const directoryFor = (tx: Executor, kind: RecordKind): DocumentDirectory => ({
-  async byFilters(subject) {
-    const rows = await tx
-      .select({ id: document.id, name: document.name, weblink: document.weblink, filter_id: searchFilter.id, expression: searchFilter.expression })
-      .from(document)
-      .innerJoin(documentFilter, eq(documentFilter.document_id, document.id))
-      .innerJoin(searchFilter, and(eq(searchFilter.id, documentFilter.search_filter_id), eq(searchFilter.subject, kind.name)))
-      .leftJoin(recordDocument, eq(recordDocument.document_id, document.id))
-      .where(and(eq(document.project_id, subject.project.id), isNull(recordDocument.document_id)));
-    const matched = await matchFilters(
-      tx,
-      kind,
-      [subject.id],
-      rows.map((r) => ({ id: r.filter_id, expression: r.expression })),
-    );
-    return rows.filter((r) => matched.get(r.filter_id)?.has(subject.id)).map(({ id, name, weblink }) => ({ id, name, weblink }));
-  },
-  async byTerms(subject) {
-    if (kind.name !== 'incident') return [];
-    return runStatement<DocumentCandidate>(
-      tx,
-      sql`SELECT DISTINCT ${document.id} AS id, ${document.name} AS name, ${document.weblink} AS weblink FROM ${document}
+/**
+ * What Muster lends a resolver: the project's own documents (owned by no record) whose filters or
+ * terms match. Those with filters are read once per project for all the records resolved with it.
+ */
+function directoryFor(tx: Executor, kind: RecordKind): DocumentDirectory {
+  const filtered = new Map<number, Promise<Awaited<ReturnType<typeof filteredDocuments>>>>();
+  const filteredOf = (projectId: number) => {
+    // Through Promise.resolve: a query builder awaited twice would run twice.
+    if (!filtered.has(projectId)) filtered.set(projectId, Promise.resolve(filteredDocuments(tx, kind, projectId)));
+    return filtered.get(projectId)!;
+  };
+  return {
+    async byFilters(subject) {
+      const rows = await filteredOf(subject.project.id);
+      if (rows.length === 0) return [];
+      const matched = await matchFilters(
+        tx,
+        kind,
+        [subject.id],
+        rows.map((r) => ({ id: r.filter_id, expression: r.expression })),
+      );
+      return rows.filter((r) => matched.get(r.filter_id)?.has(subject.id)).map(({ id, name, weblink }) => ({ id, name, weblink }));
+    },
+    async byTerms(subject) {
+      if (kind.name !== 'incident') return [];
+      return runStatement<DocumentCandidate>(
+        tx,
+        sql`SELECT DISTINCT ${document.id} AS id, ${document.name} AS name, ${document.weblink} AS weblink FROM ${document}
         JOIN ${term} ON ${document.search_vector} @@ plainto_tsquery('simple', ${term.text})
         JOIN ${incidentTerm} ON ${incidentTerm.term_id} = ${term.id} AND ${incidentTerm.incident_id} = ${subject.id}
         WHERE ${document.project_id} = ${subject.project.id} AND ${document.id} NOT IN (SELECT ${recordDocument.document_id} FROM ${recordDocument})`,
-    );
-  },
-});
+      );
+    },
+  };
+}
+
+/** The project's own documents (owned by no record) with search filters about records of `kind`, one row per filter. */
+const filteredDocuments = (tx: Executor, kind: RecordKind, projectId: number) =>
+  tx
+    .select({ id: document.id, name: document.name, weblink: document.weblink, filter_id: searchFilter.id, expression: searchFilter.expression })
+    .from(document)
+    .innerJoin(documentFilter, eq(documentFilter.document_id, document.id))
+    .innerJoin(searchFilter, and(eq(searchFilter.id, documentFilter.search_filter_id), eq(searchFilter.subject, kind.name)))
+    .leftJoin(recordDocument, eq(recordDocument.document_id, document.id))
+    .where(and(eq(document.project_id, projectId), isNull(recordDocument.document_id)));
 
 /** Links the project's documents the resolver finds relevant to the record. */
-async function resolveDocuments(tx: Executor, plugins: Plugins, kind: RecordKind, subject: Subject): Promise<void> {
+async function resolveDocuments(tx: Executor, plugins: Plugins, directory: DocumentDirectory, kind: RecordKind, subject: Subject): Promise<void> {
   const resolver = await plugins(subject.project.id, 'document-resolver');
   if (!resolver) return;
-  const found = await resolver.plugin.resolve(subject, directoryFor(tx, kind), resolver.config);
+  const found = await resolver.plugin.resolve(subject, directory, resolver.config);
   if (found.length === 0) return;
   const link = kind.name === 'incident' ? incidentDocumentLink : caseDocumentLink;
   await tx
@@ -242,7 +258,10 @@ export async function recordDocumentsCreated(tx: Executor, ctx: Ctx, kind: Recor
     subjects.map((subject) => ({ subject, docKind: kind.name, values: subjectValues(subject) })),
     where,
   );
-  if (where === 'write') for (const subject of subjects) await resolveDocuments(tx, plugins, kind, subject);
+  if (where === 'write') {
+    const directory = directoryFor(tx, kind);
+    for (const subject of subjects) await resolveDocuments(tx, plugins, directory, kind, subject);
+  }
   // Created Stable or Closed: its review at once.
   for (const subject of subjects)
     if (subject.status === 'Stable' || subject.status === 'Closed')

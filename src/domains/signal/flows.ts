@@ -16,7 +16,8 @@
 //     instances with their links and outcomes in one more.
 //  5. The answers built from what was stored, with the definitions, entities and cases they name read
 //     once for the batch (reader.ts readStored; a retry's from the stored instance), while the next
-//     batch writes.
+//     batch writes; on the embedded database, whose one connection runs one thing at a time, at the
+//     end of the batch's own transaction.
 //
 // A request that fails on its own (unknown definition, a filter that does not compile) fails alone. A key
 // taken meanwhile or a deadlock runs the batch once more; any other failure of the transaction

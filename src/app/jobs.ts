@@ -58,6 +58,9 @@ export async function startJobWorkers(database: Database, settings: Settings, lo
       }
     };
   }
-  await queue.start(handlers, { onError: (err) => log.error({ err: err.message }, 'job queue error'), ...opts });
+  // The embedded database is one connection, shared with the requests: one worker per queue there,
+  // so that background work never holds it more than one job of a kind at a time.
+  const concurrency = database.kind === 'embedded' ? 1 : undefined;
+  await queue.start(handlers, { concurrency, onError: (err) => log.error({ err: err.message }, 'job queue error'), ...opts });
   return queue;
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { type EmbeddedOptions, openPglite } from './embedded.ts';
-import { drizzleEmbedded, runNamed } from './embedded-statements.ts';
+import { drizzleEmbedded, NamingSession, runNamed } from './embedded-statements.ts';
 import type { Settings } from '../config.ts';
 import { pools, poolWaits } from '../lib/telemetry/metrics.ts';
 import { tracedPglite } from './traced-pglite.ts';
@@ -15,6 +15,9 @@ import { statementSpan } from '../lib/telemetry/tracing.ts';
 export type Db = NodePgDatabase;
 /** A database handle or an open transaction: services accept either. */
 export type Executor = PgDatabase<PgQueryResultHKT>;
+
+/** Whether `db` (or a transaction of it) is the embedded database, whose one connection runs every statement in turn. */
+export const onEmbedded = (db: Executor): boolean => (db as unknown as { session?: unknown }).session instanceof NamingSession;
 
 export interface Database {
   kind: 'embedded' | 'postgres';

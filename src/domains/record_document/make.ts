@@ -15,12 +15,12 @@ import { describeDocument } from '../document/group.ts';
 import { document, documentFilter, documentRevision } from '../document/table.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
 import { matchFilters } from '../effects/filter-match.ts';
-import { logEvent } from '../event/service.ts';
+import { logEvents } from '../event/service.ts';
 import { incidentTerm } from '../incident/table.ts';
 import type { RecordChange } from '../lifecycle/events.ts';
 import { ownerOf, type RecordKind } from '../lifecycle/kind.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
-import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import { type ActiveInstance, activeInstance, pluginEnv } from '../plugin/active.ts';
 import { enqueueDocuments } from './enqueue.ts';
 import { searchFilter } from '../search_filter/table.ts';
 import { term } from '../term/table.ts';
@@ -33,15 +33,30 @@ const quiet = { info() {}, warn() {} };
 /** Where a step runs: in the write (inline plugins) or in the job after it (plugins that reach outside). */
 export type DocumentsRun = 'write' | 'job';
 
+/**
+ * The projects' document plugins and resolvers, each looked up once per call: a batch of new
+ * records (the cases a batch of signal instances opens) mostly shares one project.
+ */
+type Plugins = <T extends 'document' | 'document-resolver'>(projectId: number, type: T) => Promise<ActiveInstance<T> | undefined>;
+
+function pluginsOf(tx: Executor, ctx: Ctx): Plugins {
+  const found = new Map<string, Promise<unknown>>();
+  return <T extends 'document' | 'document-resolver'>(projectId: number, type: T) => {
+    const key = `${projectId}:${type}`;
+    if (!found.has(key)) found.set(key, activeInstance(tx, ctx.settings, projectId, type));
+    return found.get(key) as Promise<ActiveInstance<T> | undefined>;
+  };
+}
+
 /** The project's document plugin, when it runs `where` (an inline one in the write, any other in the job). */
-async function documentPlugin(tx: Executor, ctx: Ctx, projectId: number, where: DocumentsRun) {
-  const instance = await activeInstance(tx, ctx.settings, projectId, 'document');
+async function documentPlugin(plugins: Plugins, projectId: number, where: DocumentsRun) {
+  const instance = await plugins(projectId, 'document');
   return instance && !!instance.plugin.inline === (where === 'write') ? instance : undefined;
 }
 
 /** Whether the project's document plugin reaches outside, so that its steps wait for a job. */
-async function runsInJob(tx: Executor, ctx: Ctx, projectId: number) {
-  return (await documentPlugin(tx, ctx, projectId, 'job')) !== undefined;
+async function runsInJob(plugins: Plugins, projectId: number) {
+  return (await documentPlugin(plugins, projectId, 'job')) !== undefined;
 }
 const TITLES: Record<RecordDocumentKind, string> = { incident: 'Incident document', case: 'Case document', review: 'Post-incident review' };
 
@@ -71,104 +86,157 @@ const kept = (d: Awaited<ReturnType<typeof ownedDocuments>>[number]): KeptDocume
   content: d.content ?? undefined,
 });
 
+/** A document made for a record, to be inserted as one it owns. */
+interface Made {
+  subject: Subject;
+  docKind: RecordDocumentKind;
+  doc: KeptDocument & { description?: string | null };
+}
+
+const documentRow = (ctx: Ctx, m: Made, name: string) => ({
+  organization_id: ctx.organization.id,
+  project_id: m.subject.project.id,
+  name,
+  // Its kind's own description: nested reads show the column as it is.
+  description: m.doc.description ?? describeDocument(m.doc.resource_type),
+  resource_id: m.doc.resource_id || null,
+  resource_type: m.doc.resource_type || null,
+  weblink: m.doc.weblink || null,
+  content: m.doc.content ?? null,
+});
+
 /**
- * Inserts a document the record owns, under the first of its name's numbered forms not taken in
- * the project, with its first revision; returns its id.
+ * Inserts documents the records own, each under the first of its name's numbered forms not taken
+ * in its project, with their first revisions; returns their ids in order (undefined where all
+ * forms were taken). The first forms of distinct names go in one statement, the rest one by one.
  */
-export async function insertOwned(
-  tx: Executor,
-  ctx: Ctx,
-  kind: RecordKind,
-  subject: Subject,
-  doc: KeptDocument & { description?: string | null },
-): Promise<number | undefined> {
-  for (let n = 1; n <= 20; n++) {
-    const [row] = await tx
-      .insert(document)
-      .values({
-        organization_id: ctx.organization.id,
-        project_id: subject.project.id,
-        name: n === 1 ? doc.name : `${doc.name} (${n})`,
-        // Its kind's own description: nested reads show the column as it is.
-        description: doc.description ?? describeDocument(doc.resource_type),
-        resource_id: doc.resource_id || null,
-        resource_type: doc.resource_type || null,
-        weblink: doc.weblink || null,
-        content: doc.content ?? null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: document.id });
-    if (!row) continue;
-    await tx.insert(recordDocument).values({ document_id: row.id, [kind.ownerColumn]: subject.id });
-    if (doc.content !== undefined)
-      await tx
-        .insert(documentRevision)
-        .values({ organization_id: ctx.organization.id, document_id: row.id, version: 1, content: doc.content, author: ctx.user.email });
-    return row.id;
-  }
-  return undefined;
-}
-
-/** Makes the record's document of `docKind` through the project's document plugin (when it runs inline); returns whether it made one. */
-async function makeDocument(
-  tx: Executor,
-  ctx: Ctx,
-  kind: RecordKind,
-  subject: Subject,
-  docKind: RecordDocumentKind,
-  values: Record<string, string>,
-  where: DocumentsRun,
-): Promise<boolean> {
-  const instance = await documentPlugin(tx, ctx, subject.project.id, where);
-  if (!instance) return false;
-  const template = await templateFor(tx, docKind, subject.id, subject.project.id);
-  const made = await instance.plugin.create(
-    { kind: docKind, subject, template, values },
-    instance.config,
-    pluginEnv(ctx.settings, `${kind.name}:${subject.id}:${docKind}`, quiet),
-  );
-  const id = await insertOwned(tx, ctx, kind, subject, made);
-  if (id === undefined) return false;
-  await logEvent(tx, ctx, ownerOf(kind, subject.id), { description: `${TITLES[docKind]} created`, details: { document_id: id, weblink: made.weblink } });
-  await tellConversation(tx, kind, [subject.id], { event: 'resource', resource: { what: TITLES[docKind], weblink: made.weblink } });
-  return true;
-}
-
-/** What Muster lends a resolver: the project's own documents (owned by no record) whose filters or terms match. */
-const directoryFor = (tx: Executor, kind: RecordKind): DocumentDirectory => ({
-  async byFilters(subject) {
+async function insertOwned(tx: Executor, ctx: Ctx, kind: RecordKind, made: Made[]): Promise<(number | undefined)[]> {
+  const ids: (number | undefined)[] = new Array(made.length).fill(undefined);
+  const nameOf = (m: Made) => `${m.subject.project.id}\u0000${m.doc.name}`;
+  const first = new Map<string, number>();
+  for (const [i, m] of made.entries()) if (!first.has(nameOf(m))) first.set(nameOf(m), i);
+  const together = [...first.values()];
+  if (together.length) {
     const rows = await tx
-      .select({ id: document.id, name: document.name, weblink: document.weblink, filter_id: searchFilter.id, expression: searchFilter.expression })
-      .from(document)
-      .innerJoin(documentFilter, eq(documentFilter.document_id, document.id))
-      .innerJoin(searchFilter, and(eq(searchFilter.id, documentFilter.search_filter_id), eq(searchFilter.subject, kind.name)))
-      .leftJoin(recordDocument, eq(recordDocument.document_id, document.id))
-      .where(and(eq(document.project_id, subject.project.id), isNull(recordDocument.document_id)));
-    const matched = await matchFilters(
-      tx,
-      kind,
-      [subject.id],
-      rows.map((r) => ({ id: r.filter_id, expression: r.expression })),
+      .insert(document)
+      .values(together.map((i) => documentRow(ctx, made[i], made[i].doc.name)))
+      .onConflictDoNothing()
+      .returning({ id: document.id, project_id: document.project_id, name: document.name });
+    for (const row of rows) ids[first.get(`${row.project_id}\u0000${row.name}`)!] = row.id;
+  }
+  for (const [i, m] of made.entries()) {
+    for (let n = 2; ids[i] === undefined && n <= 20; n++) {
+      const [row] = await tx
+        .insert(document)
+        .values(documentRow(ctx, m, `${m.doc.name} (${n})`))
+        .onConflictDoNothing()
+        .returning({ id: document.id });
+      ids[i] = row?.id;
+    }
+  }
+  const stored = made.flatMap((m, i) => (ids[i] === undefined ? [] : [{ m, id: ids[i]! }]));
+  if (stored.length) await tx.insert(recordDocument).values(stored.map(({ m, id }) => ({ document_id: id, [kind.ownerColumn]: m.subject.id })));
+  const revisions = stored.filter(({ m }) => m.doc.content !== undefined);
+  if (revisions.length)
+    await tx
+      .insert(documentRevision)
+      .values(
+        revisions.map(({ m, id }) => ({ organization_id: ctx.organization.id, document_id: id, version: 1, content: m.doc.content!, author: ctx.user.email })),
+      );
+  return ids;
+}
+
+/**
+ * Makes the records' documents of their `docKind` through each project's document plugin (when it
+ * runs `where`), stores them together, and writes their timeline events.
+ */
+async function makeDocuments(
+  tx: Executor,
+  ctx: Ctx,
+  plugins: Plugins,
+  kind: RecordKind,
+  wanted: { subject: Subject; docKind: RecordDocumentKind; values: Record<string, string> }[],
+  where: DocumentsRun,
+): Promise<void> {
+  const made: Made[] = [];
+  for (const { subject, docKind, values } of wanted) {
+    const instance = await documentPlugin(plugins, subject.project.id, where);
+    if (!instance) continue;
+    const template = await templateFor(tx, docKind, subject.id, subject.project.id);
+    const doc = await instance.plugin.create(
+      { kind: docKind, subject, template, values },
+      instance.config,
+      pluginEnv(ctx.settings, `${kind.name}:${subject.id}:${docKind}`, quiet),
     );
-    return rows.filter((r) => matched.get(r.filter_id)?.has(subject.id)).map(({ id, name, weblink }) => ({ id, name, weblink }));
-  },
-  async byTerms(subject) {
-    if (kind.name !== 'incident') return [];
-    return runStatement<DocumentCandidate>(
-      tx,
-      sql`SELECT DISTINCT ${document.id} AS id, ${document.name} AS name, ${document.weblink} AS weblink FROM ${document}
+    made.push({ subject, docKind, doc });
+  }
+  if (made.length === 0) return;
+  const ids = await insertOwned(tx, ctx, kind, made);
+  const stored = made.flatMap((m, i) => (ids[i] === undefined ? [] : [{ ...m, id: ids[i]! }]));
+  await logEvents(
+    tx,
+    ctx,
+    stored.map(({ subject, docKind, doc, id }) => ({
+      record: ownerOf(kind, subject.id),
+      description: `${TITLES[docKind]} created`,
+      details: { document_id: id, weblink: doc.weblink },
+    })),
+  );
+  for (const { subject, docKind, doc } of stored)
+    await tellConversation(tx, kind, [subject.id], { event: 'resource', resource: { what: TITLES[docKind], weblink: doc.weblink } });
+}
+
+/**
+ * What Muster lends a resolver: the project's own documents (owned by no record) whose filters or
+ * terms match. Those with filters are read once per project for all the records resolved with it.
+ */
+function directoryFor(tx: Executor, kind: RecordKind): DocumentDirectory {
+  const filtered = new Map<number, Promise<Awaited<ReturnType<typeof filteredDocuments>>>>();
+  const filteredOf = (projectId: number) => {
+    // Through Promise.resolve: a query builder awaited twice would run twice.
+    if (!filtered.has(projectId)) filtered.set(projectId, Promise.resolve(filteredDocuments(tx, kind, projectId)));
+    return filtered.get(projectId)!;
+  };
+  return {
+    async byFilters(subject) {
+      const rows = await filteredOf(subject.project.id);
+      if (rows.length === 0) return [];
+      const matched = await matchFilters(
+        tx,
+        kind,
+        [subject.id],
+        rows.map((r) => ({ id: r.filter_id, expression: r.expression })),
+      );
+      return rows.filter((r) => matched.get(r.filter_id)?.has(subject.id)).map(({ id, name, weblink }) => ({ id, name, weblink }));
+    },
+    async byTerms(subject) {
+      if (kind.name !== 'incident') return [];
+      return runStatement<DocumentCandidate>(
+        tx,
+        sql`SELECT DISTINCT ${document.id} AS id, ${document.name} AS name, ${document.weblink} AS weblink FROM ${document}
         JOIN ${term} ON ${document.search_vector} @@ plainto_tsquery('simple', ${term.text})
         JOIN ${incidentTerm} ON ${incidentTerm.term_id} = ${term.id} AND ${incidentTerm.incident_id} = ${subject.id}
         WHERE ${document.project_id} = ${subject.project.id} AND ${document.id} NOT IN (SELECT ${recordDocument.document_id} FROM ${recordDocument})`,
-    );
-  },
-});
+      );
+    },
+  };
+}
+
+/** The project's own documents (owned by no record) with search filters about records of `kind`, one row per filter. */
+const filteredDocuments = (tx: Executor, kind: RecordKind, projectId: number) =>
+  tx
+    .select({ id: document.id, name: document.name, weblink: document.weblink, filter_id: searchFilter.id, expression: searchFilter.expression })
+    .from(document)
+    .innerJoin(documentFilter, eq(documentFilter.document_id, document.id))
+    .innerJoin(searchFilter, and(eq(searchFilter.id, documentFilter.search_filter_id), eq(searchFilter.subject, kind.name)))
+    .leftJoin(recordDocument, eq(recordDocument.document_id, document.id))
+    .where(and(eq(document.project_id, projectId), isNull(recordDocument.document_id)));
 
 /** Links the project's documents the resolver finds relevant to the record. */
-async function resolveDocuments(tx: Executor, ctx: Ctx, kind: RecordKind, subject: Subject): Promise<void> {
-  const resolver = await activeInstance(tx, ctx.settings, subject.project.id, 'document-resolver');
+async function resolveDocuments(tx: Executor, plugins: Plugins, directory: DocumentDirectory, kind: RecordKind, subject: Subject): Promise<void> {
+  const resolver = await plugins(subject.project.id, 'document-resolver');
   if (!resolver) return;
-  const found = await resolver.plugin.resolve(subject, directoryFor(tx, kind), resolver.config);
+  const found = await resolver.plugin.resolve(subject, directory, resolver.config);
   if (found.length === 0) return;
   const link = kind.name === 'incident' ? incidentDocumentLink : caseDocumentLink;
   await tx
@@ -179,14 +247,25 @@ async function resolveDocuments(tx: Executor, ctx: Ctx, kind: RecordKind, subjec
 
 /** After records of `kind` were created (in the caller's transaction): their documents, and the project's relevant ones linked. */
 export async function recordDocumentsCreated(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[], where: DocumentsRun = 'write'): Promise<void> {
-  for (const subject of await subjectsOf(tx, ctx.settings, kind, ids)) {
-    if (where === 'write' && (await runsInJob(tx, ctx, subject.project.id))) await enqueueDocuments(tx, ctx, kind, subject.id);
-    await makeDocument(tx, ctx, kind, subject, kind.name, subjectValues(subject), where);
-    if (where === 'write') await resolveDocuments(tx, ctx, kind, subject);
-    // Created Stable or Closed: its review at once.
+  const subjects = await subjectsOf(tx, ctx.settings, kind, ids);
+  const plugins = pluginsOf(tx, ctx);
+  if (where === 'write') for (const subject of subjects) if (await runsInJob(plugins, subject.project.id)) await enqueueDocuments(tx, ctx, kind, subject.id);
+  await makeDocuments(
+    tx,
+    ctx,
+    plugins,
+    kind,
+    subjects.map((subject) => ({ subject, docKind: kind.name, values: subjectValues(subject) })),
+    where,
+  );
+  if (where === 'write') {
+    const directory = directoryFor(tx, kind);
+    for (const subject of subjects) await resolveDocuments(tx, plugins, directory, kind, subject);
+  }
+  // Created Stable or Closed: its review at once.
+  for (const subject of subjects)
     if (subject.status === 'Stable' || subject.status === 'Closed')
       await recordDocumentsUpdated(tx, ctx, kind, subject.id, { status: { from: 'Active', to: subject.status } }, where);
-  }
 }
 
 /**
@@ -206,21 +285,29 @@ export async function recordDocumentsUpdated(
   if (to !== 'Stable' && to !== 'Closed') return;
   const [subject] = await subjectsOf(tx, ctx.settings, kind, [id]);
   if (!subject) return;
-  if (where === 'write' && (await runsInJob(tx, ctx, subject.project.id))) return enqueueDocuments(tx, ctx, kind, id, change);
+  const plugins = pluginsOf(tx, ctx);
+  if (where === 'write' && (await runsInJob(plugins, subject.project.id))) return enqueueDocuments(tx, ctx, kind, id, change);
   const owned = await ownedDocuments(tx, kind, id);
   if (kind.name === 'incident') {
     const review = owned.find((d) => d.resource_type === RECORD_DOCUMENT_TYPES.review);
     const values = await reviewValues(tx, id, subject);
-    if (!review) await makeDocument(tx, ctx, kind, subject, 'review', values, where);
-    else if (to === 'Closed' && !review.read_only) await refresh(tx, ctx, review, values, where);
+    if (!review) await makeDocuments(tx, ctx, plugins, kind, [{ subject, docKind: 'review', values }], where);
+    else if (to === 'Closed' && !review.read_only) await refresh(tx, ctx, plugins, review, values, where);
   }
-  if (to === 'Closed') await makeReadOnly(tx, ctx, await ownedDocuments(tx, kind, id), subject, where);
+  if (to === 'Closed') await makeReadOnly(tx, ctx, plugins, await ownedDocuments(tx, kind, id), subject, where);
 }
 
 /** Fills placeholders of the document still waiting for a value, as a new revision by the caller. */
-async function refresh(tx: Executor, ctx: Ctx, doc: Awaited<ReturnType<typeof ownedDocuments>>[number], values: Record<string, string>, where: DocumentsRun) {
+async function refresh(
+  tx: Executor,
+  ctx: Ctx,
+  plugins: Plugins,
+  doc: Awaited<ReturnType<typeof ownedDocuments>>[number],
+  values: Record<string, string>,
+  where: DocumentsRun,
+) {
   const [project] = await tx.select({ project_id: document.project_id }).from(document).where(eq(document.id, doc.id));
-  const instance = await documentPlugin(tx, ctx, project.project_id, where);
+  const instance = await documentPlugin(plugins, project.project_id, where);
   if (!instance) return;
   const updated = await instance.plugin.update(kept(doc), values, instance.config, pluginEnv(ctx.settings, `document:${doc.id}:${doc.version}`, quiet));
   if (updated.content === undefined || updated.content === doc.content) return;
@@ -233,11 +320,18 @@ async function refresh(tx: Executor, ctx: Ctx, doc: Awaited<ReturnType<typeof ow
     .values({ organization_id: ctx.organization.id, document_id: doc.id, version: doc.version + 1, content: updated.content, author: ctx.user.email });
 }
 
-async function makeReadOnly(tx: Executor, ctx: Ctx, owned: Awaited<ReturnType<typeof ownedDocuments>>, subject: Subject, where: DocumentsRun) {
+async function makeReadOnly(
+  tx: Executor,
+  ctx: Ctx,
+  plugins: Plugins,
+  owned: Awaited<ReturnType<typeof ownedDocuments>>,
+  subject: Subject,
+  where: DocumentsRun,
+) {
   // Muster keeps the text of an inline plugin's documents; an outside one's live with it.
   const open = owned.filter((d) => !d.read_only && (where === 'job' || d.content !== null));
   if (open.length === 0) return;
-  const instance = await documentPlugin(tx, ctx, subject.project.id, where);
+  const instance = await documentPlugin(plugins, subject.project.id, where);
   if (!instance) return;
   const done: number[] = [];
   for (const d of open)

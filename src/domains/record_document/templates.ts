@@ -1,8 +1,9 @@
 // The Markdown templates records' documents are made from. A project edits its own in Settings: a
 // document of the template's `resource_type` with content (Dispatch's template kinds); an incident
 // or case type may name another (its template document). Muster's own are the fallback.
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { runStatement } from '../../db/statements.ts';
 import type { RecordDocumentKind } from '../../plugins/types.ts';
 import { caseType } from '../case_type/table.ts';
 import { document } from '../document/table.ts';
@@ -140,16 +141,14 @@ export async function templateFor(tx: Executor, kind: RecordDocumentKind, record
     kind === 'case'
       ? sql`(SELECT ${caseType.case_template_document_id} FROM ${caseType} JOIN ${caseTable} ON ${caseTable.case_type_id} = ${caseType.id} WHERE ${caseTable.id} = ${recordId})`
       : sql`(SELECT ${kind === 'review' ? incidentType.review_template_document_id : incidentType.incident_template_document_id} FROM ${incidentType} JOIN ${incident} ON ${incident.incident_type_id} = ${incidentType.id} WHERE ${incident.id} = ${recordId})`;
-  const [own] = await tx
-    .select({ content: document.content })
-    .from(document)
-    .where(and(eq(document.id, typeTemplate), isNotNull(document.content)));
-  if (own?.content) return own.content;
-  const [project] = await tx
-    .select({ content: document.content })
-    .from(document)
-    .where(and(eq(document.project_id, projectId), eq(document.resource_type, TEMPLATE_TYPES[kind]), isNotNull(document.content)))
-    .orderBy(asc(document.id))
-    .limit(1);
-  return project?.content ?? DEFAULT_TEMPLATES[kind];
+  // One statement: the type's template where it has text, else the project's first.
+  const [found] = await runStatement<{ content: string | null }>(
+    tx,
+    sql`SELECT COALESCE(
+      (SELECT NULLIF(${document.content}, '') FROM ${document} WHERE ${document.id} = ${typeTemplate}),
+      (SELECT ${document.content} FROM ${document}
+        WHERE ${document.project_id} = ${projectId} AND ${document.resource_type} = ${TEMPLATE_TYPES[kind]} AND ${document.content} IS NOT NULL
+        ORDER BY ${document.id} LIMIT 1)) AS content`,
+  );
+  return found?.content ?? DEFAULT_TEMPLATES[kind];
 }

@@ -16,13 +16,15 @@
 //     instances with their links and outcomes in one more.
 //  5. The answers built from what was stored, with the definitions, entities and cases they name read
 //     once for the batch (reader.ts readStored; a retry's from the stored instance), while the next
-//     batch writes.
+//     batch writes; on the embedded database, whose one connection runs one thing at a time, at the
+//     end of the batch's own transaction.
 //
 // A request that fails on its own (unknown definition, a filter that does not compile) fails alone. A key
 // taken meanwhile or a deadlock runs the batch once more; any other failure of the transaction
 // ingests each request of the batch alone, so that no request fails for another.
 import { randomUUID } from 'node:crypto';
 import { KeyedBatcher, type Settled } from '../../lib/batcher.ts';
+import { type Executor, onEmbedded } from '../../db/connection.ts';
 import { pgError } from '../../db/errors.ts';
 import { countIngested } from '../../lib/telemetry/metrics.ts';
 import type { Ctx } from '../../server/context.ts';
@@ -158,6 +160,16 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
 
   // What this batch stored, for the answers.
   const made: StoredInstance[] = [];
+  // Retries answer with the instances stored earlier.
+  const earlier = () => {
+    const fresh = new Set(made.map((m) => m.id));
+    return [...new Set(ids.filter((id): id is string => id !== undefined && !fresh.has(id)))];
+  };
+  const readAnswers = (db: Executor) =>
+    Promise.all([readStored(ctx, db, made), readInstances(ctx, db, earlier())]).then(
+      ([stored, items]) => new Map([...stored, ...items.map((item) => [item.id, item] as const)]),
+    );
+  let read: ReturnType<typeof readAnswers> | undefined;
   if (prepared.length > 0) {
     await ctx.db.transaction(async (tx) => {
       const entityIds = await lockAndFindEntities(tx, ctx, prepared);
@@ -194,6 +206,12 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
         ids[p.n] = p.id;
       }
       await insertInstances(tx, ctx, prepared, entityIds, new Map(made.map((m) => [m.id, m])));
+      // On the embedded database each statement outside the transaction would wait its turn behind
+      // the next batch's whole write: the answers are read here, before giving the connection up.
+      if (onEmbedded(tx)) {
+        const answers = await readAnswers(tx);
+        read = Promise.resolve(answers);
+      }
     });
     countIngested(made.map((m) => m.filterAction));
   }
@@ -204,16 +222,12 @@ async function ingestTogether(requests: Request[]): Promise<Settled<Answer>[]> {
 
   // Read after the batch gives up its turn: the next batch writes while this one reads. What this
   // batch stored is answered from what it stored; retries with the stored instances.
-  const fresh = new Set(made.map((m) => m.id));
-  const earlier = [...new Set(ids.filter((id): id is string => id !== undefined && !fresh.has(id)))];
-  const read = Promise.all([readStored(ctx, ctx.db, made), readInstances(ctx, ctx.db, earlier)]).then(
-    ([stored, items]) => new Map([...stored, ...items.map((item) => [item.id, item] as const)]),
-  );
+  const answers = read ?? readAnswers(ctx.db);
   return requests.map((_, n) => {
     if (failed.has(n)) return { ok: false, error: failed.get(n) };
     return {
       ok: true,
-      value: read.then((items) => {
+      value: answers.then((items) => {
         const item = ids[n] === undefined ? undefined : items.get(ids[n]!);
         if (!item) throw errors.notFoundWith('The signal instance stored under this idempotency key no longer exists.');
         return item;

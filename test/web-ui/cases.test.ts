@@ -33,6 +33,8 @@ describe('the case page', () => {
     const made = await cases(w).create({});
     expect(made.body.ticket).toMatchObject({ resource_type: expect.any(String), weblink: expect.stringContaining(`/cases/${made.body.name}`) });
     expect((await cases(w).get(made.body.id)).body.ticket).toEqual(made.body.ticket);
+    // The receipt's link is found by its text: "Ticket" and the description Dispatch's reads give a ticket.
+    expect(made.body.ticket.description).toBe('Ticket for tracking purposes. It contains information and links to resources.');
   });
 
   it('lists the participants for the pickers (?minimal=true), minimal and in full, as current Dispatch answers', async () => {

@@ -121,8 +121,17 @@ describe("Dispatch's sample database", { timeout: 300_000 }, () => {
       expect(one.body.ticket?.weblink).toBe(e.ticket);
       expect(one.body.conversation?.channel_id).toBe(e.channel);
       expect(one.body.storage?.weblink ?? null).toBe(e.storage);
+      // Each resource reads with the description Dispatch's later reads give it (its web UI finds the links by them).
+      for (const [resource, starts] of [
+        ['ticket', 'Ticket for tracking purposes.'],
+        ['storage', 'Common storage for all artifacts'],
+        ['conference', 'Video conference and phone bridge'],
+        ['conversation', 'Private conversation for real-time discussion.'],
+      ])
+        if (one.body[resource]) expect(one.body[resource].description).toMatch(new RegExp(`^${starts}`));
       expect(one.body.conference?.weblink ?? null).toBe(e.conference);
       const groups = await call(t.app, 'GET', `/default/incidents/${e.id}/groups`, { token });
+      for (const g of groups.body) expect(g.description).toBe('Group for managing member access to storage. All participants get added to it.');
       expect(groups.body.map((g: Record<string, unknown>) => ({ name: g.name, email: g.email, weblink: g.weblink, resource_id: g.resource_id }))).toEqual(
         e.groups,
       );

@@ -688,7 +688,7 @@ select json_build_object(
     'id', "r91"."id",
     'name', "r91"."name",
     'email', "r91"."email",
-    'description', "r91"."description",
+    'description', 'Group for managing member access to storage. All participants get added to it.'::text,
     'resource_id', "r91"."resource_id",
     'resource_type', "r91"."resource_type",
     'weblink', "r91"."weblink") ORDER BY "r91"."id") FROM "participant_group" "r91" WHERE "r91"."case_id" = "case"."id"), '[]'::json),
@@ -801,5 +801,5 @@ select json_build_object(
       'name', "r106"."name") FROM "signal" "r106" WHERE "r106"."id" = "r97"."signal_id"),
     'created_at', to_char("r97"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updated_at', to_char("r97"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY "r97"."id") FROM "workflow_instance" "r97" WHERE "r97"."case_id" = "case"."id"), '[]'::json),
-  'storage', "case"."storage",
-  'ticket', "case"."ticket") from "case" where ("case"."id" = ANY($31::int[]) and "case"."organization_id" = $32::int and ("case"."organization_id" = $33::int AND ("case"."visibility" = 'Open' OR "case"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($34::text)))));
+  'storage', CASE WHEN "case"."storage" IS NULL THEN NULL ELSE ("case"."storage"::jsonb || jsonb_build_object('description', 'Common storage for all artifacts and documents. Add logs, screen captures, or any other data collected during the investigation to this folder. It is shared with all participants.'::text))::json END,
+  'ticket', CASE WHEN "case"."ticket" IS NULL THEN NULL ELSE ("case"."ticket"::jsonb || jsonb_build_object('description', 'Ticket for tracking purposes. It contains information and links to resources.'::text))::json END) from "case" where ("case"."id" = ANY($31::int[]) and "case"."organization_id" = $32::int and ("case"."organization_id" = $33::int AND ("case"."visibility" = 'Open' OR "case"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($34::text)))));

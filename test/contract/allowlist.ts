@@ -300,6 +300,13 @@ export const DEVIATIONS: Deviation[] = [
   },
   {
     kind: 'body.extra',
+    where: 'body.reporter',
+    message: 'accepted, but the contract has no such field',
+    ops: ['PUT /{organization}/cases/{case_id}'],
+    reason: `the case's reporter, set by the case page's reporter picker as the assignee is: ${WEB_UI}`,
+  },
+  {
+    kind: 'body.extra',
     where: 'body.scope',
     message: 'accepted, but the contract has no such field',
     ops: ['POST /{organization}/entity_type', 'PUT /{organization}/entity_type/{entity_type_id}', 'PUT /{organization}/entity_type/{entity_type_id}/process'],

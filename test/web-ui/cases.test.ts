@@ -33,6 +33,8 @@ describe('the case page', () => {
     const made = await cases(w).create({});
     expect(made.body.ticket).toMatchObject({ resource_type: expect.any(String), weblink: expect.stringContaining(`/cases/${made.body.name}`) });
     expect((await cases(w).get(made.body.id)).body.ticket).toEqual(made.body.ticket);
+    // The receipt's link is found by its text: "Ticket" and the description Dispatch's reads give a ticket.
+    expect(made.body.ticket.description).toBe('Ticket for tracking purposes. It contains information and links to resources.');
   });
 
   it('lists the participants for the pickers (?minimal=true), minimal and in full, as current Dispatch answers', async () => {
@@ -63,6 +65,35 @@ describe('the case page', () => {
   });
 });
 
+describe("the case page's assignee and reporter pickers", () => {
+  it('find a person by the name shown, and set them as assignee or reporter by sending the case back', async () => {
+    const c = cases(w);
+    const made = (await c.create({ assignee: person('analyst@corp.example'), reporter: person('witness@corp.example') })).body;
+    await c.create({ assignee: person('helper@corp.example') });
+    // The pickers list everyone, then look the chosen name up as a list of one `and`.
+    const everyone = await call(w.t.app, 'GET', '/default/individuals', { token: w.member, query: { itemsPerPage: -1 } });
+    expect(everyone.status).toBe(200);
+    const helper = everyone.body.items.find((i: any) => i.email === 'helper@corp.example');
+    expect(helper.name).toEqual(expect.any(String));
+    const byName = await call(w.t.app, 'GET', '/default/individuals', {
+      token: w.member,
+      query: { filter: JSON.stringify([{ and: [{ model: 'IndividualContact', field: 'name', op: '==', value: helper.name }] }]) },
+    });
+    expect(byName.status).toBe(200);
+    expect(byName.body.items.map((i: any) => i.email)).toEqual(['helper@corp.example']);
+    const read = (await c.get(made.id)).body;
+    expect(read.assignee.individual.name).toEqual(expect.any(String));
+    expect(read.reporter.individual.name).toEqual(expect.any(String));
+    for (const role of ['assignee', 'reporter'] as const) {
+      const current = (await c.get(made.id)).body;
+      current[role].individual = byName.body.items[0];
+      const saved = await call(w.t.app, 'PUT', `/default/cases/${made.id}`, { token: w.owner, body: current });
+      expect(saved.status).toBe(200);
+      expect(saved.body[role].individual.email).toBe('helper@corp.example');
+    }
+  });
+});
+
 describe('the cases table', () => {
   it("reads each row's project display name, as the UI's query asks", async () => {
     await cases(w).create({});
@@ -73,5 +104,18 @@ describe('the cases table', () => {
     expect(res.status).toBe(200);
     expect(res.body.items.length).toBeGreaterThan(0);
     for (const item of res.body.items) expect(item.project).toMatchObject({ name: 'default', display_name: 'default', allow_self_join: true });
+  });
+
+  it("reads each row's case costs, one per cost model, that the Cost column sums", async () => {
+    await cases(w).create({});
+    const res = await call(w.t.app, 'GET', '/default/cases', { token: w.member, query: tableQuery({ field: 'name', value: 'default' }) });
+    expect(res.status).toBe(200);
+    for (const item of res.body.items) {
+      expect(item.case_costs.map((c: any) => c.case_cost_type.model_type)).toEqual(['Classic', 'New']);
+      expect(item.case_costs.map((c: any) => c.amount)).toEqual([item.total_cost_classic, item.total_cost_new]);
+      expect(item.case_costs[0]).toMatchObject({ id: item.id, case_cost_type: { name: 'Response Cost', editable: false } });
+    }
+    const one = await call(w.t.app, 'GET', `/default/cases/${res.body.items[0].id}`, { token: w.member });
+    expect(one.body.case_costs).toHaveLength(2);
   });
 });

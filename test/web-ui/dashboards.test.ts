@@ -76,3 +76,40 @@ describe('the incidents table', () => {
     expect(filtered.body.detail[0].type).toBe('value_error.not_found.field');
   });
 });
+
+/** The `include[]` of Dispatch's incident and case dashboards, as their filter dialogs send it. */
+const INCIDENT_DASHBOARD = [
+  'closed_at',
+  'commanders_location',
+  'created_at',
+  'duplicates',
+  'incident_priority',
+  'incident_severity',
+  'incident_type',
+  'name',
+  'participants_location',
+  'participants_team',
+  'project',
+  'reported_at',
+  'reporters_location',
+  'stable_at',
+  'status',
+  'tags',
+  'title',
+  'total_cost',
+];
+
+describe("Dispatch's incident dashboard", () => {
+  it('reads every field it includes on every incident, lists as lists', async () => {
+    const res = await call(w.t.app, 'GET', '/default/incidents', {
+      token: w.member,
+      query: { itemsPerPage: -1, 'include[]': INCIDENT_DASHBOARD, 'sortBy[]': 'reported_at', 'descending[]': false },
+    });
+    expect(res.status).toBe(200);
+    for (const item of res.body.items) {
+      expect(Object.keys(item).sort()).toEqual([...INCIDENT_DASHBOARD].sort());
+      expect(item.duplicates).toEqual([]);
+      expect(item.tags).toEqual([]);
+    }
+  });
+});

@@ -87,6 +87,14 @@ describe('tag types', () => {
     });
     expect(names(any).sort()).toEqual(['Cases only tag', 'Everywhere tag']);
   });
+
+  it("filter on the tag type's id column, as the tags picker sends it", async () => {
+    const byType = (value: number[]) => get('tags', { itemsPerPage: -1, filter: JSON.stringify([{ model: 'Tag', field: 'tag_type_id', op: 'in', value }]) });
+    const one = await byType([ids.Hidden]);
+    expect(one.status).toBe(200);
+    expect(names(one)).toEqual(['Hidden tag']);
+    expect(names(await byType([ids.Everywhere, ids['Cases only']])).sort()).toEqual(['Cases only tag', 'Everywhere tag']);
+  });
 });
 
 describe('entity types', () => {

@@ -15,10 +15,9 @@ export const caseSpec: Spec = inProject('case', 'case', {
     resolved_by_id: 'app_user',
   },
   later: ['assignee_id', 'reporter_id'],
-  used: ['duplicate_id', 'related_id'],
+  // Its documents and group come over from their own tables, owned by the case (records.ts).
+  used: ['duplicate_id', 'related_id', 'case_document_id', 'tactical_group_id'],
   lost: {
-    case_document_id: "a case's documents: see the documents line of this report",
-    tactical_group_id: "a case's groups: see the group line of this report",
     signal_thread_ts: 'the thread is kept in the conversation',
     dedicated_channel: 'Muster knows a dedicated channel from the conversation',
     genai_analysis: 'Muster has no GenAI features',

@@ -3,9 +3,7 @@
 import type { Importer, Spec } from './copy.ts';
 import { unfoldedCount } from './links.ts';
 
-const WAITING_DOCUMENTS = "Muster's documents have no link to an incident or a case yet; they come with record documents";
 const NOTES: Record<string, string> = {
-  group: "incident and case groups (mailing lists): Muster has no groups yet; the group's email and weblink stay in Dispatch",
   participant_activity:
     "Muster prices a case's activities from its own timeline (its cost models), not from Dispatch's recorded activity; the case's classic cost is computed from roles as before",
   case_cost: 'Muster computes the costs of a case when the case is read (from roles and cost models)',
@@ -61,8 +59,13 @@ export async function countHomeless(im: Importer, specs: Spec[]): Promise<void> 
     }
   im.report.noHome(
     'document',
-    await n('SELECT count(*)::int AS n FROM {s}.document WHERE incident_id IS NOT NULL OR case_id IS NOT NULL OR report_id IS NOT NULL'),
-    WAITING_DOCUMENTS,
+    await n('SELECT count(*)::int AS n FROM {s}.document WHERE incident_id IS NULL AND case_id IS NULL AND report_id IS NOT NULL'),
+    'documents of a report that names no incident or case: Muster keeps a document with a project or a record',
+  );
+  im.report.noHome(
+    'group',
+    await n('SELECT count(*)::int AS n FROM {s}."group" WHERE incident_id IS NULL AND case_id IS NULL'),
+    'groups of no incident or case: Muster keeps a group with its record',
   );
   im.report.noHome(
     'event',

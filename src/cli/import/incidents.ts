@@ -15,14 +15,11 @@ export const incidentSpec: Spec = inProject('incident', 'incident', {
     reporter_id: 'participant',
   },
   later: ['commander_id', 'reporter_id'],
-  used: ['duplicate_id'],
+  // Its documents and groups come over from their own tables, owned by the incident (records.ts).
+  used: ['duplicate_id', 'incident_document_id', 'incident_review_document_id', 'tactical_group_id', 'notifications_group_id'],
   lost: {
     liaison_id: 'Muster has no liaison or scribe role on the record (their participant roles come over)',
     scribe_id: 'Muster has no liaison or scribe role on the record (their participant roles come over)',
-    incident_document_id: "an incident's documents: see the documents line of this report",
-    incident_review_document_id: "an incident's documents: see the documents line of this report",
-    tactical_group_id: "an incident's groups: see the group line of this report",
-    notifications_group_id: "an incident's groups: see the group line of this report",
   },
 });
 

@@ -11,6 +11,7 @@ import { contactSpecs, importOrganization, importPeople, importProjects } from '
 import { importPlugins, type Keys, matchCatalogue, workflowRunSpecs, workflowSpecs } from './plugins.ts';
 import { referenceSpecs } from './reference.ts';
 import { OrganizationReport } from './report.ts';
+import { groupSpec, recordDocumentSpecs } from './records.ts';
 import { rebuildFingerprints, signalSpecs } from './signals.ts';
 import { Source, type SourceOrganization } from './source.ts';
 
@@ -84,6 +85,8 @@ const ALL_SPECS: Spec[] = [
   ...participantSpecs,
   ...incidentDetailSpecs,
   ...caseDetailSpecs,
+  ...recordDocumentSpecs,
+  groupSpec,
   ...signalSpecs,
   ...workflowRunSpecs,
 ];

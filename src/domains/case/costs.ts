@@ -122,7 +122,24 @@ const rolesOf = (ids: number[]) => sql`
     LEFT JOIN ${participantRole} ON ${participantRole.participant_id} = ${participant.id}
     WHERE ${caseTable.id} = ANY(${sql.param(ids)}::int[])`;
 
-/** Sets `total_cost_classic` and `total_cost_new` on read cases (each with its `id`). */
+/**
+ * The two costs as Dispatch lists a case's costs (`case_costs`): one per cost model, under a cost
+ * type of that model. Both are computed, not stored: each carries the case's id, and its type a
+ * fixed one (1 classic, 2 new) that no table holds.
+ */
+const caseCosts = (caseId: number, classic: number, priced: number) =>
+  (
+    [
+      [1, 'Classic', classic, 'The response cost of the case: the time its participants held their roles.'],
+      [2, 'New', priced, "The response cost of the case: its participants' activities priced by the case type's cost model."],
+    ] as const
+  ).map(([typeId, model, amount, description]) => ({
+    id: caseId,
+    amount,
+    case_cost_type: { id: typeId, name: 'Response Cost', description, category: 'Primary', details: {}, editable: false, model_type: model, created_at: null },
+  }));
+
+/** Sets `total_cost_classic`, `total_cost_new` and `case_costs` on read cases (each with its `id`). */
 export async function addCaseCosts(db: Executor, items: Record<string, unknown>[], now = new Date()): Promise<void> {
   if (items.length === 0) return;
   const ids = items.map((i) => i.id as number);
@@ -147,5 +164,6 @@ export async function addCaseCosts(db: Executor, items: Record<string, unknown>[
     const rate = rates.get(id) ?? 0;
     item.total_cost_classic = amount(classic.get(id) ?? 0, rate);
     item.total_cost_new = amount(priced.get(id) ?? 0, rate);
+    item.case_costs = caseCosts(id, item.total_cost_classic as number, item.total_cost_new as number);
   }
 }

@@ -274,6 +274,7 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       severity: named(body.case_severity) ?? { id: row.case_severity_id },
     });
     const assigneeEmail = await personEmail(tx, ctx, body.assignee as PersonRef, 'assignee', projectId);
+    const reporterEmail = await personEmail(tx, ctx, body.reporter as PersonRef, 'reporter', projectId);
     const tagPlan = await planTags(tx, ctx, body.tags, projectId);
     const related = await visibleCaseIds(tx, ctx, body.related, 'related', id);
     const duplicates = await visibleCaseIds(tx, ctx, body.duplicates, 'duplicates', id);
@@ -322,15 +323,18 @@ export async function updateCase(ctx: Ctx, id: number, body: UpdateBody) {
       if (replaced) changes.note({ description: `Case ${field} changed by ${who}`, label: field, field, type: 'Field updated', ...replaced });
     }
 
-    // The assignee, then the status (which may remove or bring back everyone, or escalate).
+    // The assignee and the reporter, then the status (which may remove or bring back everyone, or escalate).
     const change: RecordChange = {};
-    if (assigneeEmail) {
-      const currentEmail = await participantEmail(tx, row.assignee_id);
-      if (!currentEmail || currentEmail.toLowerCase() !== assigneeEmail.toLowerCase()) {
-        if (row.assignee_id !== null) await renounceRole(tx, ctx, CASE, id, row.assignee_id, 'Assignee', now);
-        changes.set('assignee_id', await addParticipant(tx, ctx, CASE, id, assigneeEmail, 'Assignee', { at: now }));
-        change.roles = [{ role: 'Assignee', from: currentEmail ?? null, to: assigneeEmail }];
-      }
+    for (const [column, role, email] of [
+      ['assignee_id', 'Assignee', assigneeEmail],
+      ['reporter_id', 'Reporter', reporterEmail],
+    ] as const) {
+      if (!email) continue;
+      const currentEmail = await participantEmail(tx, row[column]);
+      if (currentEmail && currentEmail.toLowerCase() === email.toLowerCase()) continue;
+      if (row[column] !== null) await renounceRole(tx, ctx, CASE, id, row[column], role, now);
+      changes.set(column, await addParticipant(tx, ctx, CASE, id, email, role, { at: now }));
+      change.roles = [...(change.roles ?? []), { role, from: currentEmail ?? null, to: email }];
     }
     await logChanges(
       tx,

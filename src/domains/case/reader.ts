@@ -27,6 +27,7 @@ import { CaseRead, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
 import { workflowInstanceReader } from '../workflow/reader.ts';
+import { describedResource, RESOURCE_DESCRIPTIONS } from '../document/descriptions.ts';
 import { recordDocuments } from '../record_document/read.ts';
 import { workflowInstance } from '../workflow/table.ts';
 import { participantGroup } from '../group/table.ts';
@@ -52,7 +53,7 @@ const none: OwnField = () => sql`'[]'::json`;
 
 /** The costs of a case: computed when it is read (they depend on the clock). */
 const costs: Pick<ReadDef, 'hooked' | 'hooks'> = {
-  hooked: ['total_cost_classic', 'total_cost_new'],
+  hooked: ['total_cost_classic', 'total_cost_new', 'case_costs'],
   hooks: { afterRead: (db, items) => addCaseCosts(db, items) },
 };
 
@@ -93,6 +94,9 @@ async function addSignalInstances(db: Executor, items: Record<string, unknown>[]
   for (const item of items) item.signal_instances = instances.get(item.id as number) ?? [];
 }
 
+/** A group reads with the description Dispatch gives every group. */
+const groupDescription: Record<string, OwnField> = { description: () => sql.raw(`'${RESOURCE_DESCRIPTIONS.group}'::text`) };
+
 const fullDef = (withInstances: boolean): ReadDef => ({
   table: caseTable,
   refs: {
@@ -111,9 +115,16 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     participants: { table: participant, column: 'case_id', read: participantReader },
     workflow_instances: { table: workflowInstance, column: 'case_id', read: workflowInstanceReader },
     // Its tactical group, made by the participant-group plugin (group/service.ts).
-    groups: { table: participantGroup, column: 'case_id', read: () => groupReader({ table: participantGroup, projectScoped: false }) },
+    groups: { table: participantGroup, column: 'case_id', read: () => groupReader({ table: participantGroup, projectScoped: false, own: groupDescription }) },
   },
-  own: { events, documents: recordDocuments('case_id'), ...(withInstances ? {} : { signal_instances: none }) },
+  own: {
+    events,
+    documents: recordDocuments('case_id'),
+    // Read with the fixed descriptions Dispatch gives them (document/descriptions.ts).
+    ticket: (at) => describedResource(column(at, 'ticket'), 'ticket'),
+    storage: (at) => describedResource(column(at, 'storage'), 'storage'),
+    ...(withInstances ? {} : { signal_instances: none }),
+  },
   hooked: [...costs.hooked!, ...(withInstances ? ['signal_instances'] : [])],
   hooks: {
     afterRead: async (db, items) => {

@@ -99,8 +99,33 @@ const common = {
   incidents: Type.Array(IncidentReadMinimal, { default: [] }),
 };
 
-/** Beyond 0.1.0 (current Dispatch): the case's costs under the classic and the new cost model (costs.ts). */
-const costs = { total_cost_classic: Type.Number(), total_cost_new: Type.Number() };
+/** Beyond 0.1.0 (current Dispatch's web UI): one cost of a case under one cost model, as `case_costs` lists them. */
+export const CaseCostRead = Type.Object(
+  {
+    id: Id(),
+    amount: Type.Number(),
+    case_cost_type: Type.Object(
+      {
+        id: Id(),
+        name: Type.String(),
+        description: Opt(Type.String()),
+        category: Opt(Type.String()),
+        details: Type.Record(Type.String(), Type.Unknown()),
+        editable: Type.Boolean(),
+        model_type: Type.String(),
+        created_at: Opt(DateTime()),
+      },
+      { title: 'CaseCostTypeRead' },
+    ),
+  },
+  { title: 'CaseCostRead' },
+);
+
+/**
+ * Beyond 0.1.0 (current Dispatch): the case's costs under the classic and the new cost model
+ * (costs.ts), and the same two as the list of case costs the web UI's tables and cost tab sum.
+ */
+const costs = { total_cost_classic: Type.Number(), total_cost_new: Type.Number(), case_costs: Type.Array(CaseCostRead) };
 
 /** Related and duplicate cases nest one level: theirs are not read. */
 const CaseNestedMinimal = Type.Object(
@@ -188,6 +213,8 @@ export const CaseUpdate = Type.Object(
     case_priority: ref(casePriorityShapes.read),
     case_severity: ref(caseSeverityShapes.read),
     assignee: Opt(ParticipantUpdate),
+    /** Beyond 0.1.0, for the web UI's case page: its reporter picker sends the case back with another reporter. */
+    reporter: Opt(ParticipantUpdate),
     reported_at: Opt(DateTime()),
     triage_at: Opt(DateTime()),
     escalated_at: Opt(DateTime()),

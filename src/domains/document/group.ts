@@ -4,6 +4,7 @@ import type { RefTarget } from '../../crud/refs.ts';
 import { exists, invalid } from '../../server/errors.ts';
 import { visibleRows } from '../../server/visibility.ts';
 import { filtersLink } from '../search_filter/group.ts';
+import { DOCUMENT_DESCRIPTIONS } from './descriptions.ts';
 import { evergreenFields, startEvergreenClock } from './evergreen.ts';
 import { DocumentCreate, DocumentPagination, DocumentRead, DocumentUpdate } from './schema.ts';
 import { document, documentFilter } from './table.ts';
@@ -12,17 +13,6 @@ export const documentTarget: RefTarget = { table: document, model: 'Document', l
 
 /** The project's FAQ document, shown to first-time responders: one per project. */
 export const FAQ_DOCUMENT = 'dispatch-incident-reference-faq-document';
-
-// What a document of a built-in kind is for, when its own description is empty.
-const DESCRIPTIONS: Record<string, string> = {
-  'dispatch-conversation-reference-document': 'The commands available in the incident conversation, for the incident commander and participants.',
-  [FAQ_DOCUMENT]: 'Answers to the questions people responding to an incident for the first time ask most.',
-  'dispatch-case-document': 'All facts and context of the investigation. Every case participant contributes to it and can read it.',
-  'dispatch-executive-report-document': 'The executive report of the incident.',
-  'dispatch-incident-document': 'All facts and context of the incident. Every incident participant contributes to it and can read it.',
-  'dispatch-incident-review-document': 'The lessons learned, questions and action items raised during the incident.',
-  'dispatch-incident-sheet': 'The assets the incident impacts. Every incident participant contributes to it and can read it.',
-};
 
 /** Weblinks open in people's browsers: only web addresses, never `javascript:` or `data:`. */
 export const webAddress = (value: unknown) => {
@@ -35,7 +25,7 @@ export const webAddress = (value: unknown) => {
 };
 
 /** The built-in description of a document of `resourceType`, or null for a kind without one. */
-export const describeDocument = (resourceType: string | null | undefined) => (resourceType && DESCRIPTIONS[resourceType]) || null;
+export const describeDocument = (resourceType: string | null | undefined) => (resourceType && DOCUMENT_DESCRIPTIONS[resourceType]) || null;
 
 export const documentGroup: GroupDef = {
   path: 'documents',
@@ -76,7 +66,7 @@ export const documentGroup: GroupDef = {
       if (others.length) throw exists('document', 'FAQ document already defined for this project.');
     },
     afterRead(_db, items) {
-      for (const item of items) if (!item.description) item.description = DESCRIPTIONS[item.resource_type as string] ?? 'No Description';
+      for (const item of items) if (!item.description) item.description = DOCUMENT_DESCRIPTIONS[item.resource_type as string] ?? 'No Description';
     },
   },
 };

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { GroupKind, Subject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { GroupRead } from '../case/schema.ts';
+import { RESOURCE_DESCRIPTIONS } from '../document/descriptions.ts';
 import { event } from '../event/table.ts';
 import { logEvent } from '../event/service.ts';
 import { ownerOf, type RecordRows } from '../lifecycle/kind.ts';
@@ -67,7 +68,8 @@ const groupRead = (g: GroupRow): Static<typeof GroupRead> => ({
   id: g.id,
   name: g.name,
   email: g.email,
-  description: g.description,
+  // Dispatch's reads give every group the same description; the plugin's stays in the table.
+  description: RESOURCE_DESCRIPTIONS.group,
   resource_id: g.resource_id,
   resource_type: g.resource_type,
   weblink: g.weblink,

@@ -33,6 +33,7 @@ import { termGroup } from '../term/group.ts';
 import { task, taskAssignee } from '../task/table.ts';
 import { termTarget } from '../term/target.ts';
 import { workflowInstanceReader } from '../workflow/reader.ts';
+import { describedResource } from '../document/descriptions.ts';
 import { recordDocuments } from '../record_document/read.ts';
 import { workflowInstance } from '../workflow/table.ts';
 import { IncidentRead, IncidentReadMinimal } from './schema.ts';
@@ -160,8 +161,11 @@ const fullDef: ReadDef = {
     last_tactical_report: lastReport('Tactical Report'),
     documents: recordDocuments('incident_id'),
     // The channel is kept on the incident (conversation/room.ts), where Dispatch keeps a row with an id of its own: the incident's stands in.
-    conversation: (at) =>
-      sql`CASE WHEN ${column(at, 'conversation')} IS NULL THEN NULL ELSE (${column(at, 'conversation')}::jsonb || jsonb_build_object('id', ${column(at, 'id')}))::json END`,
+    conversation: (at) => describedResource(column(at, 'conversation'), 'conversation', sql`jsonb_build_object('id', ${column(at, 'id')})`),
+    // Read with the fixed descriptions Dispatch gives them (document/descriptions.ts).
+    ticket: (at) => describedResource(column(at, 'ticket'), 'ticket'),
+    storage: (at) => describedResource(column(at, 'storage'), 'storage'),
+    conference: (at) => describedResource(column(at, 'conference'), 'conference'),
   },
 };
 

@@ -16,7 +16,18 @@ export const tagGroup: GroupDef = {
   tableName: 'tag',
   table: tag,
   shapes: { create: TagCreate, update: TagUpdate, read: TagRead, pagination: TagPagination },
-  fields: { id: 'int', name: 'text', description: 'text', uri: 'text', source: 'text', external_id: 'text', discoverable: 'bool', created_at: 'timestamp' },
+  fields: {
+    id: 'int',
+    // Beyond 0.1.0: the web UI's tag pickers filter on their type's id column.
+    tag_type_id: 'int',
+    name: 'text',
+    description: 'text',
+    uri: 'text',
+    source: 'text',
+    external_id: 'text',
+    discoverable: 'bool',
+    created_at: 'timestamp',
+  },
   refs: { tag_type: { column: 'tag_type_id', target: tagTypeTarget, read: () => groupReader(tagTypeGroup) } },
   unique: { tag_type_name_key: 'name' },
 };

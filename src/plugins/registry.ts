@@ -16,6 +16,7 @@ import { jitsiPlugin } from './builtin/jitsi.ts';
 import { participantGroupPlugin } from './builtin/participant-group.ts';
 import { documentPlugin } from './builtin/document.ts';
 import { documentResolverPlugin } from './builtin/document-resolver.ts';
+import { musterWorkflowPlugin } from './builtin/muster-workflow.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -33,6 +34,7 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   participantGroupPlugin,
   documentPlugin,
   documentResolverPlugin,
+  musterWorkflowPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));

@@ -24,7 +24,7 @@ let inc: { id: number; name: string; channel: string };
 beforeAll(async () => {
   peer = await startSlackSocket(w.slack, APP_TOKEN);
   inc = await incidentWithChannel(w);
-  sockets = await startSlackSockets({ db: w.t.database.db, settings: w.t.settings }, log);
+  sockets = startSlackSockets({ db: w.t.database.db, settings: w.t.settings }, log);
   await peer.connected(1);
 });
 afterAll(async () => {

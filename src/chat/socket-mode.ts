@@ -73,8 +73,12 @@ export interface SlackSockets {
   stop(): Promise<void>;
 }
 
-/** Holds the connections of every Slack app in Socket Mode, until `stop`. */
-export async function startSlackSockets(env: ChatEnv, log: Log, opts: { refreshMs?: number } = {}): Promise<SlackSockets> {
+/**
+ * Holds the connections of every Slack app in Socket Mode, until `stop`. Returns at once: the
+ * connections are opened in the background (Slack's client retries for long when Slack is away,
+ * and the server must not wait for it).
+ */
+export function startSlackSockets(env: ChatEnv, log: Log, opts: { refreshMs?: number } = {}): SlackSockets {
   const open = new Map<string, { app: App; socket: SlackSocket }>();
   let stopped = false;
 
@@ -122,7 +126,7 @@ export async function startSlackSockets(env: ChatEnv, log: Log, opts: { refreshM
     return running;
   };
 
-  await refresh();
+  void refresh();
   const timer = setInterval(refresh, opts.refreshMs ?? REFRESH_MS);
   timer.unref();
   return {
@@ -130,7 +134,7 @@ export async function startSlackSockets(env: ChatEnv, log: Log, opts: { refreshM
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      // A connection still being opened is closed as soon as it is (see connect).
       await Promise.all([...open.values()].map((h) => h.socket.close()));
       open.clear();
     },

@@ -124,7 +124,7 @@ async function serve(opts: StartOptions) {
   scheduler?.start();
   // Slack apps in Socket Mode: a process that runs jobs holds them, one per node (docs/chat.md).
   const holdsSockets = opts.jobs && opts.slackSocket !== false && (!cluster.isWorker || process.env[SLACK_SOCKET_HOLDER] === '1');
-  const sockets = holdsSockets ? await (await import('../chat/socket-mode.ts')).startSlackSockets({ db: database.db, settings }, app.log) : undefined;
+  const sockets = holdsSockets ? (await import('../chat/socket-mode.ts')).startSlackSockets({ db: database.db, settings }, app.log) : undefined;
   let where: string;
   try {
     if (opts.fd !== undefined) {

@@ -119,7 +119,7 @@ const KINDS: Kind[] = [
     path: 'plugins/instances',
     make: () =>
       create('plugins/instances', {
-        plugin: { slug: 'generic-workflow' },
+        plugin: { slug: 'muster-workflow' },
         project: project(),
         enabled: false,
         configuration: { url: 'http://127.0.0.1:9/runs' },
@@ -130,7 +130,7 @@ const KINDS: Kind[] = [
     path: 'workflows',
     make: async () => {
       const instance = await create('plugins/instances', {
-        plugin: { slug: 'generic-workflow' },
+        plugin: { slug: 'muster-workflow' },
         project: project(),
         enabled: false,
         configuration: { url: 'http://127.0.0.1:9/runs' },

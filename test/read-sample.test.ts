@@ -216,7 +216,7 @@ async function buildWorld() {
   id.workflowInstance = instances.find((i) => i.plugin.slug === 'generic-workflow')!.id;
   await post(
     `plugins/instances/${id.workflowInstance}`,
-    { enabled: true, configuration: { url: 'http://127.0.0.1:9/hook', auth_header: 'Bearer s3cret' } },
+    { enabled: true, configuration: { api_url: 'http://127.0.0.1:9/hook', auth_header: 'Bearer s3cret' } },
     w.owner,
     'PUT',
   );

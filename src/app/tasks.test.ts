@@ -235,7 +235,7 @@ describe('the periodic tasks', () => {
     const slot = new Date(Date.now() + HOUR);
     const instances = (await call(w.t.app, 'GET', '/default/plugins/instances', { token: w.admin, query: { itemsPerPage: -1 } })).body.items;
     const generic = instances.find(
-      (i: { plugin: { slug: string }; project: { name: string } }) => i.plugin.slug === 'generic-workflow' && i.project.name === 'default',
+      (i: { plugin: { slug: string }; project: { name: string } }) => i.plugin.slug === 'muster-workflow' && i.project.name === 'default',
     );
     expect(
       (

@@ -99,7 +99,7 @@ describe('workflows', () => {
     expect(none.res.body.text).toBe("No workflows are enabled in this incident's project.");
 
     const instances = await call(w.t.app, 'GET', '/default/plugins/instances', { token: w.owner, query: { itemsPerPage: -1 } });
-    const generic = instances.body.items.find((i: any) => i.plugin.slug === 'generic-workflow');
+    const generic = instances.body.items.find((i: any) => i.plugin.slug === 'muster-workflow');
     await call(w.t.app, 'PUT', `/default/plugins/instances/${generic.id}`, { token: w.owner, body: { enabled: true, configuration: { url: receiver.url } } });
     const wf = await call(w.t.app, 'POST', '/default/workflows', {
       token: w.owner,

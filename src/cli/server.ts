@@ -36,9 +36,14 @@ interface StartOptions {
   jobs: boolean;
   /** Run the periodic tasks in this process: by default on the embedded database only. */
   scheduler?: boolean;
+  /** Hold the connections of Slack apps in Socket Mode (--no-slack-socket: leave them to other nodes). */
+  slackSocket?: boolean;
   /** A built web UI to serve at / (MUSTER_STATIC_DIR). */
   staticDir?: string;
 }
+
+/** Set in the one worker of --workers that holds the Slack Socket Mode connections: one per node, not one per worker. */
+const SLACK_SOCKET_HOLDER = 'MUSTER_SLACK_SOCKET_HOLDER';
 
 const int = (v: string) => {
   const n = Number(v);
@@ -117,6 +122,9 @@ async function serve(opts: StartOptions) {
   const scheduler =
     (opts.scheduler ?? database.kind === 'embedded') ? (await import('../app/tasks.ts')).createScheduler(database, settings, app.log) : undefined;
   scheduler?.start();
+  // Slack apps in Socket Mode: a process that runs jobs holds them, one per node (docs/chat.md).
+  const holdsSockets = opts.jobs && opts.slackSocket !== false && (!cluster.isWorker || process.env[SLACK_SOCKET_HOLDER] === '1');
+  const sockets = holdsSockets ? (await import('../chat/socket-mode.ts')).startSlackSockets({ db: database.db, settings }, app.log) : undefined;
   let where: string;
   try {
     if (opts.fd !== undefined) {
@@ -166,6 +174,7 @@ async function serve(opts: StartOptions) {
     if (forced) console.error(`closed ${forced} connection(s) still busy after MUSTER_SHUTDOWN_TIMEOUT (${label})`);
     // A job still running past the timeout is left to run again on the next node that works it.
     await scheduler?.stop(Math.min(settings.shutdownTimeout, 10_000));
+    await sockets?.stop();
     await jobs?.stop(settings.shutdownTimeout);
     metricsServer?.close();
     await app.close();
@@ -199,11 +208,17 @@ async function serveCluster(opts: StartOptions) {
   await database.close();
   const metricsServer = metrics.serve === 'port' ? await startMetricsServer(opts.host, metrics.port, clusterMetrics(true)) : undefined;
   let stopping = false;
-  for (let i = 0; i < opts.workers; i++) cluster.fork();
+  // The first worker holds the Slack Socket Mode connections; the one started in its place does too.
+  let holder: number | undefined;
+  const fork = (holds: boolean) => {
+    const worker = cluster.fork(holds ? { [SLACK_SOCKET_HOLDER]: '1' } : {});
+    if (holds) holder = worker.id;
+  };
+  for (let i = 0; i < opts.workers; i++) fork(i === 0);
   cluster.on('exit', (worker, code) => {
     if (stopping) return;
     console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
-    cluster.fork();
+    fork(worker.id === holder);
   });
   const stop = () => {
     stopping = true;
@@ -247,6 +262,7 @@ function childArgs(opts: StartOptions): string[] {
   if (opts.logLevel) args.push('--log-level', opts.logLevel);
   if (!opts.jobs) args.push('--no-jobs');
   if (opts.scheduler !== undefined) args.push(opts.scheduler ? '--scheduler' : '--no-scheduler');
+  if (opts.slackSocket === false) args.push('--no-slack-socket');
   if (opts.staticDir) args.push('--static-dir', resolve(opts.staticDir));
   return args;
 }
@@ -264,6 +280,7 @@ function startOptions(cmd: Command) {
     .option('--no-jobs', 'do not run background job workers in this process (an API-only node)')
     .option('--scheduler', 'run the periodic tasks in this process (the default on the embedded database)')
     .option('--no-scheduler', 'do not run the periodic tasks in this process')
+    .option('--no-slack-socket', 'do not hold the connections of Slack apps in Socket Mode in this process (leave them to other nodes)')
     .option('--log-level <level>', 'trace, debug, info, warn, error')
     .option('--static-dir <dir>', 'serve the built web UI in this directory at / (overrides MUSTER_STATIC_DIR)');
 }

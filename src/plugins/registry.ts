@@ -26,6 +26,7 @@ import { googleDrivePlugin } from './builtin/google/drive.ts';
 import { googleGroupsPlugin } from './builtin/google/groups.ts';
 import { googleCalendarPlugin } from './builtin/google/calendar.ts';
 import { jiraPlugin } from './builtin/jira/plugin.ts';
+import { musterWorkflowPlugin } from './builtin/muster-workflow.ts';
 import { tracedPlugin } from './traced.ts';
 
 /** Muster's own plugins, in the order `muster plugins list` shows them. */
@@ -53,6 +54,7 @@ export const BUILTIN_PLUGINS: Plugin[] = [
   googleGroupsPlugin,
   googleCalendarPlugin,
   jiraPlugin,
+  musterWorkflowPlugin,
 ];
 
 const known = new Map<string, Plugin>(BUILTIN_PLUGINS.map((p) => [p.slug, p]));

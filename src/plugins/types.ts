@@ -297,7 +297,8 @@ export interface WorkflowRunRequest {
 }
 
 export interface WorkflowStatus {
-  status: WorkflowState;
+  /** Absent: the workflow system said nothing Muster can read of it, and the run's status stays as it was. */
+  status?: WorkflowState;
   /** The run's id in the workflow system, for later status checks. */
   resource_id?: string | null;
   weblink?: string | null;
@@ -306,7 +307,8 @@ export interface WorkflowStatus {
 
 export interface WorkflowPlugin extends PluginBase<'workflow'> {
   run(request: WorkflowRunRequest, config: Configuration, env: PluginEnv): Promise<WorkflowStatus>;
-  status(run: { resource_id: string; instance_id: number }, config: Configuration, env: PluginEnv): Promise<WorkflowStatus>;
+  /** `resource_id`: the run's id in the workflow system (Muster's run id until it gave one); `workflow_id`: the workflow's `resource_id`. */
+  status(run: { resource_id: string; instance_id: number; workflow_id: string }, config: Configuration, env: PluginEnv): Promise<WorkflowStatus>;
 }
 
 // ---- conversation (the chat platform) ---------------------------------------------------------------

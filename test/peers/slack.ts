@@ -53,6 +53,8 @@ export interface SlackPeer {
   fail(method: string, failure: Failure, times?: number): void;
   /** A fresh response_url for a command or an action. */
   responseUrl(): string;
+  /** Methods that take an app-level token instead of the bot's (apps.connections.open): the token, and the answer. */
+  appMethods: Map<string, { token: string; answer: (args: Record<string, any>) => object }>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startSlack(opts: { token?: string } = {}): Promise<SlackPe
   const views = new Map<string, { trigger_id: string; view: any }>();
   const responses: { id: string; body: any }[] = [];
   const failures = new Map<string, { failure: Failure; times: number }>();
+  const appMethods: SlackPeer['appMethods'] = new Map();
   let seq = 0;
   let clock = 1_700_000_000;
   const nextTs = () => `${++clock}.${String(++seq).padStart(6, '0')}`;
@@ -240,6 +243,11 @@ export async function startSlack(opts: { token?: string } = {}): Promise<SlackPe
     calls.push({ method, args });
     const auth = req.headers.authorization ?? (args.token ? `Bearer ${args.token}` : undefined);
     if (!auth) return send(200, { ok: false, error: 'not_authed' });
+    const appMethod = appMethods.get(method);
+    if (appMethod) {
+      if (auth === `Bearer ${appMethod.token}`) return send(200, { ok: true, ...appMethod.answer(args) });
+      return send(200, { ok: false, error: auth === `Bearer ${token}` ? 'not_allowed_token_type' : 'invalid_auth' });
+    }
     if (auth !== `Bearer ${token}`) return send(200, { ok: false, error: 'invalid_auth' });
     const f = failures.get(method);
     if (f && f.times > 0) {
@@ -289,6 +297,7 @@ export async function startSlack(opts: { token?: string } = {}): Promise<SlackPe
       failures.set(method, { failure, times });
     },
     responseUrl: () => `${base}/respond/${++seq}`,
+    appMethods,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -91,6 +91,26 @@ export async function enabledInstancesIn<T extends PluginType>(
   }));
 }
 
+/** Every organization's enabled instances of a plugin, with the organization's slug (Slack apps holding a Socket Mode connection). */
+export async function enabledInstancesEverywhere<T extends PluginType>(
+  tx: Executor,
+  settings: Settings,
+  slug: string,
+  type: T,
+): Promise<(ActiveInstance<T> & { organizationId: number; organization: string })[]> {
+  const organizations = await tx
+    .selectDistinct({ slug: organization.slug })
+    .from(pluginInstance)
+    .innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id))
+    .innerJoin(organization, eq(organization.id, pluginInstance.organization_id))
+    .where(and(eq(plugin.slug, slug), eq(pluginInstance.enabled, true)))
+    .orderBy(organization.slug);
+  const found = await Promise.all(
+    organizations.map(async (o) => (await enabledInstancesIn(tx, settings, o.slug, slug, type)).map((i) => ({ ...i, organization: o.slug }))),
+  );
+  return found.flat();
+}
+
 /** What a plugin function is given: the job's id as idempotency key, links, a log, the way out. */
 export function pluginEnv(settings: Settings, idempotencyKey: string, log: { info(m: string): void; warn(m: string): void }): PluginEnv {
   return { idempotencyKey, uiUrl: settings.uiUrl, namePrefix: settings.namePrefix, log, outbound: outboundFor(settings.outboundAllow) };

@@ -201,7 +201,7 @@ describe('plugin instances', () => {
   });
 
   it('show URLs whole to Admins and their origin to Members, in the list and in the workflows that nest them', async () => {
-    const workflowInstance = bySlug(await instances(w.admin), 'generic-workflow')[0];
+    const workflowInstance = bySlug(await instances(w.admin), 'muster-workflow')[0];
     const secretUrl = 'https://runs.example.com/hooks/capability-token';
     const put = await call(w.t.app, 'PUT', `/default/plugins/instances/${workflowInstance.id}`, {
       token: w.admin,
@@ -217,8 +217,8 @@ describe('plugin instances', () => {
 
     const memberList = await instances(w.member);
     expect(JSON.stringify(memberList.body)).not.toContain('capability-token');
-    expect(bySlug(memberList, 'generic-workflow')[0].configuration.url).toBe('https://runs.example.com');
-    expect(bySlug(await instances(w.admin), 'generic-workflow')[0].configuration.url).toBe(secretUrl);
+    expect(bySlug(memberList, 'muster-workflow')[0].configuration.url).toBe('https://runs.example.com');
+    expect(bySlug(await instances(w.admin), 'muster-workflow')[0].configuration.url).toBe(secretUrl);
 
     for (const read of [
       await call(w.t.app, 'GET', `/default/workflows/${flow.body.id}`, { token: w.member }),

@@ -117,31 +117,32 @@ async function paramsOf(env: JobEnv, loaded: Loaded): Promise<Record<string, str
 }
 
 /**
- * Records what the workflow system reported: status, its id of the run, link and artifacts, with
+ * Records what the workflow system reported: status (unchanged when it named none), its id of the run, link and artifacts, with
  * the event of a change of status; the run's row is locked, so concurrent checks write in turn.
  * Returns the status now recorded.
  */
 async function record(tx: Executor, loaded: Loaded, reported: WorkflowStatus, reason?: string): Promise<WorkflowState> {
   const [current] = await tx.select().from(workflowInstance).where(eq(workflowInstance.id, loaded.run.id)).for('update');
-  if (!current) return reported.status;
+  const status = reported.status ?? ((current?.status ?? loaded.run.status) as WorkflowState);
+  if (!current) return status;
   await tx
     .update(workflowInstance)
     .set({
-      status: reported.status,
+      status,
       ...(reported.resource_id ? { resource_id: reported.resource_id } : {}),
       ...(reported.weblink ? { weblink: reported.weblink } : {}),
       updated_at: new Date(),
     })
     .where(eq(workflowInstance.id, current.id));
   await keepArtifacts(tx, current, reported.artifacts ?? []);
-  if (current.status !== reported.status) {
+  if (current.status !== status) {
     await logOnSubject(tx, loaded.ctx, current, {
-      description: `Workflow ${loaded.workflow.name} status changed from ${current.status} to ${reported.status}`,
+      description: `Workflow ${loaded.workflow.name} status changed from ${current.status} to ${status}`,
       owner: null,
       details: reason ? { reason } : null,
     });
   }
-  return reported.status;
+  return status;
 }
 
 const fail = (env: JobEnv, loaded: Loaded, reason: string) => env.db.transaction((tx) => record(tx, loaded, { status: 'Failed' }, reason));
@@ -213,7 +214,7 @@ export const workflowPollJob = defineJob<PollJob>({
       await fail(env, loaded, `not finished after ${timeout} seconds (MUSTER_WORKFLOW_TIMEOUT)`);
       return { status: 'Failed' };
     }
-    const ref = { resource_id: loaded.run.resource_id ?? String(loaded.run.id), instance_id: loaded.run.id };
+    const ref = { resource_id: loaded.run.resource_id ?? String(loaded.run.id), instance_id: loaded.run.id, workflow_id: loaded.workflow.resource_id };
     const reported = await callPlugin(env, job, loaded, (active) => active.plugin.status(ref, active.config, pluginEnv(env.settings, job.id, log(env, job))));
     if (!reported) return { status: 'Failed' };
     const status = await env.db.transaction(async (tx) => {

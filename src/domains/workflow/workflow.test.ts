@@ -1,5 +1,5 @@
 // Workflows and their runs, against a real workflow receiver: a local HTTP server speaking the
-// generic workflow plugin's protocol, which records what it is sent.
+// protocol of Muster's own workflow plugin (muster-workflow), which records what it is sent.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
@@ -71,7 +71,7 @@ let owner: string;
 let admin: string;
 let member: string;
 let projectId: number;
-let workflowInstanceId: number; // the project's generic-workflow plugin instance
+let workflowInstanceId: number; // the project's muster-workflow plugin instance
 let ticketInstanceId: number;
 /** Every response body the tests saw: none may hold the receiver's secret. */
 const seen: unknown[] = [];
@@ -122,7 +122,7 @@ beforeAll(async () => {
   projectId = (await call(t.app, 'GET', '/default/projects', { token: owner })).body.items[0].id;
   // The catalogue is written at start-up for the plugins known then: add the new built-in.
   await installPlugins(t.database.db);
-  workflowInstanceId = await instanceOf('generic-workflow');
+  workflowInstanceId = await instanceOf('muster-workflow');
   ticketInstanceId = await instanceOf('muster-ticket');
   await t.database.db
     .update(pluginInstance)
@@ -155,7 +155,7 @@ describe('workflows', () => {
         id: workflowInstanceId,
         enabled: true,
         configuration: { url: receiver.url, auth_header: '**********' },
-        plugin: { slug: 'generic-workflow', type: 'workflow' },
+        plugin: { slug: 'muster-workflow', type: 'workflow' },
         project: { id: projectId, name: 'default' },
       },
     });

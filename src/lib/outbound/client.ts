@@ -61,6 +61,11 @@ export class Outbound {
     };
   }
 
+  /** net's lookup through the policy, for a client that opens its own connections (Slack's Socket Mode WebSocket). */
+  connectionLookup(): LookupFunction {
+    return this.guardedLookup();
+  }
+
   /** The URL, when its scheme is http or https and its host (when an address) is allowed; throws OutboundRefused otherwise. */
   private checkedUrl(input: string | URL): URL {
     const url = new URL(String(input));

@@ -1,81 +1,42 @@
-// A workflow plugin for any workflow system that speaks a small JSON protocol over HTTP:
+// Dispatch's generic workflow plugin, on the wire as Dispatch's own sends it, so that a receiver
+// written for Dispatch keeps working unchanged:
 //
-//   POST <url>            {"resource_id": "...", "params": {...}}   starts a run
-//   GET  <url>/<run id>                                             reports on it
+//   POST <api_url>   {"workflow_id": "<the workflow's resource_id>", "params": {...}}    starts a run
+//   GET  <api_url>?workflow_id=<id>&tags=workflowId:<id>&tags=workflowInstanceId:<run>   reports on it
 //
-// Both answer `{status, id (or resource_id), weblink, artifacts: [{name, weblink, ...}]}`. A status
-// Muster does not know (or none) reads as `Created`. The run request carries the job's id as
-// `Idempotency-Key`, so a receiver that honours it starts one run however often the job retries.
-// Any answer but 2xx, a body that is not JSON, or no answer in time throws: the job retries.
+// Both carry `Content-Type: application/json` and `Authorization: <auth_header>`; the body is written
+// as Python's json.dumps writes it, and `params` ends with `externalRef` (the subject's page) and
+// `workflowInstanceId` (the run's id, a number). The status answer is
+// `{status, weblink, artifacts: [{name, weblink, ...}]}`; an empty one, or one without a status
+// Muster knows, changes nothing. Dispatch reads nothing of the start's answer; Muster keeps what it
+// says in the same shape. Any answer but 2xx, a body that is not JSON, or no answer in time throws:
+// the job retries (Dispatch retried 429 and 5xx). Muster's own protocol is `muster-workflow`.
 import { Type } from '@sinclair/typebox';
-import { failureOf } from '../../lib/outbound/client.ts';
-import {
-  WORKFLOW_STATES,
-  type Configuration,
-  type PluginEnv,
-  type WorkflowArtifact,
-  type WorkflowPlugin,
-  type WorkflowState,
-  type WorkflowStatus,
-} from '../types.ts';
+import type { Configuration, PluginEnv, WorkflowPlugin, WorkflowStatus } from '../types.ts';
+import { callReceiver, statusOf } from './workflow-receiver.ts';
 
-/** How long one call may take. */
-const TIMEOUT_MS = 10_000;
-
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
-
-/** A status as the receiver writes it ("running", "COMPLETED"), as one of Muster's; unknown ones read as Created. */
-function stateOf(v: unknown): WorkflowState {
-  const wanted = typeof v === 'string' ? v.trim().toLowerCase() : '';
-  return WORKFLOW_STATES.find((s) => s.toLowerCase() === wanted) ?? 'Created';
-}
-
-function artifactsOf(v: unknown): WorkflowArtifact[] {
-  if (!Array.isArray(v)) return [];
-  return v
-    .filter(
-      (a): a is Record<string, unknown> =>
-        !!a && typeof a === 'object' && typeof (a as { name?: unknown }).name === 'string' && (a as { name: string }).name.trim() !== '',
-    )
-    .map((a) => ({
-      name: (a.name as string).trim(),
-      weblink: str(a.weblink),
-      resource_id: str(a.resource_id),
-      resource_type: str(a.resource_type),
-      description: str(a.description),
-    }));
-}
-
-/** The receiver's answer as a WorkflowStatus. */
-export function statusOf(body: unknown): WorkflowStatus {
-  const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  return { status: stateOf(b.status), resource_id: str(b.id) ?? str(b.resource_id), weblink: str(b.weblink), artifacts: artifactsOf(b.artifacts) };
-}
-
-function headersOf(config: Configuration, extra: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', ...extra };
-  if (typeof config.auth_header === 'string' && config.auth_header) headers.authorization = config.auth_header;
-  return headers;
-}
-
-async function callReceiver(env: PluginEnv, url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<WorkflowStatus> {
-  let res: Response;
-  try {
-    res = await env.outbound.fetch(url, { ...init, timeoutMs: TIMEOUT_MS });
-  } catch (err) {
-    // The URL's origin only: its path may hold a token.
-    throw new Error(`workflow receiver ${new URL(url).origin} did not answer: ${failureOf(err)}`);
+/** JSON as Python's json.dumps writes it by default: ", " and ": " between items, non-ASCII escaped. */
+export function pythonJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    const items = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${items.map(([k, v]) => `${pythonJson(k)}: ${pythonJson(v)}`).join(', ')}}`;
   }
-  const text = await res.text();
-  if (!res.ok) throw new Error(`workflow receiver answered ${res.status}`);
-  try {
-    return statusOf(text === '' ? {} : JSON.parse(text));
-  } catch {
-    throw new Error(`workflow receiver answered ${res.status} with a body that is not JSON`);
-  }
+  if (typeof value === 'string') return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value) ?? 'null';
 }
 
-const baseUrl = (config: Configuration) => String(config.url ?? '').replace(/\/+$/, '');
+const headersOf = (config: Configuration) => ({ 'content-type': 'application/json', authorization: String(config.auth_header ?? '') });
+
+async function call(env: PluginEnv, url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<WorkflowStatus> {
+  return statusOf(await callReceiver(env, url, init));
+}
+
+/** Dispatch sends the run's id as a number; Muster's requests carry every parameter as text. */
+function paramsOf(params: Record<string, string>): Record<string, unknown> {
+  const id = Number(params.workflowInstanceId);
+  return 'workflowInstanceId' in params && Number.isSafeInteger(id) ? { ...params, workflowInstanceId: id } : params;
+}
 
 export const genericWorkflowPlugin: WorkflowPlugin = {
   slug: 'generic-workflow',
@@ -84,26 +45,30 @@ export const genericWorkflowPlugin: WorkflowPlugin = {
   version: '0.1.0',
   author: 'Muster',
   author_url: 'https://github.com/muster-project/muster',
-  description: 'Runs workflows in any system that takes a JSON POST to start a run and answers a GET with its status.',
+  description: 'A generic workflow plugin that calls an API endpoint to kick-off a workflow and retrieve the status of a workflow.',
   configuration: Type.Object(
     {
-      url: Type.String({
-        format: 'uri',
-        'x-secret-bound': ['auth_header'],
-        description: 'Where runs are started (POST) and, below it, looked up (GET <url>/<run id>)',
+      api_url: Type.String({ format: 'uri', title: 'API URL', description: 'This API endpoint to GET or POST workflow info from/to.' }),
+      auth_header: Type.String({
+        writeOnly: true,
+        title: 'Authorization Header',
+        description: 'For example: Bearer: JWT token, or basic: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==',
       }),
-      auth_header: Type.Optional(Type.String({ writeOnly: true, description: 'Sent as the Authorization header, e.g. "Bearer <token>"' })),
     },
     { additionalProperties: false },
   ),
   run(request, config, env) {
-    return callReceiver(env, baseUrl(config), {
+    return call(env, String(config.api_url), {
       method: 'POST',
-      headers: headersOf(config, { 'content-type': 'application/json', 'idempotency-key': env.idempotencyKey }),
-      body: JSON.stringify({ resource_id: request.resource_id, params: request.params }),
+      headers: headersOf(config),
+      body: pythonJson({ workflow_id: request.resource_id, params: paramsOf(request.params) }),
     });
   },
   status(run, config, env) {
-    return callReceiver(env, `${baseUrl(config)}/${encodeURIComponent(run.resource_id)}`, { method: 'GET', headers: headersOf(config, {}) });
+    const url = new URL(String(config.api_url));
+    url.searchParams.append('workflow_id', run.workflow_id);
+    url.searchParams.append('tags', `workflowId:${run.workflow_id}`);
+    url.searchParams.append('tags', `workflowInstanceId:${run.instance_id}`);
+    return call(env, url.href, { method: 'GET', headers: headersOf(config) });
   },
 };

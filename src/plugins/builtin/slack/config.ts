@@ -1,5 +1,6 @@
 // The Slack plugin's configuration: how to reach Slack (the Web API's base URL, the bot token), how
-// to tell Slack's requests from forgeries (the signing secret), and the names of its slash commands.
+// to tell Slack's requests from forgeries (the signing secret), the app-level token of an app in
+// Socket Mode, and the names of its slash commands.
 import { Type } from '@sinclair/typebox';
 import type { Configuration } from '../../types.ts';
 
@@ -41,7 +42,20 @@ export const slackConfiguration = Type.Object(
     bot_token: Type.String({ minLength: 1, writeOnly: true, description: 'Bot user OAuth token (xoxb-...)' }),
     signing_secret: Type.String({ minLength: 1, writeOnly: true, description: "The app's signing secret: requests from Slack are verified with it" }),
     api_url: Type.Optional(
-      Type.String({ format: 'uri', default: DEFAULT_API_URL, 'x-secret-bound': ['bot_token'], description: "Base URL of Slack's Web API" }),
+      Type.String({
+        format: 'uri',
+        default: DEFAULT_API_URL,
+        'x-secret-bound': ['bot_token', 'socket_mode_app_token'],
+        description: "Base URL of Slack's Web API",
+      }),
+    ),
+    socket_mode_app_token: Type.Optional(
+      Type.String({
+        pattern: '^xapp-',
+        writeOnly: true,
+        description:
+          "App-level token (xapp-..., connections:write) of an app in Socket Mode: Muster holds a connection to Slack instead of taking Slack's requests",
+      }),
     ),
     command_prefix: Type.Optional(
       Type.String({ pattern: '^/[a-z0-9_-]*$', default: DEFAULT_COMMAND_PREFIX, description: 'What every slash command starts with, e.g. /muster-' }),
@@ -62,6 +76,8 @@ export const slackConfiguration = Type.Object(
 export interface SlackSettings {
   botToken: string;
   signingSecret: string;
+  /** The app-level token of an app in Socket Mode; null: Slack calls Muster's endpoints. */
+  appToken: string | null;
   apiUrl: string;
   privateChannels: boolean;
   timelineReaction: string;
@@ -80,6 +96,7 @@ export function slackSettings(config: Configuration): SlackSettings {
   return {
     botToken: str(config.bot_token, ''),
     signingSecret: str(config.signing_secret, ''),
+    appToken: str(config.socket_mode_app_token, '') || null,
     apiUrl: str(config.api_url, DEFAULT_API_URL),
     privateChannels: config.private_channels !== false,
     timelineReaction: str(config.timeline_reaction, DEFAULT_TIMELINE_REACTION),

@@ -2,8 +2,8 @@
 // person changes something; then their edits stay until saved or discarded.
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { useAll } from '../../api/list.ts';
 import { ErrorAlert } from '../../components/Feedback.tsx';
+import { PersonPicker } from '../../components/PeoplePicker.tsx';
 import { useCaseUpdate, useNames } from './case-api.ts';
 import type { CaseChanges } from './transitions.ts';
 import { type Case, RESOLUTION_REASONS, VISIBILITIES } from './types.ts';
@@ -39,7 +39,6 @@ export function CaseDetailsForm({ organization, c }: { organization: string; c: 
   const types = useNames(organization, '/case_types', projectId);
   const priorities = useNames(organization, '/case_priorities', projectId);
   const severities = useNames(organization, '/case_severities', projectId);
-  const people = useAll<{ email: string }>(organization, '/individuals');
   const errors = form.formState.errors;
 
   const submit = (f: Fields) => {
@@ -83,12 +82,11 @@ export function CaseDetailsForm({ organization, c }: { organization: string; c: 
           {pick('case_severity', 'Severity', severities.names)}
           {pick('case_type', 'Type', types.names)}
           {pick('visibility', 'Visibility', [...VISIBILITIES])}
-          {pick(
-            'assignee',
-            'Assignee',
-            (people.data ?? []).map((p) => p.email),
-            { searchable: true },
-          )}
+          <Controller
+            control={form.control}
+            name="assignee"
+            render={({ field }) => <PersonPicker organization={organization} label="Assignee" value={field.value} onChange={field.onChange} />}
+          />
           {pick('resolution_reason', 'Resolution reason', [...RESOLUTION_REASONS], { clearable: true })}
         </SimpleGrid>
         <Textarea label="Resolution" autosize minRows={2} {...form.register('resolution')} />

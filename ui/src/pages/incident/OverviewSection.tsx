@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { VISIBILITIES } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
-import { InlineSelect, InlineText } from '../../components/InlineEdit.tsx';
+import { InlinePerson, InlineSelect, InlineText } from '../../components/InlineEdit.tsx';
 import { Age, parseTime, Time, useNow } from '../../components/Time.tsx';
 import { type IncidentChanges, useIncidentAction, useIncidentUpdate } from './mutations.ts';
 import { useProjectNames } from './names.ts';
@@ -54,7 +54,8 @@ export function OverviewSection({ organization, incident }: { organization: stri
                 <InlineText label="Resolution" value={incident.resolution ?? ''} multiline begin={edit((resolution) => ({ resolution }))} />
               </Field>
               <Field label="Reporter">
-                <InlineText
+                <InlinePerson
+                  organization={organization}
                   label="Reporter"
                   value={incident.reporter?.individual.email ?? ''}
                   begin={edit((email) => ({ reporter: { individual: { email } } }))}
@@ -216,8 +217,9 @@ function Roles({ organization, incident }: { organization: string; incident: Inc
           const person = holder(role);
           return (
             <Field key={role} label={role}>
-              <InlineText
-                label={`${role} (email)`}
+              <InlinePerson
+                organization={organization}
+                label={role}
                 value={person?.email ?? ''}
                 begin={() => {
                   const base = incident;
@@ -226,7 +228,7 @@ function Roles({ organization, incident }: { organization: string; incident: Inc
                 }}
               >
                 <Text size="sm">{person ? person.name || person.email : 'Nobody'}</Text>
-              </InlineText>
+              </InlinePerson>
             </Field>
           );
         })}

@@ -3,26 +3,8 @@
 // colleague's: the API answers the stale save 412 and the page keeps and shows both changes.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, axeViolations, describeUi, expectNoErrors, personPages, useUiServer } from './browser.ts';
-
-/** Clicks and keys a person spends, counted as they are made. */
-function counted(page: Page) {
-  const effort = { clicks: 0, keys: 0 };
-  return {
-    effort,
-    click: async (target: Locator) => {
-      effort.clicks += 1;
-      await target.click();
-    },
-    type: async (text: string, then?: 'Enter') => {
-      effort.keys += text.length + (then ? 1 : 0);
-      await page.keyboard.type(text);
-      if (then) await page.keyboard.press(then);
-    },
-  };
-}
+import { ARTIFACTS, axeViolations, counted, describeUi, expectNoErrors, personPages, useUiServer } from './browser.ts';
 
 describeUi('web UI: the incident page as a war room', () => {
   const ui = useUiServer();

@@ -8,6 +8,7 @@ import { VISIBILITIES } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
 import { InlinePerson, InlineSelect, InlineText } from '../../components/InlineEdit.tsx';
 import { Age, parseTime, Time, useNow } from '../../components/Time.tsx';
+import { shortLabel } from '../../lib/short-label.ts';
 import { type IncidentChanges, useIncidentAction, useIncidentUpdate } from './mutations.ts';
 import { useProjectNames } from './names.ts';
 import { taskBody, useTaskStatus } from './TasksSection.tsx';
@@ -72,6 +73,17 @@ export function OverviewSection({ organization, incident }: { organization: stri
               {incident.closed_at ? (
                 <Field label="Closed">
                   <Time value={incident.closed_at} />
+                </Field>
+              ) : null}
+              {incident.cases.length ? (
+                <Field label="Cases">
+                  <Group gap="xs">
+                    {incident.cases.map((c) => (
+                      <Anchor key={c.id} component={Link} to={`/${organization}/cases/${encodeURIComponent(c.name ?? String(c.id))}`} title={c.name ?? undefined}>
+                        {shortLabel('CASE', c)}
+                      </Anchor>
+                    ))}
+                  </Group>
                 </Field>
               ) : null}
               <Field label="Project">{incident.project.display_name || incident.project.name}</Field>

@@ -125,6 +125,17 @@ describeUi('web UI: the incident page as a war room', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'incident-overview.png'), fullPage: true });
     expect(effort.clicks).toBeLessThanOrEqual(10);
+    // The entries carry what was said: the update's words, the tasks'.
+    const newest = recent.getByRole('list', { name: 'Newest timeline entries' });
+    await newest.getByRole('listitem').filter({ hasText: 'Incident tactical report created' }).getByText('Failing over to eu-central').first().waitFor();
+    await newest.getByRole('listitem').filter({ hasText: 'New incident task created' }).getByText('Draft the status page').first().waitFor();
+    // The system's own bookkeeping is folded, a click away.
+    const folded = newest.getByRole('button', { name: 'Show' }).first();
+    await folded.click();
+    await newest
+      .getByRole('list', { name: /^\d+ system events$/ })
+      .first()
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expectNoErrors(page);
   }, 120_000);

@@ -12,6 +12,8 @@ import { shortLabel } from '../../lib/short-label.ts';
 import { type IncidentChanges, useIncidentAction, useIncidentUpdate } from './mutations.ts';
 import { useProjectNames } from './names.ts';
 import { taskBody, useTaskStatus } from './TasksSection.tsx';
+import { foldSystem } from './timeline.ts';
+import { EntryContent, SystemRun } from './TimelineParts.tsx';
 import type { Incident, TimelineEvent } from './types.ts';
 
 const RECENT_MS = 10 * 60_000;
@@ -79,7 +81,12 @@ export function OverviewSection({ organization, incident }: { organization: stri
                 <Field label="Cases">
                   <Group gap="xs">
                     {incident.cases.map((c) => (
-                      <Anchor key={c.id} component={Link} to={`/${organization}/cases/${encodeURIComponent(c.name ?? String(c.id))}`} title={c.name ?? undefined}>
+                      <Anchor
+                        key={c.id}
+                        component={Link}
+                        to={`/${organization}/cases/${encodeURIComponent(c.name ?? String(c.id))}`}
+                        title={c.name ?? undefined}
+                      >
                         {shortLabel('CASE', c)}
                       </Anchor>
                     ))}
@@ -164,6 +171,18 @@ function Recent({ organization, incident }: { organization: string; incident: In
   const events = newestFirst(incident.events);
   const recent = events.filter((e) => now - parseTime(e.started_at) <= RECENT_MS);
   const shown = recent.length ? recent : events.slice(0, 5);
+  const entry = (e: TimelineEvent) => (
+    <li key={e.uuid}>
+      <Text size="sm">
+        <Text span size="sm" c="dimmed">
+          <Age value={e.started_at} now={now} />
+          {e.owner ? ` · ${e.owner}` : ''}
+        </Text>{' '}
+        {e.description}
+      </Text>
+      <EntryContent event={e} />
+    </li>
+  );
   return (
     <Paper withBorder p="md" component="section" aria-label="Recent timeline">
       <Group justify="space-between" mb="xs">
@@ -193,17 +212,7 @@ function Recent({ organization, incident }: { organization: string; incident: In
         <Text size="sm">Nothing yet.</Text>
       ) : (
         <Stack gap={6} component="ol" aria-label="Newest timeline entries" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {shown.map((e) => (
-            <li key={e.uuid}>
-              <Text size="sm">
-                <Text span size="sm" c="dimmed">
-                  <Age value={e.started_at} now={now} />
-                  {e.owner ? ` · ${e.owner}` : ''}
-                </Text>{' '}
-                {e.description}
-              </Text>
-            </li>
-          ))}
+          {foldSystem(shown).map((row) => ('system' in row ? <SystemRun key={row.system[0].uuid} events={row.system} entry={entry} /> : entry(row.event)))}
         </Stack>
       )}
     </Paper>

@@ -30,7 +30,8 @@ describeUi('web UI: finding an incident, and the dashboards', () => {
     await page.waitForURL('**/default/search?q=walrus');
     const incidents = page.getByRole('region', { name: 'Incidents' });
     const hits = incidents.getByRole('listitem');
-    await expect.poll(() => hits.count()).toBe(2);
+    await incidents.getByRole('link', { name: 'Walrus VPN slow for everyone' }).waitFor();
+    expect(await hits.count()).toBe(2);
     // Each hit says its status and when it was reported: the two alike titles are told apart.
     const old = hits.filter({ hasText: 'Walrus VPN accounts taken over' });
     await old.getByText('Closed', { exact: true }).waitFor();
@@ -75,7 +76,7 @@ describeUi('web UI: finding an incident, and the dashboards', () => {
     await page.waitForURL('**/dashboards/incidents?window=month');
     const summary = page.getByRole('region', { name: 'Summary' });
     const stat = (label: string) => summary.locator(`[data-stat="${label}"] dd`).first();
-    await expect.poll(() => stat('Incidents').textContent()).toBe(thisMonth);
+    await expect.poll(() => stat('Incidents').textContent(), { timeout: 20_000 }).toBe(thisMonth);
     const mean = await stat('Time to stable, mean').textContent();
     expect(mean).not.toBe('-');
     expect(effort).toEqual({ clicks: 2, keys: 0 });
@@ -92,17 +93,17 @@ describeUi('web UI: finding an incident, and the dashboards', () => {
     expect(await from.inputValue()).toBe('2000-01');
     await from.pressSequentially('-01');
     await page.waitForURL(/window=custom&from=2000-01-01/);
-    await expect.poll(() => stat('Incidents').textContent()).toBe(String(all.length));
+    await expect.poll(() => stat('Incidents').textContent(), { timeout: 20_000 }).toBe(String(all.length));
     expect(await from.inputValue()).toBe('2000-01-01');
 
     // A count opens the list it counts, filtered the same way.
     await page.getByText('This month', { exact: true }).click();
-    await expect.poll(() => stat('Incidents').textContent()).toBe(thisMonth);
+    await expect.poll(() => stat('Incidents').textContent(), { timeout: 20_000 }).toBe(thisMonth);
     await page.getByRole('link', { name: '2 Stable: open the list' }).click();
     await page.waitForURL(/\/default\/incidents\?.*status=Stable/);
     const rows = page.getByRole('table', { name: 'Incidents' }).locator('tbody tr');
     await expect
-      .poll(async () => (await rows.allTextContents()).map((t) => /Otter [a-z ]+/.exec(t)?.[0].trim()).sort())
+      .poll(async () => (await rows.allTextContents()).map((t) => /Otter [a-z ]+/.exec(t)?.[0].trim()).sort(), { timeout: 20_000 })
       .toEqual(['Otter cache misses', 'Otter queue backlog']);
     expectNoErrors(page);
   }, 180_000);

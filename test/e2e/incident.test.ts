@@ -29,9 +29,9 @@ describeUi('web UI: the incident page', () => {
     await status.locator('button[aria-pressed="true"]', { hasText: 'Closed' }).waitFor();
     expect((await apiCall('GET', `/incidents/${created.id}`)).status).toBe('Closed');
 
-    // `t` opens the timeline; an entry added there appears in it.
+    // `l` opens the timeline; an entry added there appears in it.
     await page.locator('body').click({ position: { x: 5, y: 300 } });
-    await page.keyboard.press('t');
+    await page.keyboard.press('l');
     await page.waitForURL('**?tab=timeline');
     await page.getByLabel('What happened').fill('Rolled back the payment gateway');
     await page.getByRole('button', { name: 'Add to timeline' }).click();

@@ -203,6 +203,45 @@ describeUi('web UI: the incident page as a war room', () => {
     expectNoErrors(page);
   }, 120_000);
 
+  it('action keys on the incident page, listed under ?: a task, a note and a person from the keyboard', async () => {
+    const { page, apiCall } = await ownerPage({ colorScheme: 'dark' });
+    await apiCall('POST', '/individuals', { name: 'Cleo Park', email: 'cleo@example.com', project: { name: 'default' } });
+    const created = await apiCall('POST', '/incidents', { title: 'DNS answers slowly', description: 'p99 at 900 ms.' });
+    await page.goto(`/default/incidents/${created.name}`);
+    await page.getByRole('heading', { level: 1, name: 'DNS answers slowly' }).waitFor();
+    const { effort, type, press } = counted(page);
+    await press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const what of ['Incident page: post an update', 'Incident page: new task', 'Incident page: add a note', 'Incident page: add a person'])
+      await help.getByText(what).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '');
+    await press('t');
+    await expect.poll(focused).toMatch(/^New task/);
+    await type('Flush the resolver caches', 'Enter');
+    await page.getByRole('region', { name: 'Open tasks' }).getByText('Flush the resolver caches').waitFor();
+    // Escape leaves the box; the keys act again.
+    await press('Escape');
+    await press('a');
+    await expect.poll(focused).toMatch(/^Note/);
+    await type('Resolver pool at 100% CPU', 'Enter');
+    await page.getByRole('list', { name: 'Newest timeline entries' }).getByText('Resolver pool at 100% CPU').waitFor();
+    await press('Escape');
+    await press('p');
+    await expect.poll(focused).toMatch(/^Person/);
+    await type('cleo', 'Enter');
+    await press('Tab');
+    await press('Tab');
+    await press('Enter');
+    await page.getByRole('table', { name: 'Participants' }).getByText('cleo@example.com').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    console.info(`action keys: ${effort.clicks} clicks, ${effort.keys} keys`);
+    expect(effort.clicks).toBe(0);
+    expectNoErrors(page);
+  }, 120_000);
+
   it("a stale save answers 412, and the page keeps and shows both people's changes", async () => {
     const { page, apiCall } = await ownerPage({ colorScheme: 'dark' });
     const created = await apiCall('POST', '/incidents', { title: 'Search is slow', description: 'p99 at 4 s.' });

@@ -17,6 +17,11 @@ import { EntryContent, SystemRun } from './TimelineParts.tsx';
 import type { Incident, TimelineEvent } from './types.ts';
 
 const RECENT_MS = 10 * 60_000;
+
+/** Escape leaves a one-line box, so that the page's keys act again. */
+const leaveOnEscape = (e: React.KeyboardEvent<HTMLInputElement>) => {
+  if (e.key === 'Escape') e.currentTarget.blur();
+};
 const REPORTED = 'Incident tactical report created';
 
 export function OverviewSection({ organization, incident }: { organization: string; incident: Incident }) {
@@ -205,7 +210,14 @@ function Recent({ organization, incident }: { organization: string; incident: In
           add.mutate(text, { onError: () => setNote(text) });
         }}
       >
-        <TextInput label="Note" placeholder="Add a note to the timeline, then Enter" value={note} onChange={(e) => setNote(e.currentTarget.value)} mb="sm" />
+        <TextInput
+          label="Note"
+          placeholder="Add a note to the timeline, then Enter"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          onKeyDown={leaveOnEscape}
+          mb="sm"
+        />
       </form>
       <ErrorAlert error={add.error} title="The note was not added" />
       {shown.length === 0 ? (
@@ -284,7 +296,14 @@ function OpenTasks({ organization, incident }: { organization: string; incident:
           add.mutate(text, { onError: () => setTask(text) });
         }}
       >
-        <TextInput label="New task" placeholder="What needs doing, then Enter" value={task} onChange={(e) => setTask(e.currentTarget.value)} mb="sm" />
+        <TextInput
+          label="New task"
+          placeholder="What needs doing, then Enter"
+          value={task}
+          onChange={(e) => setTask(e.currentTarget.value)}
+          onKeyDown={leaveOnEscape}
+          mb="sm"
+        />
       </form>
       <ErrorAlert error={add.error ?? setStatus.error} title="The task was not saved" />
       {open.length === 0 ? (

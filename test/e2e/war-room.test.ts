@@ -24,7 +24,9 @@ describeUi('web UI: the incident page as a war room', () => {
     await page.keyboard.press('n');
     effort.keys += 1;
     await page.waitForURL('**/default/incidents/report');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toMatch(/^Title/);
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''), { timeout: 15_000 })
+      .toMatch(/^Title/);
     await type('Card payments declined');
     await page.keyboard.press('Tab');
     await type('Issuer answers 05 to every card since 14:02 UTC.');
@@ -219,18 +221,18 @@ describeUi('web UI: the incident page as a war room', () => {
     await help.waitFor({ state: 'hidden' });
     const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '');
     await press('t');
-    await expect.poll(focused).toMatch(/^New task/);
+    await expect.poll(focused, { timeout: 15_000 }).toMatch(/^New task/);
     await type('Flush the resolver caches', 'Enter');
     await page.getByRole('region', { name: 'Open tasks' }).getByText('Flush the resolver caches').waitFor();
     // Escape leaves the box; the keys act again.
     await press('Escape');
     await press('a');
-    await expect.poll(focused).toMatch(/^Note/);
+    await expect.poll(focused, { timeout: 15_000 }).toMatch(/^Note/);
     await type('Resolver pool at 100% CPU', 'Enter');
     await page.getByRole('list', { name: 'Newest timeline entries' }).getByText('Resolver pool at 100% CPU').waitFor();
     await press('Escape');
     await press('p');
-    await expect.poll(focused).toMatch(/^Person/);
+    await expect.poll(focused, { timeout: 15_000 }).toMatch(/^Person/);
     await type('cleo', 'Enter');
     await press('Tab');
     await press('Tab');

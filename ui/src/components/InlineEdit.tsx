@@ -85,8 +85,8 @@ export function InlineSelect(props: { label: string; value: string; data: readon
     <Select
       size="xs"
       label={props.label}
-      data={[...new Set([props.value, ...props.data])]}
-      value={props.value}
+      data={[...new Set([props.value, ...props.data])].filter(Boolean)}
+      value={props.value || null}
       allowDeselect={false}
       error={error}
       onChange={(v) => {

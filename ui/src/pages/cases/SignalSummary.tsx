@@ -17,6 +17,19 @@ export function keyFields(raw: unknown): [string, string][] {
     .map(([k, v]) => [k, String(v)]);
 }
 
+/**
+ * A title that tells this case from the others its signal opened: the signal's name and what sets
+ * this alert apart (its first entity, else the first key field other than the signal's variant).
+ */
+export function distinctTitle(instances: SignalInstance[]): string | null {
+  const newest = [...instances].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  if (!newest) return null;
+  const entity = (newest.entities ?? []).map((e) => e.value).find(Boolean);
+  const field = keyFields(newest.raw).find(([k]) => k !== 'variant')?.[1];
+  const apart = entity ?? field;
+  return apart ? `${newest.signal.name}: ${apart}` : null;
+}
+
 export function SignalSummary({ organization, instances }: { organization: string; instances: SignalInstance[] }) {
   const now = useNow();
   const newest = [...instances].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];

@@ -29,7 +29,7 @@ export function SystemRun<E extends { uuid: string }>({ events, entry }: { event
     <li>
       <Group gap="xs">
         <Text size="sm">{events.length} system events</Text>
-        <Button size="compact-xs" variant="subtle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <Button size="compact-xs" variant="default" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide' : 'Show'}
         </Button>
       </Group>

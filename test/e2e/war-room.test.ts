@@ -313,6 +313,8 @@ describeUi('web UI: the incident page as a war room', () => {
     await page.getByText(/^(New|Triage) · \d+ min$/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // Every case this signal opens bears its name: the page offers one that tells this one apart.
+    await page.getByRole('button', { name: 'Name it “Impossible travel: ana@corp.example”' }).waitFor();
     // The title edited in place while a colleague fills in the description: both are kept.
     await page.getByRole('button', { name: 'Edit the title' }).click();
     await apiCall('PUT', `/cases/${opened.id}`, { ...opened, description: 'Ana is in Lisbon; Manila is a VPN exit.' });

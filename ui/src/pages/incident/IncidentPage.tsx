@@ -6,7 +6,7 @@
 // `p` adds a person, `l` opens the timeline (listed under `?`).
 import { INCIDENT, useRecordId } from '../../api/by-name.ts';
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useRecord } from '../../api/list.ts';
 import { useOrganization } from '../../api/session.ts';
@@ -87,10 +87,19 @@ function IncidentView({ organization, incident, refreshError }: { organization: 
       { replace: true },
     );
   };
-  /** Opens `tab` and puts the focus in the first field of its form named `form`, once the tab has rendered. */
+  // The form whose first field takes the focus once its tab has rendered.
+  const [focusForm, setFocusForm] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusForm) return;
+    const field = document.querySelector<HTMLInputElement>(`form[aria-label="${focusForm}"] input`);
+    if (!field) return;
+    field.focus();
+    setFocusForm(null);
+  });
+  /** Opens `tab` and puts the focus in the first field of its form named `form`. */
   const focusIn = (tab: string, form: string) => () => {
     openTab(tab);
-    requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`form[aria-label="${form}"] input`)?.focus());
+    setFocusForm(form);
   };
   const addNote = focusIn('overview', 'Add a note');
   const addTask = focusIn('overview', 'Add a task');

@@ -73,8 +73,7 @@ describe('incident timeline: custom events and people added by email', () => {
     await a.post(i.id, 'participants', w.member, { email: 'scribe@corp.example', role: 'Scribe' });
     const read = (await a.get(i.id)).body;
     const id = (email: string) => read.participants.find((p: any) => p.individual.email === email).id;
-    const remove = (participant: number, token = w.member) =>
-      call(w.t.app, 'DELETE', `/default/incidents/${i.id}/participants/${participant}`, { token });
+    const remove = (participant: number, token = w.member) => call(w.t.app, 'DELETE', `/default/incidents/${i.id}/participants/${participant}`, { token });
     expect((await remove(id('scribe@corp.example'))).status).toBe(200);
     const after = await a.get(i.id);
     expect(roles(after)['scribe@corp.example']).toEqual(['Scribe (renounced)']);

@@ -99,7 +99,11 @@ describeUi('web UI: the incident page', () => {
     await participants.getByText('helper@corp.example').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // Make commander, then the former commander taken off: their roles end, they stay listed.
-    await page.getByRole('button', { name: 'Make helper@corp.example the commander' }).click();
+    await participants
+      .getByRole('row')
+      .filter({ hasText: 'helper@corp.example' })
+      .getByRole('button', { name: /^Make .+ the commander$/ })
+      .click();
     await expect.poll(async () => (await apiCall('GET', `/incidents/${created.id}`)).commander?.individual.email).toBe('helper@corp.example');
     const former = (await apiCall('GET', `/incidents/${created.id}`)).participants.find(
       (p: { individual: { email: string } }) => p.individual.email !== 'helper@corp.example',

@@ -49,6 +49,8 @@ export interface ListDefinition<TColumns extends ListColumns = Record<string, Pg
   relations?: Relation[];
   /** The tsvector column that `q` searches; lists without one ignore `q`. */
   searchVector?: PgColumn;
+  /** Orders `sortBy[]` takes beyond the fields, computed from the row (not filterable). */
+  sorts?: Record<string, SQL>;
   /** The column ties are broken on, so that pages never overlap. */
   idColumn: PgColumn;
   /**

@@ -50,7 +50,11 @@ function sorting(def: AnyListDefinition, query: ListQueryT, compiler: FilterComp
     const field = parts.at(-1)!;
     let col: PgColumn | SQL | undefined;
     let nullable = true;
-    if (parts.length === 1 || parts.at(-2) === def.tableName) {
+    const computed = parts.length === 1 && def.sorts ? own(def.sorts, field) : undefined;
+    if (computed) {
+      col = computed;
+      nullable = false;
+    } else if (parts.length === 1 || parts.at(-2) === def.tableName) {
       if (own(def.fields, field)) {
         const ownColumn = column(def.table, field);
         col = compiler.field(def.table, field);

@@ -79,6 +79,10 @@ export const MUSTER_EXTRAS: { op: string; reason: string }[] = [
     op: 'POST /{organization}/incidents/{incident_id}/participants',
     reason: "adding a person to an incident by email with a role, for Muster's own web UI (Dispatch adds people only from chat)",
   },
+  {
+    op: 'DELETE /{organization}/incidents/{incident_id}/participants/{participant_id}',
+    reason: "taking a person off an incident (their roles end, they stay listed as inactive), for Muster's own web UI",
+  },
   { op: 'GET /{organization}/cases/{case_id}/participants', reason: `a case's participants (\`?minimal=true\`), for its participant pickers: ${WEB_UI}` },
   ...crudOps('cost_models', 'cost_model_id').map((op) => ({ op, reason: `activity-based cost models of incident and case types: ${WEB_UI}` })),
   { op: 'GET /{organization}/plugins/plugin_events', reason: `the plugin events cost model activities price: ${WEB_UI}` },

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed } from 'vitest';
 import { embeddedTarget, freePort, postgresTarget, ROOT, type RunningServer, SERVER_URL, startServer, type Target, tempDir } from '../cli-helpers.ts';
 
@@ -165,5 +165,26 @@ export function personPages(ui: UiServer, email: string, organization = 'default
       return res.json();
     };
     return { page, apiCall, token };
+  };
+}
+
+/** Clicks and keys a person spends on a journey, counted as they are made. */
+export function counted(page: Page) {
+  const effort = { clicks: 0, keys: 0 };
+  return {
+    effort,
+    click: async (target: Locator) => {
+      effort.clicks += 1;
+      await target.click();
+    },
+    type: async (text: string, then?: 'Enter') => {
+      effort.keys += text.length + (then ? 1 : 0);
+      await page.keyboard.type(text);
+      if (then) await page.keyboard.press(then);
+    },
+    press: async (key: string) => {
+      effort.keys += 1;
+      await page.keyboard.press(key);
+    },
   };
 }

@@ -29,9 +29,9 @@ describeUi('web UI: the incident page', () => {
     await status.locator('button[aria-pressed="true"]', { hasText: 'Closed' }).waitFor();
     expect((await apiCall('GET', `/incidents/${created.id}`)).status).toBe('Closed');
 
-    // `t` opens the timeline; an entry added there appears in it.
+    // `l` opens the timeline; an entry added there appears in it.
     await page.locator('body').click({ position: { x: 5, y: 300 } });
-    await page.keyboard.press('t');
+    await page.keyboard.press('l');
     await page.waitForURL('**?tab=timeline');
     await page.getByLabel('What happened').fill('Rolled back the payment gateway');
     await page.getByRole('button', { name: 'Add to timeline' }).click();
@@ -91,10 +91,31 @@ describeUi('web UI: the incident page', () => {
     };
 
     await tab(/^People/);
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('helper@corp.example');
+    // Someone Muster does not know: added only by the explicit choice.
+    await page.getByRole('combobox', { name: 'Person', exact: true }).fill('helper@corp.example');
+    await page.getByRole('option', { name: 'Add helper@corp.example (not known to Muster)' }).click();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByRole('table', { name: 'Participants' }).getByText('helper@corp.example').waitFor();
+    const participants = page.getByRole('table', { name: 'Participants' });
+    await participants.getByText('helper@corp.example').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Make commander, then the former commander taken off: their roles end, they stay listed.
+    await participants
+      .getByRole('row')
+      .filter({ hasText: 'helper@corp.example' })
+      .getByRole('button', { name: /^Make .+ the commander$/ })
+      .click();
+    await expect.poll(async () => (await apiCall('GET', `/incidents/${created.id}`)).commander?.individual.email).toBe('helper@corp.example');
+    const former = (await apiCall('GET', `/incidents/${created.id}`)).participants.find(
+      (p: { individual: { email: string } }) => p.individual.email !== 'helper@corp.example',
+    );
+    await page.getByRole('button', { name: `Remove ${former.individual.name || former.individual.email}` }).click();
+    await expect
+      .poll(async () =>
+        (await apiCall('GET', `/incidents/${created.id}`)).participants
+          .find((p: { id: number }) => p.id === former.id)
+          .participant_roles.every((r: { renounced_at: string | null }) => r.renounced_at),
+      )
+      .toBe(true);
 
     await tab(/^Tasks/);
     await page.getByRole('textbox', { name: 'Task', exact: true }).fill('Add an index');

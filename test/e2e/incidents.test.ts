@@ -113,7 +113,7 @@ describeUi('web UI: incidents table and report form', () => {
     await rowOf(page, 'Search is slow').getByRole('cell', { name: 'High', exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expectNoErrors(page);
-  });
+  }, 120_000);
 
   it('fits 12 rows at 1280x800 without a sideways scrollbar; j/k shows the selected row in the light scheme', async () => {
     const page = await ui.page();
@@ -142,6 +142,20 @@ describeUi('web UI: incidents table and report form', () => {
       }),
     );
     expect(sideways.every((extra) => extra <= 0)).toBe(true);
+    // What is on fire leads: Active, then Stable, then Closed, newest first within each.
+    const first = (await call('GET', '/incidents?itemsPerPage=50')).items.find((i: { title: string }) => i.title.startsWith('Incident number 1 '));
+    await call('PUT', `/incidents/${first.id}`, { ...(await call('GET', `/incidents/${first.id}`)), status: 'Stable' });
+    const statusColumn = (await table.locator('thead th').allTextContents()).indexOf('Status');
+    const order = ['Active', 'Stable', 'Closed'];
+    const statuses = async () => (await rows.locator(`td:nth-child(${statusColumn + 1})`).allTextContents()).map((t) => order.indexOf(t.trim()));
+    await expect.poll(async () => (await statuses()).includes(1), { timeout: 15_000 }).toBe(true);
+    const seen = await statuses();
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen).toContain(2);
+    expect(await rows.first().textContent()).toContain('Incident number 13 ');
+    // The last update: the newest report's age, "none" before one is posted.
+    expect(await table.locator('thead th').allTextContents()).toContain('Updated');
+    await rowOf(page, 'Incident number 13 ').getByRole('cell', { name: 'none', exact: true }).waitFor();
     // The title column is the widest.
     const widths = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => [th.textContent, th.getBoundingClientRect().width] as const));
     const widest = widths.reduce((a, b) => (b[1] > a[1] ? b : a));

@@ -3,26 +3,8 @@
 // colleague's: the API answers the stale save 412 and the page keeps and shows both changes.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, axeViolations, describeUi, expectNoErrors, personPages, useUiServer } from './browser.ts';
-
-/** Clicks and keys a person spends, counted as they are made. */
-function counted(page: Page) {
-  const effort = { clicks: 0, keys: 0 };
-  return {
-    effort,
-    click: async (target: Locator) => {
-      effort.clicks += 1;
-      await target.click();
-    },
-    type: async (text: string, then?: 'Enter') => {
-      effort.keys += text.length + (then ? 1 : 0);
-      await page.keyboard.type(text);
-      if (then) await page.keyboard.press(then);
-    },
-  };
-}
+import { ARTIFACTS, axeViolations, counted, describeUi, expectNoErrors, personPages, useUiServer } from './browser.ts';
 
 describeUi('web UI: the incident page as a war room', () => {
   const ui = useUiServer();
@@ -42,7 +24,9 @@ describeUi('web UI: the incident page as a war room', () => {
     await page.keyboard.press('n');
     effort.keys += 1;
     await page.waitForURL('**/default/incidents/report');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toMatch(/^Title/);
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''), { timeout: 15_000 })
+      .toMatch(/^Title/);
     await type('Card payments declined');
     await page.keyboard.press('Tab');
     await type('Issuer answers 05 to every card since 14:02 UTC.');
@@ -143,6 +127,17 @@ describeUi('web UI: the incident page as a war room', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'incident-overview.png'), fullPage: true });
     expect(effort.clicks).toBeLessThanOrEqual(10);
+    // The entries carry what was said: the update's words, the tasks'.
+    const newest = recent.getByRole('list', { name: 'Newest timeline entries' });
+    await newest.getByRole('listitem').filter({ hasText: 'Incident tactical report created' }).getByText('Failing over to eu-central').first().waitFor();
+    await newest.getByRole('listitem').filter({ hasText: 'New incident task created' }).getByText('Draft the status page').first().waitFor();
+    // The system's own bookkeeping is folded, a click away.
+    const folded = newest.getByRole('button', { name: 'Show' }).first();
+    await folded.click();
+    await newest
+      .getByRole('list', { name: /^\d+ system events$/ })
+      .first()
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expectNoErrors(page);
   }, 120_000);
@@ -207,6 +202,45 @@ describeUi('web UI: the incident page as a war room', () => {
     await page.waitForURL(/\/default\/search\?q=login%20errors$/);
     const incident = await apiCall('GET', `/incidents/${created.id}`);
     expect(incident.status).toBe('Stable');
+    expectNoErrors(page);
+  }, 120_000);
+
+  it('action keys on the incident page, listed under ?: a task, a note and a person from the keyboard', async () => {
+    const { page, apiCall } = await ownerPage({ colorScheme: 'dark' });
+    await apiCall('POST', '/individuals', { name: 'Cleo Park', email: 'cleo@example.com', project: { name: 'default' } });
+    const created = await apiCall('POST', '/incidents', { title: 'DNS answers slowly', description: 'p99 at 900 ms.' });
+    await page.goto(`/default/incidents/${created.name}`);
+    await page.getByRole('heading', { level: 1, name: 'DNS answers slowly' }).waitFor();
+    const { effort, type, press } = counted(page);
+    await press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const what of ['Incident page: post an update', 'Incident page: new task', 'Incident page: add a note', 'Incident page: add a person'])
+      await help.getByText(what).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '');
+    await press('t');
+    await expect.poll(focused, { timeout: 15_000 }).toMatch(/^New task/);
+    await type('Flush the resolver caches', 'Enter');
+    await page.getByRole('region', { name: 'Open tasks' }).getByText('Flush the resolver caches').waitFor();
+    // Escape leaves the box; the keys act again.
+    await press('Escape');
+    await press('a');
+    await expect.poll(focused, { timeout: 15_000 }).toMatch(/^Note/);
+    await type('Resolver pool at 100% CPU', 'Enter');
+    await page.getByRole('list', { name: 'Newest timeline entries' }).getByText('Resolver pool at 100% CPU').waitFor();
+    await press('Escape');
+    await press('p');
+    await expect.poll(focused, { timeout: 15_000 }).toMatch(/^Person/);
+    await type('cleo', 'Enter');
+    await press('Tab');
+    await press('Tab');
+    await press('Enter');
+    await page.getByRole('table', { name: 'Participants' }).getByText('cleo@example.com').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    console.info(`action keys: ${effort.clicks} clicks, ${effort.keys} keys`);
+    expect(effort.clicks).toBe(0);
     expectNoErrors(page);
   }, 120_000);
 
@@ -279,6 +313,8 @@ describeUi('web UI: the incident page as a war room', () => {
     await page.getByText(/^(New|Triage) · \d+ min$/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // Every case this signal opens bears its name: the page offers one that tells this one apart.
+    await page.getByRole('button', { name: 'Name it “Impossible travel: ana@corp.example”' }).waitFor();
     // The title edited in place while a colleague fills in the description: both are kept.
     await page.getByRole('button', { name: 'Edit the title' }).click();
     await apiCall('PUT', `/cases/${opened.id}`, { ...opened, description: 'Ana is in Lisbon; Manila is a VPN exit.' });

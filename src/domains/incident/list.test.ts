@@ -95,6 +95,27 @@ describe('incident list', () => {
     expect(fromFull.body.items).toEqual([{ participants: [{ individual: { email: 'owner@example.com' } }, { individual: { email: 'dba@corp.example' } }] }]);
   });
 
+  it("the web UI's table (expand, its fields): the whole items cut, the newest reports among them", async () => {
+    await call(w.t.app, 'POST', `/default/incidents/${web.id}/report/tactical`, {
+      token: w.owner,
+      body: { conditions: 'Edge nodes restarting', actions: 'Draining', needs: 'None' },
+    });
+    const include = ['name', 'title', 'status', 'commander.individual.email', 'last_tactical_report.created_at', 'last_executive_report.created_at'];
+    const whole = (await a.list({ expand: true, ...listQuery({ sort: 'id' }) })).body.items;
+    const cut = (await a.list({ expand: true, 'include[]': include, ...listQuery({ sort: 'id' }) })).body.items;
+    expect(cut).toEqual(
+      whole.map((i: any) => ({
+        name: i.name,
+        title: i.title,
+        status: i.status,
+        commander: i.commander && { individual: { email: i.commander.individual.email } },
+        last_tactical_report: i.last_tactical_report && { created_at: i.last_tactical_report.created_at },
+        last_executive_report: i.last_executive_report && { created_at: i.last_executive_report.created_at },
+      })),
+    );
+    expect(cut.find((i: any) => i.title === 'Website down').last_tactical_report.created_at).toEqual(expect.any(String));
+  });
+
   it('cut by include[], gives the whole items cut: what a kept field is computed from is read too', async () => {
     const costType = await call(w.t.app, 'POST', '/default/incident_cost_types', { token: w.owner, body: { name: 'Credits', project: { name: 'default' } } });
     const current = (await a.get(web.id, w.owner)).body;
@@ -153,6 +174,17 @@ describe('incident list', () => {
     expect(titles(page)).toEqual(['Website down']);
     const none = await a.list({ itemsPerPage: 0 });
     expect(none.body).toMatchObject({ items: [], total: 3 });
+  });
+
+  it('sorts by status_order: Active, then Stable, then Closed, newest first within', async () => {
+    const byStatus = { 'sortBy[]': ['status_order', 'reported_at'], 'descending[]': ['false', 'true'], itemsPerPage: 10 };
+    expect(titles(await a.list(byStatus))).toEqual(['Website down', 'Database latency', 'Old outage']);
+    const stable = (await a.list(byStatus)).body.items[0];
+    const full = (await call(w.t.app, 'GET', `/default/incidents/${stable.id}`, { token: w.owner })).body;
+    await call(w.t.app, 'PUT', `/default/incidents/${stable.id}`, { token: w.owner, body: { ...full, status: 'Stable' } });
+    expect(titles(await a.list(byStatus))).toEqual(['Database latency', 'Website down', 'Old outage']);
+    // Descending turns the whole order round.
+    expect(titles(await a.list({ ...byStatus, 'descending[]': ['true', 'true'] }))[0]).toBe('Old outage');
   });
 
   it("lists only the organization's incidents", async () => {

@@ -225,15 +225,39 @@ const dashboardFullDef: ReadDef = { ...fullDef, shared: SHARED };
 declareRead(dashboardFullDef, dashboardFull, 'incident-dashboard-full');
 declareRead(dashboardDef, dashboardMinimal, 'incident-dashboard');
 
-/** As readIncidents, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */
+/**
+ * The fields of the web UI's incidents table (with `expand`): what a row shows, the last update among
+ * them (the newest reports), and nothing that grows with the incident (no timeline, no people).
+ */
+const TABLE = [
+  'closed_at',
+  'commander',
+  'incident_priority',
+  'incident_severity',
+  'last_executive_report',
+  'last_tactical_report',
+  'name',
+  'project',
+  'reported_at',
+  'stable_at',
+  'status',
+  'title',
+  'visibility',
+];
+const table = projection(IncidentRead, TABLE, 'IncidentTable');
+declareRead(fullDef, table, 'incident-table');
+
+/** As readIncidents, for a list whose items `include[]` cuts: the dashboard's (or the table's) fields only, when they are all it keeps. */
 export async function readIncidentsIncluded(db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]) {
   const [def, shape] = within(include, DASHBOARD)
     ? full
       ? [dashboardFullDef, dashboardFull]
       : [dashboardDef, dashboardMinimal]
-    : full
-      ? [fullDef, IncidentRead]
-      : [minimalDef, IncidentReadMinimal];
+    : full && within(include, TABLE)
+      ? [fullDef, table]
+      : full
+        ? [fullDef, IncidentRead]
+        : [minimalDef, IncidentReadMinimal];
   return inOrder(await readObjects(db, def, shape, ids, viewer, 'checked'), ids) as (IncidentReadT | IncidentReadMinimalT)[];
 }
 

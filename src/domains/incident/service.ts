@@ -16,7 +16,7 @@ import { logIncidentEvent } from '../event/service.ts';
 import { participant, participantRole } from '../lifecycle/table.ts';
 import type { ParticipantRole } from '../incident_role/roles.ts';
 import { errors } from '../../server/errors.ts';
-import { addParticipant, contactName, participantByEmail, renounceRole } from '../lifecycle/participants.ts';
+import { activeRoles, addParticipant, contactName, inactivateParticipant, participantByEmail, renounceRole } from '../lifecycle/participants.ts';
 import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
@@ -204,6 +204,25 @@ export async function assignIncidentRole(ctx: Ctx, id: number, email: string, ro
       for (const h of holders) if (h.id !== target?.id) await renounceRole(tx, ctx, INCIDENT, id, h.id, role);
     }
     await addParticipant(tx, ctx, INCIDENT, id, email, role, { reason: `Assigned the ${role} role` });
+  });
+  return null;
+}
+
+/**
+ * Takes a participant off the incident: their roles end and they stay listed, inactive (as removal
+ * from the chat channel does). The commander is replaced, never removed: the incident keeps one.
+ */
+export async function removeIncidentParticipant(ctx: Ctx, id: number, participantId: number) {
+  await ctx.db.transaction(async (tx) => {
+    await assertCanEdit(ctx, id, tx);
+    const [found] = await tx
+      .select({ id: participant.id })
+      .from(participant)
+      .where(and(eq(participant.id, participantId), eq(participant.incident_id, id)));
+    if (!found) throw errors.notFound('A participant');
+    if ((await activeRoles(tx, participantId)).includes('Incident Commander'))
+      throw errors.conflict('The commander cannot be removed: make someone else the commander first.');
+    await inactivateParticipant(tx, ctx, INCIDENT, id, participantId);
   });
   return null;
 }

@@ -67,4 +67,20 @@ describe('incident timeline: custom events and people added by email', () => {
     expect(people['helper@corp.example']).toEqual(['Participant']);
     expect(people['scribe@corp.example']).toEqual(['Scribe']);
   });
+
+  it('takes a person off: their roles end, they stay listed and the timeline says so; never the commander', async () => {
+    const i = (await a.create({})).body;
+    await a.post(i.id, 'participants', w.member, { email: 'scribe@corp.example', role: 'Scribe' });
+    const read = (await a.get(i.id)).body;
+    const id = (email: string) => read.participants.find((p: any) => p.individual.email === email).id;
+    const remove = (participant: number, token = w.member) => call(w.t.app, 'DELETE', `/default/incidents/${i.id}/participants/${participant}`, { token });
+    expect((await remove(id('scribe@corp.example'))).status).toBe(200);
+    const after = await a.get(i.id);
+    expect(roles(after)['scribe@corp.example']).toEqual(['Scribe (renounced)']);
+    expect(after.body.events.map((e: any) => e.description)).toContainEqual(expect.stringMatching(/removed from incident$/));
+    const commander = read.commander.id;
+    expect((await remove(commander)).status).toBe(409);
+    expect(roles(await a.get(i.id))[read.commander.individual.email]).toContain('Incident Commander');
+    expect((await remove(999_999)).status).toBe(404);
+  });
 });

@@ -1,7 +1,7 @@
 // The list of incidents or of cases: what `filter`, `sortBy[]` and `q` reach from a record, with
 // Dispatch's model names. The fields, project, assessment and tag relations both kinds share are
 // declared here; each kind adds its own fields and relations.
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AnyListDefinition, Fields, Relation } from '../../list/definition.ts';
 import { individualContact } from '../individual/table.ts';
@@ -9,6 +9,9 @@ import { project } from '../project/table.ts';
 import { tagRelations } from '../tag/plan.ts';
 import { type AssessmentSpec, assessmentRelations } from './assessment.ts';
 import type { RecordRows } from './kind.ts';
+
+/** Incidents' and cases' statuses in the order a record moves through them (`sortBy[]=status_order`). */
+const STATUS_ORDER = ['New', 'Triage', 'Active', 'Escalated', 'Stable', 'Closed'];
 
 const COMMON_FIELDS: Fields = {
   id: 'int',
@@ -54,6 +57,10 @@ export function recordList(kind: RecordRows, spec: RecordListSpec): AnyListDefin
     // Lists of records grow large: the page can stop after LIMIT rows of an index instead of sorting all.
     separateCount: true,
     fields: { ...COMMON_FIELDS, ...spec.fields },
+    // What needs people most first: the statuses in the order a record moves through them.
+    sorts: {
+      status_order: sql`CASE ${table.status} ${sql.raw(STATUS_ORDER.map((s, i) => `WHEN '${s}' THEN ${i}`).join(' '))} ELSE ${STATUS_ORDER.length} END`,
+    },
     relations: [
       {
         kind: 'one',

@@ -16,6 +16,8 @@ export interface ListParams {
   itemsPerPage?: number;
   sortBy?: string;
   descending?: boolean;
+  /** Sorts after `sortBy`, for its ties (newest first within a status). */
+  tieBreak?: { sortBy: string; descending: boolean }[];
   q?: string;
   filter?: FilterSpec | null;
   include?: string[];
@@ -26,12 +28,18 @@ export interface ListParams {
 /** How often tables and record pages look for changes, in milliseconds. */
 export const LIVE_INTERVAL = 5000;
 
+/** `sortBy[]` and `descending[]`, paired; one value each while there is one sort. */
+function sorting({ sortBy, descending = false, tieBreak = [] }: ListParams): Query {
+  if (!sortBy) return {};
+  if (tieBreak.length === 0) return { 'sortBy[]': sortBy, 'descending[]': String(descending) };
+  return { 'sortBy[]': [sortBy, ...tieBreak.map((t) => t.sortBy)], 'descending[]': [String(descending), ...tieBreak.map((t) => String(t.descending))] };
+}
+
 export function listQuery(params: ListParams): Query {
   return {
     page: params.page ?? 1,
     itemsPerPage: params.itemsPerPage ?? 25,
-    'sortBy[]': params.sortBy,
-    'descending[]': params.sortBy ? String(params.descending ?? false) : undefined,
+    ...sorting(params),
     q: params.q,
     filter: params.filter ? JSON.stringify(params.filter) : undefined,
     'include[]': params.include,

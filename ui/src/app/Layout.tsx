@@ -150,7 +150,7 @@ export default function Layout() {
         ]}
         search={(text) => navigate(`/${organization}/search?q=${encodeURIComponent(text)}`)}
       />
-      <Modal opened={help} onClose={() => setHelp(false)} title="Keyboard shortcuts">
+      <Modal opened={help} onClose={() => setHelp(false)} title="Keyboard shortcuts" closeButtonProps={{ 'aria-label': 'Close' }}>
         <Table>
           <Table.Tbody>
             {SHORTCUT_HELP.map(([keys, what]) => (

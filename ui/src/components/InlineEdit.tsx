@@ -4,6 +4,7 @@
 import { ActionIcon, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { SaveConflict } from '../api/save.ts';
+import { PersonPicker } from './PeoplePicker.tsx';
 
 type Save = (value: string) => Promise<unknown>;
 
@@ -84,8 +85,8 @@ export function InlineSelect(props: { label: string; value: string; data: readon
     <Select
       size="xs"
       label={props.label}
-      data={[...new Set([props.value, ...props.data])]}
-      value={props.value}
+      data={[...new Set([props.value, ...props.data])].filter(Boolean)}
+      value={props.value || null}
       allowDeselect={false}
       error={error}
       onChange={(v) => {
@@ -96,6 +97,45 @@ export function InlineSelect(props: { label: string; value: string; data: readon
             () => setError(null),
             (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
           );
+      }}
+    />
+  );
+}
+
+/** A person edited where they stand: ✎ opens the people picker, a pick saves at once, Escape leaves it. */
+export function InlinePerson(props: { organization: string; label: string; value: string; begin: () => Save; children?: ReactNode }) {
+  const [save, setSave] = useState<Save | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (!save) {
+    return (
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>{props.children ?? <Text size="sm">{props.value || 'Nobody'}</Text>}</div>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Change the ${props.label.toLowerCase()}`} onClick={() => setSave(() => props.begin())}>
+          ✎
+        </ActionIcon>
+      </Group>
+    );
+  }
+  return (
+    <PersonPicker
+      organization={props.organization}
+      label={props.label}
+      size="xs"
+      value=""
+      autoFocus
+      error={error}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setSave(null);
+      }}
+      onChange={(email) => {
+        if (!email || email === props.value) return setSave(null);
+        save(email).then(
+          () => {
+            setSave(null);
+            setError(null);
+          },
+          (e: unknown) => (e instanceof SaveConflict ? setSave(null) : setError(e instanceof Error ? e.message : String(e))),
+        );
       }}
     />
   );

@@ -1,7 +1,8 @@
 // People are picked, not typed: a type-ahead over the organization's members and its contacts.
 // Someone Muster does not know is an explicit choice (“Add … (not known to Muster)”), offered only
-// for a whole e-mail address, so a typo does not quietly become a participant.
-import { MultiSelect } from '@mantine/core';
+// for a whole e-mail address, so a typo does not quietly become a participant. One set of options
+// serves both pickers: several people (a report's people) and one (a role, an assignee).
+import { MultiSelect, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useAll } from '../api/list.ts';
 
@@ -23,35 +24,80 @@ export function usePeople(organization: string) {
 
 export const personLabel = (p: Person) => (p.name && p.name !== p.email ? `${p.name} <${p.email}>` : p.email);
 
-export function PeoplePicker(props: { organization: string; label: string; description?: string; value: string[]; onChange: (emails: string[]) => void }) {
-  const people = usePeople(props.organization);
+/** The choices for what was typed: the known people, the picked strangers, and the typed address when nobody has it. */
+function usePersonOptions(organization: string, picked: string[]) {
+  const people = usePeople(organization);
   const [search, setSearch] = useState('');
   const typed = search.trim();
   const known = new Set(people.map((p) => p.email.toLowerCase()));
-  const stranger = ADDRESS.test(typed) && !known.has(typed.toLowerCase()) && !props.value.includes(typed);
+  const stranger = ADDRESS.test(typed) && !known.has(typed.toLowerCase()) && !picked.includes(typed);
   const data = [
     ...people.map((p) => ({ value: p.email, label: personLabel(p) })),
     // Picked strangers stay in the list, so that they show as picked.
-    ...props.value.filter((v) => !known.has(v.toLowerCase())).map((v) => ({ value: v, label: `${v} (not known to Muster)` })),
+    ...picked.filter((v) => v && !known.has(v.toLowerCase())).map((v) => ({ value: v, label: `${v} (not known to Muster)` })),
     ...(stranger ? [{ value: typed, label: `Add ${typed} (not known to Muster)` }] : []),
   ];
+  return {
+    data,
+    search,
+    setSearch,
+    nothingFoundMessage: typed ? 'Nobody known by that: type their whole e-mail address to add them' : undefined,
+  };
+}
+
+export function PeoplePicker(props: { organization: string; label: string; description?: string; value: string[]; onChange: (emails: string[]) => void }) {
+  const options = usePersonOptions(props.organization, props.value);
   return (
     <MultiSelect
       label={props.label}
       description={props.description}
-      data={data}
+      data={options.data}
       value={props.value}
       onChange={(emails) => {
         props.onChange(emails);
-        setSearch('');
+        options.setSearch('');
       }}
       searchable
       // Enter takes the best match as soon as something is typed.
       selectFirstOptionOnChange
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage={typed ? 'Nobody known by that: type their whole e-mail address to add them' : undefined}
+      searchValue={options.search}
+      onSearchChange={options.setSearch}
+      nothingFoundMessage={options.nothingFoundMessage}
       placeholder={props.value.length ? undefined : 'Type a name or an address'}
+    />
+  );
+}
+
+/** One person: a role's holder, an assignee, a reporter. `value` is an address or ''. */
+export function PersonPicker(props: {
+  organization: string;
+  label: string;
+  value: string;
+  onChange: (email: string) => void;
+  autoFocus?: boolean;
+  clearable?: boolean;
+  error?: string | null;
+  size?: 'xs' | 'sm';
+  onKeyDown?: (event: React.KeyboardEvent) => void;
+}) {
+  const options = usePersonOptions(props.organization, props.value ? [props.value] : []);
+  return (
+    <Select
+      label={props.label}
+      size={props.size}
+      data={options.data}
+      value={props.value || null}
+      onChange={(email) => props.onChange(email ?? '')}
+      searchable
+      selectFirstOptionOnChange
+      searchValue={options.search}
+      onSearchChange={options.setSearch}
+      nothingFoundMessage={options.nothingFoundMessage}
+      placeholder="Type a name or an address"
+      autoFocus={props.autoFocus}
+      clearable={props.clearable}
+      error={props.error}
+      onKeyDown={props.onKeyDown}
     />
   );
 }

@@ -39,7 +39,11 @@ export const SHORTCUT_HELP: [string, string][] = [
   ['Enter', 'Open the row'],
   ['g i', 'Incidents'],
   ['g c', 'Cases'],
+  ['u', 'Incident page: post an update'],
   ['s', 'Incident page: focus the status'],
-  ['t', 'Incident page: open the timeline'],
+  ['t', 'Incident page: new task'],
+  ['a', 'Incident page: add a note'],
+  ['p', 'Incident page: add a person'],
+  ['l', 'Incident page: open the timeline'],
   ['?', 'These shortcuts'],
 ];

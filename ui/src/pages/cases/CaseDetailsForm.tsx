@@ -1,106 +1,61 @@
-// A case's editable fields. The form starts from the case and follows its live updates until the
-// person changes something; then their edits stay until saved or discarded.
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
-import { useAll } from '../../api/list.ts';
-import { ErrorAlert } from '../../components/Feedback.tsx';
+// A case's fields, each edited where it stands and saved on its own, as on the incident page: ✎ (or
+// the pick of a choice), then the save sends the case as it was when the edit began, changed in that
+// field alone, with If-Match (a colleague's change to another field is kept; to the same field, both
+// are shown by the page's notice).
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { InlinePerson, InlineSelect, InlineText } from '../../components/InlineEdit.tsx';
 import { useCaseUpdate, useNames } from './case-api.ts';
 import type { CaseChanges } from './transitions.ts';
 import { type Case, RESOLUTION_REASONS, VISIBILITIES } from './types.ts';
 
-interface Fields {
-  title: string;
-  description: string;
-  case_priority: string;
-  case_severity: string;
-  case_type: string;
-  visibility: string;
-  assignee: string;
-  resolution: string;
-  resolution_reason: string;
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
 }
 
-const fieldsOf = (c: Case): Fields => ({
-  title: c.title,
-  description: c.description ?? '',
-  case_priority: c.case_priority?.name ?? '',
-  case_severity: c.case_severity?.name ?? '',
-  case_type: c.case_type?.name ?? '',
-  visibility: c.visibility ?? 'Open',
-  assignee: c.assignee?.individual?.email ?? '',
-  resolution: c.resolution ?? '',
-  resolution_reason: c.resolution_reason ?? '',
-});
-
 export function CaseDetailsForm({ organization, c }: { organization: string; c: Case }) {
-  const form = useForm<Fields>({ values: fieldsOf(c), resetOptions: { keepDirtyValues: true } });
-  const save = useCaseUpdate(organization, c);
+  const update = useCaseUpdate(organization, c);
+  /** A save of one field, based on the version shown when its edit began. */
+  const edit = (changes: (value: string) => CaseChanges) => () => {
+    const base = c;
+    return (value: string) => update.mutateAsync({ changes: changes(value), base });
+  };
   const projectId = c.project?.id;
   const types = useNames(organization, '/case_types', projectId);
   const priorities = useNames(organization, '/case_priorities', projectId);
   const severities = useNames(organization, '/case_severities', projectId);
-  const people = useAll<{ email: string }>(organization, '/individuals');
-  const errors = form.formState.errors;
-
-  const submit = (f: Fields) => {
-    const changes: CaseChanges = {
-      title: f.title.trim(),
-      description: f.description,
-      case_priority: f.case_priority || undefined,
-      case_severity: f.case_severity || undefined,
-      case_type: f.case_type || undefined,
-      visibility: f.visibility || undefined,
-      assignee: f.assignee || undefined,
-      resolution: f.resolution,
-      resolution_reason: f.resolution_reason || undefined,
-    };
-    save.mutate(changes, { onSuccess: (saved) => form.reset(fieldsOf(saved)) });
-  };
-  const pick = (name: keyof Fields, label: string, data: string[], extra: { searchable?: boolean; clearable?: boolean } = {}) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          data={[...new Set([...data, ...(field.value ? [field.value] : [])])]}
-          value={field.value || null}
-          onChange={(v) => field.onChange(v ?? '')}
-          {...extra}
-        />
-      )}
-    />
-  );
-
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate aria-label="Case details">
-      <Stack gap="sm">
-        <ErrorAlert error={save.error} title="The case was not saved" />
-        <TextInput label="Title" required {...form.register('title', { validate: (v) => v.trim() !== '' || 'Enter a title' })} error={errors.title?.message} />
-        <Textarea label="Description" autosize minRows={2} maxRows={12} {...form.register('description')} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {pick('case_priority', 'Priority', priorities.names)}
-          {pick('case_severity', 'Severity', severities.names)}
-          {pick('case_type', 'Type', types.names)}
-          {pick('visibility', 'Visibility', [...VISIBILITIES])}
-          {pick(
-            'assignee',
-            'Assignee',
-            (people.data ?? []).map((p) => p.email),
-            { searchable: true },
-          )}
-          {pick('resolution_reason', 'Resolution reason', [...RESOLUTION_REASONS], { clearable: true })}
-        </SimpleGrid>
-        <Textarea label="Resolution" autosize minRows={2} {...form.register('resolution')} />
-        <Group justify="flex-end">
-          <Button variant="default" disabled={!form.formState.isDirty} onClick={() => form.reset(fieldsOf(c))}>
-            Discard changes
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Stack gap="sm" aria-label="Case details" role="group">
+      <Field label="Description">
+        <InlineText label="Description" value={c.description ?? ''} multiline begin={edit((description) => ({ description }))} />
+      </Field>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <InlineSelect label="Priority" value={c.case_priority?.name ?? ''} data={priorities.names} begin={edit((case_priority) => ({ case_priority }))} />
+        <InlineSelect label="Severity" value={c.case_severity?.name ?? ''} data={severities.names} begin={edit((case_severity) => ({ case_severity }))} />
+        <InlineSelect label="Type" value={c.case_type?.name ?? ''} data={types.names} begin={edit((case_type) => ({ case_type }))} />
+        <InlineSelect label="Visibility" value={c.visibility ?? 'Open'} data={[...VISIBILITIES]} begin={edit((visibility) => ({ visibility }))} />
+        <InlineSelect
+          label="Resolution reason"
+          value={c.resolution_reason ?? ''}
+          data={[...RESOLUTION_REASONS]}
+          begin={edit((resolution_reason) => ({ resolution_reason }))}
+        />
+        <Field label="Assignee">
+          <InlinePerson organization={organization} label="Assignee" value={c.assignee?.individual?.email ?? ''} begin={edit((assignee) => ({ assignee }))} />
+        </Field>
+      </SimpleGrid>
+      <Field label="Resolution">
+        <InlineText label="Resolution" value={c.resolution ?? ''} multiline begin={edit((resolution) => ({ resolution }))} />
+      </Field>
+    </Stack>
   );
 }

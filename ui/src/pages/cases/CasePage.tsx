@@ -3,7 +3,7 @@
 // record is re-read every few seconds (304 while it has not changed); a save that meets someone
 // else's keeps both (SaveNotices).
 import { CASE, useRecordId } from '../../api/by-name.ts';
-import { Anchor, Badge, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRecord } from '../../api/list.ts';
@@ -20,7 +20,7 @@ import { CaseTags } from './CaseTags.tsx';
 import { CaseTimeline } from './CaseTimeline.tsx';
 import { FalsePositive } from './FalsePositive.tsx';
 import { SignalInstances } from './SignalInstances.tsx';
-import { SignalSummary } from './SignalSummary.tsx';
+import { distinctTitle, SignalSummary } from './SignalSummary.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { CaseChanges } from './transitions.ts';
 import type { Case } from './types.ts';
@@ -78,6 +78,8 @@ function CaseView({ organization, c }: { organization: string; c: Case }) {
     return (value: string) => update.mutateAsync({ changes: changes(value), base });
   };
   const instances = c.signal_instances ?? [];
+  // The cases a signal opens all bear its name: one click names this one apart.
+  const named = distinctTitle(instances);
   return (
     <Stack>
       <div>
@@ -90,6 +92,11 @@ function CaseView({ organization, c }: { organization: string; c: Case }) {
         <InlineText label="Title" value={c.title} required begin={edit((title) => ({ title }))}>
           <Title order={1}>{c.title}</Title>
         </InlineText>
+        {named && named !== c.title && instances.some((i) => i.signal.name === c.title) ? (
+          <Button size="compact-sm" variant="light" mt={4} loading={update.isPending} onClick={() => edit(() => ({ title: named }))()(named)}>
+            Name it “{named}”
+          </Button>
+        ) : null}
         <Group gap="xs" mt="xs">
           <StatusBadge status={c.status} since={since} now={now} />
           <Badge variant="outline" color="gray" autoContrast>

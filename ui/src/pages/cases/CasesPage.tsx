@@ -22,7 +22,8 @@ import { type CaseMinimal, casePath } from './types.ts';
 
 export default function CasesPage() {
   const { organization, email } = useSession();
-  const { state, update, params, setParams } = useTableState({ sort: 'reported_at', desc: true });
+  // What needs someone first: New and Triage, then Escalated, Stable, Closed; newest first within.
+  const { state, update, params, setParams } = useTableState({ sort: 'status', desc: false });
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [creating, setCreating] = useState(false);
   const filter = useMemo(() => toFilterJson(CASE_FILTERS, valuesFromParams(CASE_FILTERS, params), email ?? undefined), [params, email]);
@@ -31,6 +32,7 @@ export default function CasesPage() {
     itemsPerPage: state.size,
     sortBy: state.sort ? (CASE_SORTS[state.sort] ?? state.sort) : undefined,
     descending: state.desc,
+    tieBreak: state.sort === 'reported_at' ? [] : [{ sortBy: 'reported_at', descending: true }],
     q: state.q || undefined,
     filter,
     include: CASE_TABLE_FIELDS,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { durationText } from '../../components/Time.tsx';
-import { keyFields } from './SignalSummary.tsx';
+import { distinctTitle, keyFields } from './SignalSummary.tsx';
+import type { SignalInstance } from './types.ts';
 
 describe('the key fields of an alert', () => {
   it('are its first plain top-level values, nested ones and empty ones left to the raw document', () => {
@@ -34,5 +35,27 @@ describe('elapsed time as read at a glance', () => {
     expect(durationText(48 * 60 * min)).toBe('2 d');
     expect(durationText((3 * 24 + 4) * 60 * min)).toBe('3 d 4 h');
     expect(durationText(-5 * min)).toBe('0 min');
+  });
+});
+
+describe("a title that tells a signal's case apart", () => {
+  const instance = (raw: unknown, entities: string[] = []) =>
+    ({
+      created_at: '2026-11-28T01:00:00Z',
+      signal: { id: 1, name: 'Impossible travel' },
+      raw,
+      entities: entities.map((value) => ({ value })),
+    }) as unknown as SignalInstance;
+
+  it('is the signal name and the first entity, else the field naming who or what, else the first field', () => {
+    expect(distinctTitle([instance({ to: 'Manila', from: 'Lisbon', user: 'ana@corp.example', variant: 'travel' }, ['10.0.0.7'])])).toBe(
+      'Impossible travel: 10.0.0.7',
+    );
+    expect(distinctTitle([instance({ to: 'Manila', from: 'Lisbon', user: 'ana@corp.example', variant: 'travel' })])).toBe(
+      'Impossible travel: ana@corp.example',
+    );
+    expect(distinctTitle([instance({ variant: 'travel', to: 'Manila' })])).toBe('Impossible travel: Manila');
+    expect(distinctTitle([instance({ variant: 'travel' })])).toBeNull();
+    expect(distinctTitle([])).toBeNull();
   });
 });

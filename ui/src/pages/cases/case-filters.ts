@@ -21,7 +21,8 @@ export const CASE_FILTERS: FilterDef[] = [
 export const CASE_SORTS: Record<string, string> = {
   name: 'name',
   title: 'title',
-  status: 'status',
+  // In the order a case moves through its statuses, not alphabetical.
+  status: 'status_order',
   priority: 'case_priority.name',
   severity: 'case_severity.name',
   type: 'case_type.name',

@@ -1,13 +1,17 @@
-// The dashboard's filters, all in the URL so a view is a link: the reported-at window (the last 30,
-// 90 or 365 days, or custom dates) and the projects, types and priorities to count.
+// The dashboard's filters, all in the URL so a view is a link: the reported-at window (this month,
+// the last 7, 30, 90 or 365 days, or typed dates) and the projects, types and priorities to count.
 import { Group, MultiSelect, SegmentedControl, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import type { SetURLSearchParams } from 'react-router';
 import { useAll } from '../../api/list.ts';
 import { type FilterValues, paramsWithValues } from '../../lib/filters.ts';
 import type { DashboardKind } from './kinds.ts';
-import { PRESETS, paramsWithWindow, type Window } from './window.ts';
+import { isDay, PRESETS, paramsWithWindow, type Window } from './window.ts';
 
-const WINDOW_OPTIONS = [...PRESETS.map((days) => ({ value: days, label: `${days} days` })), { value: 'custom', label: 'Custom' }];
+const WINDOW_OPTIONS = [
+  ...PRESETS.map((key) => ({ value: key, label: key === 'month' ? 'This month' : key === '7' ? 'Last 7 days' : `${key} days` })),
+  { value: 'custom', label: 'Custom' },
+];
 
 interface Props {
   organization: string;
@@ -45,8 +49,8 @@ export function DashboardFilters({ organization, kind, params, setParams, window
       </div>
       {window.key === 'custom' && (
         <>
-          <TextInput type="date" label="From" value={window.from ?? ''} onChange={(e) => setWindow({ ...window, from: e.currentTarget.value || undefined })} />
-          <TextInput type="date" label="To" value={window.to ?? ''} onChange={(e) => setWindow({ ...window, to: e.currentTarget.value || undefined })} />
+          <DayInput label="From" value={window.from} onDay={(from) => setWindow({ ...window, from })} />
+          <DayInput label="To" value={window.to} onDay={(to) => setWindow({ ...window, to })} />
         </>
       )}
       {kind.filters.map((def) => (
@@ -64,5 +68,30 @@ export function DashboardFilters({ organization, kind, params, setParams, window
         />
       ))}
     </Group>
+  );
+}
+
+/**
+ * A day typed as YYYY-MM-DD: what is typed stays in the field while it is not yet a date, and the
+ * window changes once it is one (or once the field is emptied); the URL's day shows when it changes.
+ */
+function DayInput({ label, value, onDay }: { label: string; value: string | undefined; onDay: (day: string | undefined) => void }) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText((typed) => (isDay(typed) || typed === '' ? (value ?? '') : typed)), [value]);
+  const invalid = text !== '' && !isDay(text);
+  return (
+    <TextInput
+      label={label}
+      placeholder="YYYY-MM-DD"
+      value={text}
+      w={140}
+      error={invalid && text.length >= 10 ? 'Not a date' : undefined}
+      onChange={(e) => {
+        const typed = e.currentTarget.value.trim();
+        setText(typed);
+        if (typed === '') onDay(undefined);
+        else if (isDay(typed)) onDay(typed);
+      }}
+    />
   );
 }

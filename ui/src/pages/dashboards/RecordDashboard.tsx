@@ -6,6 +6,7 @@ import { EmptyState, ErrorAlert, Loading } from '../../components/Feedback.tsx';
 import { costsBy, countBy, type DashboardRecord, moneyText, monthly } from './aggregate.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { DashboardFilters } from './DashboardFilters.tsx';
+import { listLink } from './list-link.ts';
 import { alignForecast } from './forecast.ts';
 import type { DashboardKind } from './kinds.ts';
 import { Summary } from './Summary.tsx';
@@ -54,7 +55,11 @@ function Charts({ kind, records, dashboard }: { kind: DashboardKind; records: Da
   return (
     <Stack gap="md">
       {records.length === 0 && <EmptyState title={`No ${noun} in this window`}>{empty}</EmptyState>}
-      <Summary kind={kind} records={records} />
+      <Summary
+        kind={kind}
+        records={records}
+        listOf={(status) => listLink(dashboard.organization, kind, dashboard.values, dashboard.window, status ?? undefined)}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ChartCard title={`${kind.plural} by status`} data={charts.status} empty={empty} />
         <ChartCard title={`${kind.plural} by priority`} data={charts.priority} empty={empty} />

@@ -1,5 +1,7 @@
-// The dashboard's numbers: how many records, per status, the mean and median spans, the costs.
+// The dashboard's numbers: how many records, per status, the mean and median spans, the costs. A count
+// is a link to the table of the records it counts.
 import { Box, Paper, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { type DashboardRecord, durationStats, durationText, labelOf, moneyText, totalOf } from './aggregate.ts';
 import type { DashboardKind } from './kinds.ts';
 
@@ -8,12 +10,15 @@ interface Stat {
   value: string;
   /** A short note under the value: how many records it is of. */
   note?: string;
+  /** A count of records: all of them (null) or those of a status. */
+  counts?: { status: string | null };
 }
 
 export function summaryStats(kind: DashboardKind, records: DashboardRecord[]): Stat[] {
   const total = records.length;
-  const stats: Stat[] = [{ label: kind.plural, value: String(total) }];
-  for (const status of kind.statuses) stats.push({ label: status, value: String(records.filter((r) => labelOf(r, 'status') === status).length) });
+  const stats: Stat[] = [{ label: kind.plural, value: String(total), counts: { status: null } }];
+  for (const status of kind.statuses)
+    stats.push({ label: status, value: String(records.filter((r) => labelOf(r, 'status') === status).length), counts: { status } });
   for (const span of kind.spans) {
     const s = durationStats(records, 'reported_at', span.to);
     const note = `${s.count} of ${total}`;
@@ -28,7 +33,8 @@ export function summaryStats(kind: DashboardKind, records: DashboardRecord[]): S
   return stats;
 }
 
-export function Summary({ kind, records }: { kind: DashboardKind; records: DashboardRecord[] }) {
+/** `listOf(status)`: the table of the records a count counts (all of them for null). */
+export function Summary({ kind, records, listOf }: { kind: DashboardKind; records: DashboardRecord[]; listOf: (status: string | null) => string }) {
   return (
     <Box component="section" aria-labelledby="dashboard-summary">
       <Title order={2} size="h4" id="dashboard-summary" mb="xs">
@@ -41,7 +47,17 @@ export function Summary({ kind, records }: { kind: DashboardKind; records: Dashb
               {stat.label}
             </Text>
             <Text component="dd" m={0} fw={700} fz="xl">
-              {stat.value}
+              {stat.counts ? (
+                <Link
+                  to={listOf(stat.counts.status)}
+                  aria-label={`${stat.value} ${stat.counts.status ?? kind.plural.toLowerCase()}: open the list`}
+                  style={{ color: 'var(--mantine-color-anchor)' }}
+                >
+                  {stat.value}
+                </Link>
+              ) : (
+                stat.value
+              )}
             </Text>
             {stat.note && (
               <Text component="dd" m={0} size="xs" c="dimmed">

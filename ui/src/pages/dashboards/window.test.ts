@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toFilterJson } from '../../lib/filters.ts';
 import { alignForecast, lastThreeMonths } from './forecast.ts';
-import { paramsWithWindow, WINDOW_DEFS, windowFrom, windowText, windowValues } from './window.ts';
+import { isDay, paramsWithWindow, WINDOW_DEFS, windowFrom, windowText, windowValues } from './window.ts';
 
 const now = new Date('2026-05-20T15:00:00Z');
 
@@ -15,7 +15,7 @@ describe('the reported-at window', () => {
 
   it('reads 90 and 365 days and custom dates from the URL, and ignores what it does not know', () => {
     expect(windowFrom(new URLSearchParams('window=365'), now).from).toBe('2025-05-21');
-    expect(windowFrom(new URLSearchParams('window=7'), now)).toEqual({ key: '30', from: '2026-04-21' });
+    expect(windowFrom(new URLSearchParams('window=8'), now)).toEqual({ key: '30', from: '2026-04-21' });
     const custom = windowFrom(new URLSearchParams('window=custom&from=2026-01-01&to=2026-03-31'), now);
     expect(custom).toEqual({ key: 'custom', from: '2026-01-01', to: '2026-03-31' });
     expect(toFilterJson(WINDOW_DEFS, windowValues(custom))).toEqual({
@@ -26,6 +26,18 @@ describe('the reported-at window', () => {
     });
     expect(windowFrom(new URLSearchParams('window=custom&from=junk'), now)).toEqual({ key: 'custom', from: undefined, to: undefined });
     expect(windowText({ key: 'custom' })).toBe('all time');
+  });
+
+  it('has this month and the last 7 days as presets', () => {
+    const month = windowFrom(new URLSearchParams('window=month'), now);
+    expect(month).toEqual({ key: 'month', from: '2026-05-01' });
+    expect(windowText(month)).toBe('this month');
+    expect(windowFrom(new URLSearchParams('window=7'), now)).toEqual({ key: '7', from: '2026-05-14' });
+  });
+
+  it('takes typed days only when they are whole, real dates', () => {
+    expect(['2026-02-28', '2024-02-29'].map(isDay)).toEqual([true, true]);
+    expect(['2026-02-30', '2026-2-1', '2026-02', ''].map(isDay)).toEqual([false, false, false, false]);
   });
 
   it('writes the window into the URL, keeping the other filters', () => {

@@ -1,13 +1,13 @@
-// The reported-at window of a dashboard, kept in the URL: `?window=30` (the last 30, 90 or 365 days,
-// 30 when absent) or `?window=custom&from=2026-01-01&to=2026-03-31`; dates are UTC days, as every
-// time the UI shows.
+// The reported-at window of a dashboard, kept in the URL: `?window=month` (this month), `?window=7`
+// (the last 7, 30, 90 or 365 days, 30 when absent) or `?window=custom&from=2026-01-01&to=2026-03-31`;
+// dates are UTC days, as every time the UI shows.
 import type { FilterDef } from '../../lib/filters.ts';
 
-export const PRESETS = ['30', '90', '365'] as const;
+export const PRESETS = ['month', '7', '30', '90', '365'] as const;
 export const DEFAULT_WINDOW = '30';
 
 export interface Window {
-  /** `30`, `90`, `365` or `custom`. */
+  /** `month`, `7`, `30`, `90`, `365` or `custom`. */
   key: string;
   /** First day (`YYYY-MM-DD`), included; none for an open custom start. */
   from?: string;
@@ -26,6 +26,7 @@ export function windowFrom(params: URLSearchParams, now: Date): Window {
     const to = params.get('to') ?? '';
     return { key, from: DATE.test(from) ? from : undefined, to: DATE.test(to) ? to : undefined };
   }
+  if (key === 'month') return { key, from: `${day(now.getTime()).slice(0, 8)}01` };
   const days = (PRESETS as readonly string[]).includes(key) ? Number(key) : Number(DEFAULT_WINDOW);
   // Today counts as one of the days: the last 30 days start 29 days before today.
   return { key: String(days), from: day(now.getTime() - (days - 1) * 86_400_000) };
@@ -54,11 +55,15 @@ export const windowValues = (w: Window): Record<string, string[]> => ({
   ...(w.to ? { to: [w.to] } : {}),
 });
 
-/** `the last 30 days`, `2026-01-01 to 2026-03-31`, `since 2026-01-01`, `all time`. */
+/** `this month`, `the last 30 days`, `2026-01-01 to 2026-03-31`, `since 2026-01-01`, `all time`. */
 export function windowText(w: Window): string {
+  if (w.key === 'month') return 'this month';
   if (w.key !== 'custom') return `the last ${w.key} days`;
   if (w.from && w.to) return `${w.from} to ${w.to}`;
   if (w.from) return `since ${w.from}`;
   if (w.to) return `until ${w.to}`;
   return 'all time';
 }
+
+/** A day as people type it: `YYYY-MM-DD`, a real date. */
+export const isDay = (text: string) => DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && day(Date.parse(`${text}T00:00:00Z`)) === text;

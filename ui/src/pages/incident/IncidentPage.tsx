@@ -2,10 +2,11 @@
 // too). It opens on the overview (the war room); the other sections are tabs kept in the URL
 // (`?tab=timeline`), so every view is a link. The record is read again every 5 s (answered 304 while
 // unchanged), so others' changes show without a reload; a save that meets someone else's keeps both
-// (SaveNotices). Keys: `u` posts an update, `s` focuses the status, `t` opens the timeline.
+// (SaveNotices). Keys: `u` posts an update, `s` focuses the status, `t` a new task, `a` a note,
+// `p` adds a person, `l` opens the timeline (listed under `?`).
 import { INCIDENT, useRecordId } from '../../api/by-name.ts';
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useRecord } from '../../api/list.ts';
 import { useOrganization } from '../../api/session.ts';
@@ -86,23 +87,37 @@ function IncidentView({ organization, incident, refreshError }: { organization: 
       { replace: true },
     );
   };
+  // The form whose first field takes the focus once its tab has rendered.
+  const [focusForm, setFocusForm] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusForm) return;
+    const field = document.querySelector<HTMLInputElement>(`form[aria-label="${focusForm}"] input`);
+    if (!field) return;
+    field.focus();
+    setFocusForm(null);
+  });
+  /** Opens `tab` and puts the focus in the first field of its form named `form`. */
+  const focusIn = (tab: string, form: string) => () => {
+    openTab(tab);
+    setFocusForm(form);
+  };
+  const addNote = focusIn('overview', 'Add a note');
+  const addTask = focusIn('overview', 'Add a task');
+  const addPerson = focusIn('people', 'Add a participant');
   useShortcuts({
     s: () => status.current?.focus(),
-    t: () => openTab('timeline'),
     u: () => postUpdate(),
+    t: addTask,
+    a: addNote,
+    p: addPerson,
+    l: () => openTab('timeline'),
   });
   usePageCommands([
     { label: 'Post update', run: () => postUpdate() },
     ...STATUSES.filter((s) => s !== incident.status).map((s) => ({ label: `Set status: ${s}`, run: () => postUpdate(s) })),
-    {
-      label: 'Add note',
-      run: () => {
-        openTab('overview');
-        // The note box is on the overview, there once the tab has rendered.
-        requestAnimationFrame(() => document.querySelector<HTMLInputElement>('form[aria-label="Add a note"] input')?.focus());
-      },
-    },
-    { label: 'Add person', run: () => openTab('people') },
+    { label: 'Add note', run: addNote },
+    { label: 'New task', run: addTask },
+    { label: 'Add person', run: addPerson },
     { label: 'Open the timeline', run: () => openTab('timeline') },
   ]);
 

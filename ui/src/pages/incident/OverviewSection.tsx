@@ -6,14 +6,22 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { VISIBILITIES } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
-import { InlineSelect, InlineText } from '../../components/InlineEdit.tsx';
+import { InlinePerson, InlineSelect, InlineText } from '../../components/InlineEdit.tsx';
 import { Age, parseTime, Time, useNow } from '../../components/Time.tsx';
+import { shortLabel } from '../../lib/short-label.ts';
 import { type IncidentChanges, useIncidentAction, useIncidentUpdate } from './mutations.ts';
 import { useProjectNames } from './names.ts';
 import { taskBody, useTaskStatus } from './TasksSection.tsx';
+import { foldSystem } from './timeline.ts';
+import { EntryContent, SystemRun } from './TimelineParts.tsx';
 import type { Incident, TimelineEvent } from './types.ts';
 
 const RECENT_MS = 10 * 60_000;
+
+/** Escape leaves a one-line box, so that the page's keys act again. */
+const leaveOnEscape = (e: React.KeyboardEvent<HTMLInputElement>) => {
+  if (e.key === 'Escape') e.currentTarget.blur();
+};
 const REPORTED = 'Incident tactical report created';
 
 export function OverviewSection({ organization, incident }: { organization: string; incident: Incident }) {
@@ -54,7 +62,8 @@ export function OverviewSection({ organization, incident }: { organization: stri
                 <InlineText label="Resolution" value={incident.resolution ?? ''} multiline begin={edit((resolution) => ({ resolution }))} />
               </Field>
               <Field label="Reporter">
-                <InlineText
+                <InlinePerson
+                  organization={organization}
                   label="Reporter"
                   value={incident.reporter?.individual.email ?? ''}
                   begin={edit((email) => ({ reporter: { individual: { email } } }))}
@@ -71,6 +80,22 @@ export function OverviewSection({ organization, incident }: { organization: stri
               {incident.closed_at ? (
                 <Field label="Closed">
                   <Time value={incident.closed_at} />
+                </Field>
+              ) : null}
+              {incident.cases.length ? (
+                <Field label="Cases">
+                  <Group gap="xs">
+                    {incident.cases.map((c) => (
+                      <Anchor
+                        key={c.id}
+                        component={Link}
+                        to={`/${organization}/cases/${encodeURIComponent(c.name ?? String(c.id))}`}
+                        title={c.name ?? undefined}
+                      >
+                        {shortLabel('CASE', c)}
+                      </Anchor>
+                    ))}
+                  </Group>
                 </Field>
               ) : null}
               <Field label="Project">{incident.project.display_name || incident.project.name}</Field>
@@ -151,6 +176,18 @@ function Recent({ organization, incident }: { organization: string; incident: In
   const events = newestFirst(incident.events);
   const recent = events.filter((e) => now - parseTime(e.started_at) <= RECENT_MS);
   const shown = recent.length ? recent : events.slice(0, 5);
+  const entry = (e: TimelineEvent) => (
+    <li key={e.uuid}>
+      <Text size="sm">
+        <Text span size="sm" c="dimmed">
+          <Age value={e.started_at} now={now} />
+          {e.owner ? ` · ${e.owner}` : ''}
+        </Text>{' '}
+        {e.description}
+      </Text>
+      <EntryContent event={e} />
+    </li>
+  );
   return (
     <Paper withBorder p="md" component="section" aria-label="Recent timeline">
       <Group justify="space-between" mb="xs">
@@ -173,24 +210,21 @@ function Recent({ organization, incident }: { organization: string; incident: In
           add.mutate(text, { onError: () => setNote(text) });
         }}
       >
-        <TextInput label="Note" placeholder="Add a note to the timeline, then Enter" value={note} onChange={(e) => setNote(e.currentTarget.value)} mb="sm" />
+        <TextInput
+          label="Note"
+          placeholder="Add a note to the timeline, then Enter"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          onKeyDown={leaveOnEscape}
+          mb="sm"
+        />
       </form>
       <ErrorAlert error={add.error} title="The note was not added" />
       {shown.length === 0 ? (
         <Text size="sm">Nothing yet.</Text>
       ) : (
         <Stack gap={6} component="ol" aria-label="Newest timeline entries" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {shown.map((e) => (
-            <li key={e.uuid}>
-              <Text size="sm">
-                <Text span size="sm" c="dimmed">
-                  <Age value={e.started_at} now={now} />
-                  {e.owner ? ` · ${e.owner}` : ''}
-                </Text>{' '}
-                {e.description}
-              </Text>
-            </li>
-          ))}
+          {foldSystem(shown).map((row) => ('system' in row ? <SystemRun key={row.system[0].uuid} events={row.system} entry={entry} /> : entry(row.event)))}
         </Stack>
       )}
     </Paper>
@@ -216,8 +250,9 @@ function Roles({ organization, incident }: { organization: string; incident: Inc
           const person = holder(role);
           return (
             <Field key={role} label={role}>
-              <InlineText
-                label={`${role} (email)`}
+              <InlinePerson
+                organization={organization}
+                label={role}
                 value={person?.email ?? ''}
                 begin={() => {
                   const base = incident;
@@ -226,7 +261,7 @@ function Roles({ organization, incident }: { organization: string; incident: Inc
                 }}
               >
                 <Text size="sm">{person ? person.name || person.email : 'Nobody'}</Text>
-              </InlineText>
+              </InlinePerson>
             </Field>
           );
         })}
@@ -261,7 +296,14 @@ function OpenTasks({ organization, incident }: { organization: string; incident:
           add.mutate(text, { onError: () => setTask(text) });
         }}
       >
-        <TextInput label="New task" placeholder="What needs doing, then Enter" value={task} onChange={(e) => setTask(e.currentTarget.value)} mb="sm" />
+        <TextInput
+          label="New task"
+          placeholder="What needs doing, then Enter"
+          value={task}
+          onChange={(e) => setTask(e.currentTarget.value)}
+          onKeyDown={leaveOnEscape}
+          mb="sm"
+        />
       </form>
       <ErrorAlert error={add.error ?? setStatus.error} title="The task was not saved" />
       {open.length === 0 ? (

@@ -1,49 +1,48 @@
-// Who takes part and in which roles (ended roles shown as ended), and adding someone by email with a
-// role. The commander and reporter change in the summary form, as an edit of the incident.
-import { Badge, Button, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
-import { ADDABLE_ROLES, IncidentParticipantAdd } from '../../../../src/app/ui-shapes.ts';
+// Who takes part and in which roles (ended roles shown as ended), with "Make commander" and "Remove"
+// on each active person, and adding someone picked from the people Muster knows, with a role.
+import { Badge, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ADDABLE_ROLES } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
-import { shapeResolver } from '../../lib/form.ts';
-import { useIncidentAction } from './mutations.ts';
+import { PersonPicker } from '../../components/PeoplePicker.tsx';
+import { useIncidentAction, useIncidentUpdate } from './mutations.ts';
 import type { Incident, Participant } from './types.ts';
 
-interface Fields {
-  email: string;
-  role: string;
-}
-const resolver = shapeResolver<Fields>(IncidentParticipantAdd);
-
-const byActivity = (p: Participant) => (p.participant_roles.some((r) => !r.renounced_at) ? 0 : 1);
+const active = (p: Participant) => p.participant_roles.some((r) => !r.renounced_at);
+const commands = (p: Participant) => p.participant_roles.some((r) => r.role === 'Incident Commander' && !r.renounced_at);
 
 export function PeopleSection({ organization, incident }: { organization: string; incident: Incident }) {
-  const add = useIncidentAction<Fields>(organization, (body) => ({ path: `/incidents/${incident.id}/participants`, body }));
-  const form = useForm<Fields>({ resolver, defaultValues: { email: '', role: 'Participant' } });
-  const people = [...incident.participants].sort((a, b) => byActivity(a) - byActivity(b));
+  const add = useIncidentAction<{ email: string; role: string }>(organization, (body) => ({ path: `/incidents/${incident.id}/participants`, body }));
+  const remove = useIncidentAction<Participant>(organization, (p) => ({ path: `/incidents/${incident.id}/participants/${p.id}`, method: 'DELETE' }));
+  const update = useIncidentUpdate(organization, incident);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<string>('Participant');
+  const people = [...incident.participants].sort((a, b) => Number(active(b)) - Number(active(a)));
+  const nameOf = (p: Participant) => p.individual.name || p.individual.email;
   return (
     <Stack>
       <Title order={2} size="h3">
         Participants
       </Title>
+      <ErrorAlert error={remove.error ?? update.error} title="The change was not made" />
       {people.length === 0 ? (
-        <EmptyState title="Nobody takes part yet">Add someone by their email below.</EmptyState>
+        <EmptyState title="Nobody takes part yet">Add someone below.</EmptyState>
       ) : (
         <Table striped aria-label="Participants">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Email</Table.Th>
-              <Table.Th>Team</Table.Th>
               <Table.Th>Roles</Table.Th>
               <Table.Th>Why added</Table.Th>
+              <Table.Th>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {people.map((p) => (
               <Table.Tr key={p.id}>
-                <Table.Td>{p.individual.name || p.individual.email}</Table.Td>
+                <Table.Td>{nameOf(p)}</Table.Td>
                 <Table.Td>{p.individual.email}</Table.Td>
-                <Table.Td>{p.team ?? ''}</Table.Td>
                 <Table.Td>
                   <Group gap={4}>
                     {p.participant_roles.map((r) => (
@@ -60,6 +59,23 @@ export function PeopleSection({ organization, incident }: { organization: string
                   </Group>
                 </Table.Td>
                 <Table.Td>{p.added_reason ?? ''}</Table.Td>
+                <Table.Td>
+                  {active(p) && !commands(p) ? (
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        aria-label={`Make ${nameOf(p)} the commander`}
+                        onClick={() => update.mutate({ changes: { commander: { individual: { email: p.individual.email } } } })}
+                      >
+                        Make commander
+                      </Button>
+                      <Button size="compact-xs" variant="default" color="red" aria-label={`Remove ${nameOf(p)}`} onClick={() => remove.mutate(p)}>
+                        Remove
+                      </Button>
+                    </Group>
+                  ) : null}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -68,22 +84,19 @@ export function PeopleSection({ organization, incident }: { organization: string
       <form
         aria-label="Add a participant"
         noValidate
-        onSubmit={form.handleSubmit((fields) => add.mutate(fields, { onSuccess: () => form.reset({ email: '', role: fields.role }) }))}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (email) add.mutate({ email, role }, { onSuccess: () => setEmail('') });
+        }}
       >
         <Title order={3} size="h4" mb="xs">
           Add a participant
         </Title>
         <ErrorAlert error={add.error} title="They were not added" />
         <Group align="flex-start">
-          <TextInput label="Email" type="email" {...form.register('email')} error={form.formState.errors.email && 'Enter an email address'} required />
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field }) => (
-              <Select label="Role" data={[...ADDABLE_ROLES]} value={field.value} onChange={(v) => v && field.onChange(v)} allowDeselect={false} />
-            )}
-          />
-          <Button type="submit" mt={25} loading={add.isPending}>
+          <PersonPicker organization={organization} label="Person" value={email} onChange={setEmail} />
+          <Select label="Role" data={[...ADDABLE_ROLES]} value={role} onChange={(v) => v && setRole(v)} allowDeselect={false} />
+          <Button type="submit" mt={25} loading={add.isPending} disabled={!email}>
             Add
           </Button>
         </Group>

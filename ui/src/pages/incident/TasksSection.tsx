@@ -1,9 +1,10 @@
-// The incident's tasks: what is open and resolved, adding one (with an assignee by email), and
+// The incident's tasks: what is open and resolved, adding one (with an assignee picked), and
 // resolving or reopening one (PUT /tasks/{id} with the task as read and its new status).
 import { Badge, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { TaskCreate } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
+import { PersonPicker } from '../../components/PeoplePicker.tsx';
 import { Time } from '../../components/Time.tsx';
 import { shapeResolver } from '../../lib/form.ts';
 import { useIncidentAction } from './mutations.ts';
@@ -108,7 +109,20 @@ export function TasksSection({ organization, incident }: { organization: string;
         <ErrorAlert error={add.error} title="The task was not added" />
         <Group align="flex-start">
           <TextInput label="Task" {...form.register('description')} error={errors.description?.message} required w={360} />
-          <TextInput label="Assignee (email, optional)" type="email" {...form.register('assignee')} error={errors.assignee?.message} />
+          <Controller
+            control={form.control}
+            name="assignee"
+            render={({ field }) => (
+              <PersonPicker
+                organization={organization}
+                label="Assignee (optional)"
+                value={field.value}
+                onChange={field.onChange}
+                clearable
+                error={errors.assignee?.message}
+              />
+            )}
+          />
           <Button type="submit" mt={25} loading={add.isPending}>
             Add task
           </Button>

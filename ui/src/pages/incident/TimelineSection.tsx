@@ -19,6 +19,7 @@ import {
   eventLink,
   eventOfHash,
   filterTimeline,
+  foldSystem,
   kindOf,
   newestFirst,
   paramsWithTimelineFilter,
@@ -28,6 +29,7 @@ import {
   WITHIN,
   type Within,
 } from './timeline.ts';
+import { EntryContent, SystemRun } from './TimelineParts.tsx';
 import type { Incident, TimelineEvent } from './types.ts';
 
 const CUSTOM = 'Custom event';
@@ -62,6 +64,11 @@ export function TimelineSection({ organization, incident }: { organization: stri
   const sources = useMemo(() => distinct(events.map((e) => e.source)), [events]);
   const target = eventOfHash(useLocation().hash);
   const name = incident.name ?? String(incident.id);
+  // Narrowed by kind or words, every match shows; otherwise the system's runs are folded.
+  const rows = filter.kinds.length || text ? shown.map((event) => ({ event })) : foldSystem(shown, target);
+  const entry = (e: TimelineEvent) => (
+    <Entry key={e.uuid} organization={organization} incident={incident} name={name} event={e} highlighted={e.uuid === target} />
+  );
 
   // A deep link: once its entry is on screen, bring it into view (once per link).
   useEffect(() => {
@@ -129,9 +136,7 @@ export function TimelineSection({ organization, incident }: { organization: stri
         </EmptyState>
       ) : (
         <Stack component="ol" aria-label="Timeline entries" gap="xs" p={0} style={{ listStyle: 'none' }}>
-          {shown.map((e) => (
-            <Entry key={e.uuid} organization={organization} incident={incident} name={name} event={e} highlighted={e.uuid === target} />
-          ))}
+          {rows.map((row) => ('system' in row ? <SystemRun key={row.system[0].uuid} events={row.system} entry={entry} /> : entry(row.event)))}
         </Stack>
       )}
     </Stack>
@@ -254,9 +259,12 @@ function Entry(props: { organization: string; incident: Incident; name: string; 
           </Group>
         </Stack>
       ) : (
-        <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-          {event.description}
-        </Text>
+        <>
+          <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+            {event.description}
+          </Text>
+          <EntryContent event={event} />
+        </>
       )}
     </Paper>
   );

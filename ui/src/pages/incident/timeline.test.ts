@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contentOf,
   cutoffOf,
   eventLink,
   eventOfHash,
   filterTimeline,
+  foldSystem,
   NO_FILTER,
   newestFirst,
   paramsWithTimelineFilter,
@@ -11,13 +13,24 @@ import {
   timelineFilterFromParams,
 } from './timeline.ts';
 
-const ev = (over: Partial<{ uuid: string; type: string | null; source: string; description: string; owner: string | null; started_at: string }>) => ({
+const ev = (
+  over: Partial<{
+    uuid: string;
+    type: string | null;
+    source: string;
+    description: string;
+    owner: string | null;
+    started_at: string;
+    details: Record<string, unknown>;
+  }>,
+) => ({
   uuid: '00000000-0000-4000-8000-000000000001',
   type: 'Other',
   source: 'Muster Core App',
   description: 'Incident created',
   owner: 'a@example.com',
   started_at: '2026-11-24T10:00:00Z',
+  details: null as Record<string, unknown> | null,
   ...over,
 });
 
@@ -100,5 +113,41 @@ describe('the time window and the order', () => {
     expect(params.toString()).toBe('tab=timeline&within=10m');
     expect(timelineFilterFromParams(params).within).toBe('10m');
     expect(timelineFilterFromParams(new URLSearchParams('within=bogus')).within).toBe('all');
+  });
+});
+
+describe('what people said, and the system noise folded', () => {
+  const report = ev({ description: 'Incident tactical report created', details: { conditions: 'Degraded', actions: 'Failing over', needs: '' } });
+  const task = ev({ description: 'New incident task created by Ana', details: { task_id: 4, description: 'Page the DB team' } });
+  const noise = (n: number) => ev({ uuid: `00000000-0000-4000-8000-00000000010${n}`, type: 'Participant updated', description: `Person ${n} joined` });
+
+  it("shows a report's fields and a task's words", () => {
+    expect(contentOf(report)).toEqual([
+      ['Conditions', 'Degraded'],
+      ['Actions', 'Failing over'],
+    ]);
+    expect(contentOf(task)).toEqual([['Task', 'Page the DB team']]);
+    expect(contentOf(noise(1))).toEqual([]);
+  });
+
+  it('folds runs of two or more system entries, never what people wrote, a status change, or the linked entry', () => {
+    const status = ev({ type: 'Field updated', description: 'Incident status changed from Active to Stable' });
+    const custom = ev({ type: 'Custom event', source: 'Incident Participant', description: 'Paged the DB team' });
+    const rows = foldSystem([noise(1), noise(2), noise(3), report, noise(4), status, custom, noise(5), noise(6), task]);
+    expect(rows.map((r) => ('system' in r ? r.system.length : r.event.description))).toEqual([
+      3,
+      'Incident tactical report created',
+      'Person 4 joined',
+      'Incident status changed from Active to Stable',
+      'Paged the DB team',
+      2,
+      'New incident task created by Ana',
+    ]);
+    const linked = noise(2).uuid;
+    expect(foldSystem([noise(1), noise(2), noise(3)], linked).map((r) => ('system' in r ? r.system.length : r.event.description))).toEqual([
+      'Person 1 joined',
+      'Person 2 joined',
+      'Person 3 joined',
+    ]);
   });
 });

@@ -94,3 +94,63 @@ export function paramsWithTimelineFilter(params: URLSearchParams, filter: Timeli
   if (filter.text) next.set('words', filter.text);
   return next;
 }
+
+/** What an entry carries beyond its line: a report's fields, a task's words; labelled, in order. */
+export function contentOf(e: Pick<TimelineEvent, 'description' | 'details'>): [string, string][] {
+  const details = (e.details ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof details[key] === 'string' && details[key] ? (details[key] as string) : null);
+  if (/report created$/.test(e.description)) {
+    const fields: [string, string][] = [
+      ['Conditions', 'conditions'],
+      ['Actions', 'actions'],
+      ['Needs', 'needs'],
+      ['Current status', 'current_status'],
+      ['Overview', 'overview'],
+      ['Next steps', 'next_steps'],
+    ];
+    return fields.flatMap(([label, key]) => (text(key) ? [[label, text(key)!] as [string, string]] : []));
+  }
+  if (details.task_id !== undefined && text('description')) return [['Task', text('description')!]];
+  return [];
+}
+
+/** Sources of what Muster writes itself (and what Dispatch wrote, for imported incidents). */
+const SYSTEM_SOURCE = /(Muster|Dispatch) Core App$/;
+
+/**
+ * Whether an entry is the system's bookkeeping (people joining, fields set, resources made) rather
+ * than what people say and do: custom events, reports, tasks and status changes are never noise.
+ */
+export function isSystem(e: Pick<TimelineEvent, 'type' | 'source' | 'description' | 'details'>): boolean {
+  if (kindOf(e) === 'Custom event' || !SYSTEM_SOURCE.test(e.source)) return false;
+  if (contentOf(e).length || /status changed/i.test(e.description)) return false;
+  return true;
+}
+
+export type TimelineRow<E> = { event: E } | { system: E[] };
+
+/**
+ * The entries with each run of two or more consecutive system entries folded into one row; `keep`
+ * (the entry a link names) is never folded away.
+ */
+export function foldSystem<E extends Pick<TimelineEvent, 'uuid' | 'type' | 'source' | 'description' | 'details'>>(
+  events: E[],
+  keep?: string | null,
+): TimelineRow<E>[] {
+  const rows: TimelineRow<E>[] = [];
+  let run: E[] = [];
+  const flush = () => {
+    if (run.length >= 2) rows.push({ system: run });
+    else for (const event of run) rows.push({ event });
+    run = [];
+  };
+  for (const e of events) {
+    if (isSystem(e) && e.uuid !== keep) run.push(e);
+    else {
+      flush();
+      rows.push({ event: e });
+    }
+  }
+  flush();
+  return rows;
+}

@@ -1,6 +1,7 @@
 // The incidents table: one page at a time from the API (paging, sort, text search and filters all
 // server-side and in the URL), refetched live, with saved views, bulk actions on the selected rows
-// and a CSV export of everything the filter matches.
+// and a CSV export of everything the filter matches. It leads with what is on fire: Active first,
+// then Stable, then Closed (`status_order`), newest first within each.
 import { Anchor, Badge, Button, Group, Text, Title } from '@mantine/core';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -9,7 +10,7 @@ import { type ListParams, useList } from '../../api/list.ts';
 import { useSession } from '../../api/session.ts';
 import { EmptyState } from '../../components/Feedback.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
-import { Age, durationText, parseTime, useNow } from '../../components/Time.tsx';
+import { Age, durationText, parseTime, useNow, utcText } from '../../components/Time.tsx';
 import { type FilterSpec, type FilterValues, paramsWithValues, valuesFromParams } from '../../lib/filters.ts';
 import { shortLabel } from '../../lib/short-label.ts';
 import { useTableState } from '../../lib/table-state.ts';
@@ -20,6 +21,22 @@ import { applyView, EXPRESSION_PARAM, expressionFrom, expressionOf, INCIDENT_FIL
 import { SavedViews } from './SavedViews.tsx';
 import type { Incident } from './types.ts';
 
+/** What a row shows: the API's incidents-table projection (with `expand`). */
+const TABLE_FIELDS = [
+  'id',
+  'name',
+  'title',
+  'status',
+  'visibility',
+  'incident_priority.name',
+  'incident_severity.name',
+  'commander.individual.email',
+  'reported_at',
+  'closed_at',
+  'last_tactical_report.created_at',
+  'last_executive_report.created_at',
+];
+
 // A dot of colour beside the word: coloured text would not keep 4.5:1 on the striped rows.
 const STATUS_COLOR: Record<string, string> = { Active: 'red', Stable: 'yellow', Closed: 'gray' };
 
@@ -27,7 +44,7 @@ export default function IncidentsPage() {
   const session = useSession();
   const { organization } = session;
   const me = session.email ?? undefined;
-  const { state, update, params, setParams } = useTableState({ sort: 'reported_at', desc: true });
+  const { state, update, params, setParams } = useTableState({ sort: 'status_order', desc: false });
   const values = useMemo(() => valuesFromParams(INCIDENT_FILTERS, params), [params]);
   const expression = useMemo(() => expressionFrom(params), [params]);
   const filter = useMemo(() => incidentFilter(values, me, expression), [values, me, expression]);
@@ -37,11 +54,13 @@ export default function IncidentsPage() {
     itemsPerPage: state.size,
     sortBy: state.sort,
     descending: state.desc,
+    tieBreak: state.sort === 'reported_at' ? [] : [{ sortBy: 'reported_at', descending: true }],
     q: state.q || undefined,
     // The grammar takes lists too (a saved view's expression); the type names the object form.
     filter: filter as FilterSpec | null,
   };
-  const list = useList<Incident>(organization, '/incidents', listParams);
+  // The table's fields only (the API reads no timeline or people for them); the export takes whole items.
+  const list = useList<Incident>(organization, '/incidents', { ...listParams, include: TABLE_FIELDS, extra: { expand: true } });
 
   // Selection is kept across the live refetches (rows are keyed by id) and dropped when the rows asked for change.
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -178,7 +197,7 @@ function incidentColumns(organization: string): ColumnDef<Incident, unknown>[] {
       ),
     },
     {
-      id: 'status',
+      id: 'status_order',
       header: 'Status',
       cell: ({ row }) => (
         <Badge color={STATUS_COLOR[row.original.status] ?? 'gray'} variant="dot" tt="none" style={{ minWidth: 'max-content' }}>
@@ -188,10 +207,11 @@ function incidentColumns(organization: string): ColumnDef<Incident, unknown>[] {
     },
     { id: 'incident_priority.view_order', header: 'Priority', cell: ({ row }) => row.original.incident_priority?.name },
     { id: 'incident_severity.view_order', header: 'Severity', cell: ({ row }) => row.original.incident_severity?.name },
-    { id: 'duration', header: 'Duration', enableSorting: false, cell: ({ row }) => <Duration from={row.original.reported_at} to={row.original.closed_at} /> },
+    // Sorted by when it was reported; the time itself on hover.
+    { id: 'reported_at', header: 'Duration', cell: ({ row }) => <Duration from={row.original.reported_at} to={row.original.closed_at} /> },
     { id: 'commander', header: 'Commander', enableSorting: false, cell: ({ row }) => row.original.commander?.individual?.email ?? '-' },
     // Its age, the time itself on hover: the short form keeps the table within the screen.
-    { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Reported value={row.original.reported_at} /> },
+    { id: 'last_update', header: 'Updated', enableSorting: false, cell: ({ row }) => <LastUpdate incident={row.original} /> },
   ];
 }
 
@@ -199,12 +219,22 @@ function incidentColumns(organization: string): ColumnDef<Incident, unknown>[] {
 function Duration({ from, to }: { from: string; to: string | null }) {
   const now = useNow();
   return (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={`Reported ${utcText(from)}`}>
       {durationText((to ? parseTime(to) : now) - parseTime(from))}
     </Text>
   );
 }
 
-function Reported({ value }: { value: string }) {
-  return <Age value={value} now={useNow()} />;
+/** The newest report's age (tactical or executive), or "none" while nobody has posted one. */
+function LastUpdate({ incident }: { incident: Incident }) {
+  const now = useNow();
+  const times = [incident.last_tactical_report?.created_at, incident.last_executive_report?.created_at].filter((t): t is string => !!t);
+  if (times.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        none
+      </Text>
+    );
+  const newest = times.reduce((a, b) => (parseTime(a) >= parseTime(b) ? a : b));
+  return <Age value={newest} now={now} />;
 }

@@ -32,6 +32,9 @@ export interface Incident {
   reporter: Person | null;
   tags: (Named & { tag_type?: Named | null })[];
   total_cost?: number;
+  /** In the table's rows (read with `expand`): when the newest reports were posted. */
+  last_tactical_report?: { created_at: string } | null;
+  last_executive_report?: { created_at: string } | null;
 }
 
 /** A priority, severity or type: per project. */

@@ -8,8 +8,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, orgPath } from '../../api/client.ts';
 import { useOrganization } from '../../api/session.ts';
 import { EmptyState, ErrorAlert, Loading } from '../../components/Feedback.tsx';
+import { Time } from '../../components/Time.tsx';
 import { useShortcuts } from '../../lib/shortcuts.ts';
 import { countsOf, groupResults, type HitGroup, queryProblem, SEARCH_KINDS, type SearchAnswer, typesFromParams } from './results.ts';
+
+// A dot of colour beside the word, as in the tables.
+const STATUS_COLOR: Record<string, string> = { Active: 'red', New: 'red', Triage: 'orange', Escalated: 'grape', Stable: 'yellow', Closed: 'gray' };
 
 export default function SearchPage() {
   const organization = useOrganization();
@@ -168,11 +172,25 @@ function Results({ groups, total, q }: { groups: HitGroup[]; total: number; q: s
                   ) : (
                     <Text fw={500}>{hit.title}</Text>
                   )}
-                  {hit.detail && (
-                    <Text size="sm" c="dimmed">
-                      {hit.detail}
-                    </Text>
-                  )}
+                  {hit.detail || hit.status ? (
+                    <Group gap={8} wrap="wrap">
+                      {hit.status ? (
+                        <Badge size="sm" variant="dot" color={STATUS_COLOR[hit.status] ?? 'gray'} tt="none">
+                          {hit.status}
+                        </Badge>
+                      ) : null}
+                      {hit.reportedAt ? (
+                        <Text size="sm" c="dimmed">
+                          reported <Time value={hit.reportedAt} />
+                        </Text>
+                      ) : null}
+                      {hit.detail ? (
+                        <Text size="sm" c="dimmed">
+                          {hit.detail}
+                        </Text>
+                      ) : null}
+                    </Group>
+                  ) : null}
                 </List.Item>
               );
             })}

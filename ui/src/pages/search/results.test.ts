@@ -21,7 +21,7 @@ const answer: SearchAnswer = {
   results: {
     ...empty,
     incidents: [
-      { id: 2, name: 'dispatch-default-default-2', title: 'Kraken reef alarm' },
+      { id: 2, name: 'dispatch-default-default-2', title: 'Kraken reef alarm', status: 'Closed', reported_at: '2026-11-20T14:02:00Z' },
       { id: 1, name: 'dispatch-default-default-1', title: 'Harbour outage' },
     ],
     cases: [{ id: 5, name: 'dispatch-default-default-5', title: 'Kraken reef case' }],
@@ -48,6 +48,8 @@ describe('global search results', () => {
       title: 'Kraken reef alarm',
       detail: 'dispatch-default-default-2',
       href: '/default/incidents/dispatch-default-default-2',
+      status: 'Closed',
+      reportedAt: '2026-11-20T14:02:00Z',
     });
     expect(groups[1].hits[0].href).toBe('/default/cases/dispatch-default-default-5');
     expect(groups[2].hits[0]).toEqual({

@@ -54,6 +54,9 @@ export interface Hit {
   detail?: string;
   /** Where the hit leads inside the UI; none when the record has no page (shown as plain text). */
   href?: string;
+  /** An incident's or a case's status and when it was reported: which of two alike titles is the one sought. */
+  status?: string;
+  reportedAt?: string;
 }
 
 export interface HitGroup {
@@ -78,7 +81,14 @@ export function hitOf(organization: string, kind: SearchKind, record: Record<str
   switch (kind.key) {
     case 'incidents':
     case 'cases':
-      return { id, title, detail: name, href: name ? `${org}/${kind.key}/${encodeURIComponent(name)}` : undefined };
+      return {
+        id,
+        title,
+        detail: name,
+        href: name ? `${org}/${kind.key}/${encodeURIComponent(name)}` : undefined,
+        status: text(record.status),
+        reportedAt: text(record.reported_at),
+      };
     case 'tasks': {
       // A task lives on its incident's page.
       const incident = record.incident as { name?: string; title?: string } | undefined;

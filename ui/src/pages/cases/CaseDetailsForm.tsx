@@ -52,6 +52,9 @@ export function CaseDetailsForm({ organization, c }: { organization: string; c: 
         <Field label="Assignee">
           <InlinePerson organization={organization} label="Assignee" value={c.assignee?.individual?.email ?? ''} begin={edit((assignee) => ({ assignee }))} />
         </Field>
+        <Field label="Reporter">
+          <InlinePerson organization={organization} label="Reporter" value={c.reporter?.individual?.email ?? ''} begin={edit((reporter) => ({ reporter }))} />
+        </Field>
       </SimpleGrid>
       <Field label="Resolution">
         <InlineText label="Resolution" value={c.resolution ?? ''} multiline begin={edit((resolution) => ({ resolution }))} />

@@ -94,5 +94,10 @@ describe('the update body', () => {
       case_priority: { name: 'High' },
       resolution_reason: 'Mitigated',
     });
+    expect(body).not.toHaveProperty('reporter');
+  });
+
+  it('sends the reporter only when it changes', () => {
+    expect(updateBody(c, { reporter: 'w@example.com' })).toMatchObject({ reporter: { individual: { email: 'w@example.com' } } });
   });
 });

@@ -51,6 +51,8 @@ export interface CaseChanges {
   case_severity?: string;
   /** The assignee's email. */
   assignee?: string;
+  /** The reporter's email (sent only when it changes: Dispatch's update body has no reporter). */
+  reporter?: string;
   related?: number[];
   duplicates?: number[];
   incidents?: number[];
@@ -81,6 +83,7 @@ export function updateBody(c: Case, changes: CaseChanges): Record<string, unknow
     incidents: changes.incidents ? changes.incidents.map((id) => ({ id })) : ids(c.incidents),
   };
   if (assignee) body.assignee = { individual: { email: assignee } };
+  if (changes.reporter) body.reporter = { individual: { email: changes.reporter } };
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   return body;
 }
@@ -106,6 +109,7 @@ const LABELS: Record<string, string> = {
   case_priority: 'Priority',
   case_severity: 'Severity',
   assignee: 'Assignee',
+  reporter: 'Reporter',
   tags: 'Tags',
   related: 'Related cases',
   duplicates: 'Duplicates',

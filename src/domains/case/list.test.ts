@@ -34,6 +34,7 @@ describe('case list', () => {
     const item = res.body.items[1];
     expect(Object.keys(item).sort()).toEqual([
       'assignee',
+      'case_costs',
       'case_priority',
       'case_severity',
       'case_type',

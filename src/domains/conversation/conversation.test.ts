@@ -96,6 +96,7 @@ describe('an incident in Slack', () => {
       channel_id: read.conversation.resource_id,
       thread_id: null,
       weblink: expect.stringContaining(read.conversation.resource_id),
+      description: 'Private conversation for real-time discussion. All incident participants get added to it.',
     });
     const channel = await channelOf(read.id);
     // The people job and the created job both ran: one channel.

@@ -67,7 +67,7 @@ beforeAll(async () => {
   const plugins = [
     ['muster-document', 'google-docs-document', { incident_template_id: 'tmpl-incident', folder_id: 'incidents-folder' }],
     ['muster-storage', 'google-drive-storage', { parent_id: 'shared-drive-1' }],
-    ['muster-participant-group', 'google-groups-participant-group', { domain: 'example.com' }],
+    ['muster-participant-group', 'google-group-participant-group', { domain: 'example.com' }],
     ['muster-jitsi-conference', 'google-calendar-conference', {}],
   ] as const;
   for (const [ours, theirs, own] of plugins) {
@@ -85,7 +85,7 @@ describe('Google Workspace plugins', () => {
       'google-calendar-conference',
       'google-docs-document',
       'google-drive-storage',
-      'google-groups-participant-group',
+      'google-group-participant-group',
     ]);
     const projects = (await call(w.t.app, 'GET', '/elsewhere/plugins/instances', { token: w.owner, query: { itemsPerPage: -1 } })).body.items;
     expect(projects.filter((i: { plugin: { slug: string }; enabled: boolean }) => i.plugin.slug.startsWith('google-') && i.enabled)).toEqual([]);

@@ -28,7 +28,7 @@ async function membersOf(directory: ReturnType<typeof directoryOf>, groupKey: st
 }
 
 export const googleGroupsPlugin: ParticipantGroupPlugin = {
-  slug: 'google-groups-participant-group',
+  slug: 'google-group-participant-group',
   title: 'Google Workspace Plugin - Groups',
   type: 'participant_group',
   version: '0.1.0',

@@ -96,6 +96,7 @@ describe('a Teams meeting per incident', () => {
       weblink: meeting.joinWebUrl,
       conference_id: meeting.joinMeetingId,
       conference_challenge: meeting.passcode,
+      description: expect.stringContaining('Video conference and phone bridge'),
     });
     expect(await timeline(w, incident.id)).toContain(`Meeting created: ${meeting.joinWebUrl}`);
     expect(await channelMessages(w, incident.id)).toContainEqual(expect.stringContaining(meeting.joinWebUrl));

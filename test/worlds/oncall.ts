@@ -121,7 +121,7 @@ export function vendorFailures(opts: {
     it.each([
       [401, `${vendor} refused`],
       [403, `${vendor} refused the request (403)`],
-      [503, `${vendor} failed (503)`],
+      [503, `${vendor} is unavailable (503)`],
       [0, `${vendor} did not answer`],
     ])('answering %i (0: not at all), the on-call jobs end failed with a reason an Admin can act on; the write stands', async (status, reason) => {
       opts.peer().failure = status ? { status, body: { detail: 'refused' } } : { drop: true };
@@ -149,7 +149,7 @@ export function vendorFailures(opts: {
     it(`rate limited (429), the page waits the Retry-After ${vendor} asked for, then goes out once`, async () => {
       opts.peer().failure = { status: 429, headers: { 'retry-after': '600' }, path: opts.pagePath };
       const created = await incidents.create({ title: 'Busy', incident_priority: { name: 'Paging' } });
-      expect(await deferredSeconds(w, `${vendor} is rate limiting Muster (429)`)).toBeGreaterThan(500);
+      expect(await deferredSeconds(w, `${vendor} is limiting the rate of requests (429)`)).toBeGreaterThan(500);
       opts.peer().failure = null;
       await retryNow(w);
       await drain(w);

@@ -57,7 +57,7 @@ async function sendAlert(config: Configuration, token: string, body: Record<stri
   const url = `${str(config.url).replace(/\/+$/, '')}/api/v2/generic/incoming?token=${encodeURIComponent(token)}`;
   const res = await vendorFetch(
     env.outbound,
-    { vendor: VENDOR, what: `generic API ${body.action ?? 'alert'}`, log: env.log, credential: 'the integration key' },
+    { words: { vendor: VENDOR, credential: 'the integration key' }, what: `generic API ${body.action ?? 'alert'}`, log: env.log },
     url,
     { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), timeoutMs: TIMEOUT_MS },
   );

@@ -66,7 +66,7 @@ describe('jira plugin: configuration', () => {
       expect(res.body.detail).toEqual([{ loc: ['body', 'configuration', field], msg: expect.stringMatching(msg), type: 'value_error.plugin_refused' }]);
     };
     await refused({ ...configuration(), api_token: 'wrong' }, 'api_token', /^Jira refused the e-mail and API token \(401\)/);
-    await refused({ ...configuration(), project_key: 'NOPE' }, 'project_key', /^Jira found no project NOPE \(404\)/);
+    await refused({ ...configuration(), project_key: 'NOPE' }, 'project_key', /^Jira found nothing \(404\) for project NOPE/);
     await refused({ ...configuration(), case_issue_type: 'Story' }, 'case_issue_type', /no issue type "Story"/);
     const { email: _, ...noEmail } = configuration();
     await refused(noEmail, 'email', /e-mail of the Atlassian account/);
@@ -286,7 +286,7 @@ describe('jira plugin: called directly', () => {
     jira.refuse(429, 1, { 'retry-after': '120' });
     const err = await jiraPlugin.update!(made, subject({ name: made.name! }), config, env).catch((e: unknown) => e);
     expect(isRetryLater(err)).toBe(true);
-    expect(err).toMatchObject({ seconds: 120, message: 'Jira is limiting the rate of requests (429)' });
+    expect(err).toMatchObject({ seconds: 120, message: expect.stringMatching(/^Jira is limiting the rate of requests \(429\).*; tried again after 120 s$/) });
   });
 
   it('speaks Data Center: REST v2, a personal access token, wiki markup and user names', async () => {
@@ -317,7 +317,10 @@ describe('jira plugin: called directly', () => {
       expect(dc.received('GET', '/rest/api/2/user/search')[0].query).toMatchObject({ username: 'owner@example.com' });
 
       const refused = await jiraPlugin.check!({ ...config, api_token: 'expired' }, env).catch((e: unknown) => e);
-      expect(refused).toMatchObject({ field: 'api_token', message: 'Jira refused the personal access token (401).' });
+      expect(refused).toMatchObject({
+        field: 'api_token',
+        message: "Jira refused the personal access token (401) for the account: check it in the plugin's configuration.",
+      });
     } finally {
       await dc.close();
     }

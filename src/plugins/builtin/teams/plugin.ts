@@ -3,7 +3,7 @@
 // app registration, its people invited by their user principal names; its link in the incident's
 // `conference` and chat channel, and deleted when the incident closes.
 import { type ConferencePlugin, type Configuration, ConfigurationRefused, type PluginEnv, type Subject } from '../../types.ts';
-import { VendorRefusal } from '../vendor-answer.ts';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { graphToken } from './auth.ts';
 import { graphCall } from './graph.ts';
 import { teamsConfiguration, teamsSettings } from './settings.ts';
@@ -52,7 +52,7 @@ export const teamsPlugin: ConferencePlugin = {
     try {
       await graphToken(teamsSettings(config), env.outbound, { fresh: true });
     } catch (err) {
-      if (!(err instanceof VendorRefusal) || err.status >= 500) return;
+      if (!(err instanceof VendorError) || err.status >= 500) return;
       const code = err.detail ?? '';
       const field = /AADSTS900(02|23)/.test(code) ? 'tenant_id' : /AADSTS700016/.test(code) ? 'client_id' : 'client_secret';
       throw new ConfigurationRefused(field, err.message);

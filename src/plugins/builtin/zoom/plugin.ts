@@ -3,7 +3,7 @@
 // and chat channel, and deleted from Zoom when the incident closes.
 import { randomInt } from 'node:crypto';
 import { type ConferencePlugin, type Configuration, ConfigurationRefused, type PluginEnv, type Subject } from '../../types.ts';
-import { VendorRefusal } from '../vendor-answer.ts';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { ZoomApi } from './api.ts';
 import { zoomConfiguration, zoomSettings } from './settings.ts';
 
@@ -52,7 +52,7 @@ export const zoomPlugin: ConferencePlugin = {
     try {
       await api(config, env).token({ fresh: true });
     } catch (err) {
-      if (!(err instanceof VendorRefusal) || (err.status !== 400 && err.status !== 401)) return;
+      if (!(err instanceof VendorError) || (err.status !== 400 && err.status !== 401)) return;
       throw new ConfigurationRefused(/account/i.test(err.detail ?? '') ? 'account_id' : 'client_secret', err.message);
     }
   },

@@ -44,7 +44,7 @@ const read = async (id: number) => (await call(w.t.app, 'GET', `/default/inciden
 /** Sends the incident's read back with a new status, as the web UI does. */
 const setStatus = async (id: number, status: string) =>
   call(w.t.app, 'PUT', `/default/incidents/${id}`, { token: w.owner, body: { ...(await read(id)), status } });
-const requests = (method: string, path: RegExp) => graph.received.filter((r) => r.method === method && path.test(r.path));
+const requests = (method: string, path: RegExp) => graph.requests.filter((r) => r.method === method && path.test(r.path));
 const MEETINGS = /^\/v1\.0\/users\/[^/]+\/onlineMeetings$/;
 
 beforeAll(async () => {
@@ -52,12 +52,12 @@ beforeAll(async () => {
   const res = await configureConference(w, 'teams-conference', teamsConfig());
   expect(res.status).toBe(200);
   expect(JSON.stringify(res.body)).not.toContain(APP.clientSecret);
-  savedToken = graph.received.find((r) => r.path.endsWith('/oauth2/v2.0/token'))!;
+  savedToken = graph.requests.find((r) => r.path.endsWith('/oauth2/v2.0/token'))!;
 });
 afterAll(() => graph?.close());
 beforeEach(async () => {
   await drainMeetings(w);
-  graph.received.length = 0;
+  graph.requests.length = 0;
 });
 
 describe('a Teams meeting per incident', () => {
@@ -80,9 +80,9 @@ describe('a Teams meeting per incident', () => {
     const [made] = requests('POST', MEETINGS);
     expect(made.path).toBe('/v1.0/users/incidents%40example.com/onlineMeetings');
     expect(made.headers.authorization).toBe(`Bearer ${graph.tokens.at(-1)}`);
-    expect(made.json).toMatchObject({ subject: `${incident.name}: Payments down` });
-    expect(Date.parse(made.json.endDateTime) - Date.parse(made.json.startDateTime)).toBe(3_600_000);
-    expect(made.json.participants.attendees).toEqual(
+    expect(made.body).toMatchObject({ subject: `${incident.name}: Payments down` });
+    expect(Date.parse(made.body.endDateTime) - Date.parse(made.body.startDateTime)).toBe(3_600_000);
+    expect(made.body.participants.attendees).toEqual(
       expect.arrayContaining([
         { upn: 'owner@example.com', role: 'presenter' },
         { upn: 'member@example.com', role: 'attendee' },

@@ -3,11 +3,18 @@
 // the API, the real job workers, and what the local peer received; failures (a refused secret, a
 // missing access policy, rate limits, Graph down) fail the meeting's job with a reason, never the write.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../../../../test/helpers.ts';
 import type { PeerRequest } from '../../../../test/peers/http-peer.ts';
 import { type GraphPeer, startMicrosoftGraph } from '../../../../test/peers/microsoft-graph.ts';
-import { person } from '../../../../test/worlds/incidents.ts';
-import { channelMessages, configureConference, drainMeetings, meetingJobs, retryAsDeclared, retryOnce, timeline } from '../../../../test/worlds/meetings.ts';
+import {
+  channelMessages,
+  configureConference,
+  drainMeetings,
+  meetingIncidents,
+  meetingJobs,
+  retryAsDeclared,
+  retryOnce,
+  timeline,
+} from '../../../../test/worlds/meetings.ts';
 import { useSlackWorld } from '../../../../test/worlds/slack.ts';
 
 const w = useSlackWorld();
@@ -32,18 +39,7 @@ const teamsConfig = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const create = async (title: string) => {
-  const res = await call(w.t.app, 'POST', '/default/incidents', {
-    token: w.member,
-    body: { title, description: 'It broke.', commander: person('owner@example.com') },
-  });
-  expect(res.status).toBe(200);
-  return res.body as { id: number; name: string; conference: unknown };
-};
-const read = async (id: number) => (await call(w.t.app, 'GET', `/default/incidents/${id}`, { token: w.owner })).body;
-/** Sends the incident's read back with a new status, as the web UI does. */
-const setStatus = async (id: number, status: string) =>
-  call(w.t.app, 'PUT', `/default/incidents/${id}`, { token: w.owner, body: { ...(await read(id)), status } });
+const { create, read, setStatus } = meetingIncidents(w, 'member');
 const requests = (method: string, path: RegExp) => graph.requests.filter((r) => r.method === method && path.test(r.path));
 const MEETINGS = /^\/v1\.0\/users\/[^/]+\/onlineMeetings$/;
 

@@ -5,10 +5,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PeerRequest } from '../../../../test/peers/http-peer.ts';
 import { startZoom, type ZoomPeer } from '../../../../test/peers/zoom.ts';
-import { person } from '../../../../test/worlds/incidents.ts';
-import { channelMessages, configureConference, drainMeetings, meetingJobs, retryAsDeclared, retryOnce, timeline } from '../../../../test/worlds/meetings.ts';
+import {
+  channelMessages,
+  configureConference,
+  drainMeetings,
+  meetingIncidents,
+  meetingJobs,
+  retryAsDeclared,
+  retryOnce,
+  timeline,
+} from '../../../../test/worlds/meetings.ts';
 import { useSlackWorld } from '../../../../test/worlds/slack.ts';
-import { call } from '../../../../test/helpers.ts';
 
 const w = useSlackWorld();
 const APP = { accountId: 'acct-4Zq', clientId: 'client-8Hx', clientSecret: 'zoom-secret-never-shown', users: ['meetings@example.com'] };
@@ -26,18 +33,7 @@ const zoomConfig = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const create = async (title: string) => {
-  const res = await call(w.t.app, 'POST', '/default/incidents', {
-    token: w.owner,
-    body: { title, description: 'It broke.', commander: person('owner@example.com') },
-  });
-  expect(res.status).toBe(200);
-  return res.body as { id: number; name: string; conference: unknown };
-};
-const read = async (id: number) => (await call(w.t.app, 'GET', `/default/incidents/${id}`, { token: w.owner })).body;
-/** Sends the incident's read back with a new status, as the web UI does. */
-const setStatus = async (id: number, status: string) =>
-  call(w.t.app, 'PUT', `/default/incidents/${id}`, { token: w.owner, body: { ...(await read(id)), status } });
+const { create, read, setStatus } = meetingIncidents(w, 'owner');
 const requests = (method: string, path: RegExp) => zoom.requests.filter((r) => r.method === method && path.test(r.path));
 
 beforeAll(async () => {

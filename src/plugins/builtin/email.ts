@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from './authored.ts';
 import { failureOf } from '../../lib/outbound/client.ts';
 import type { Configuration, EmailPlugin } from '../types.ts';
 
@@ -55,9 +56,7 @@ export const emailPlugin: EmailPlugin = {
   slug: 'muster-email',
   title: 'Muster Plugin - Email',
   type: 'email',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Sends notifications and reminders by e-mail through an SMTP server.',
   configuration: Type.Object(
     {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { SignJWT } from 'jose';
+import { authoredByMuster } from './authored.ts';
 import type { Configuration, ConferencePlugin, Subject } from '../types.ts';
 
 /** How long a room token is good for: a week covers most incidents; a new link is one request away. */
@@ -37,9 +38,7 @@ export const jitsiPlugin: ConferencePlugin = {
   slug: 'muster-jitsi-conference',
   title: 'Muster Plugin - Jitsi Meet',
   type: 'conference',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Opens a Jitsi Meet room for each incident and links it from the incident and its chat channel.',
   enabledByDefault: true,
   configuration: Type.Object(

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { calendar as calendarApi, type calendar_v3 } from '@googleapis/calendar';
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import type { ConferencePlugin, Configuration, PluginEnv } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
@@ -23,9 +24,7 @@ export const googleCalendarPlugin: ConferencePlugin = {
   slug: 'google-calendar-conference',
   title: 'Google Workspace Plugin - Calendar and Meet',
   type: 'conference',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Makes each incident's meeting: a Google Calendar event with Google Meet, its people invited.",
   check: checkGoogle(SCOPES.calendar),
   configuration: googleConfiguration({

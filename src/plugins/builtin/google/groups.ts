@@ -4,6 +4,7 @@
 // Messages go to the group's own address, and Google delivers them to its members.
 import { admin as adminApi } from '@googleapis/admin';
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import type { Configuration, ParticipantGroupPlugin, PluginEnv } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
@@ -32,9 +33,7 @@ export const googleGroupsPlugin: ParticipantGroupPlugin = {
   slug: 'google-groups-participant-group',
   title: 'Google Workspace Plugin - Groups',
   type: 'participant_group',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Makes each incident's tactical and notifications groups in Google Groups and keeps their members the record's people.",
   check: checkGoogle(SCOPES.groups),
   configuration: googleConfiguration({

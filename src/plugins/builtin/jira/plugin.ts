@@ -4,6 +4,7 @@
 // priority, the commander's or assignee's Jira user, and the status through the workflow's
 // transitions. Every call runs in a job through the outbound client; a refusal is thrown with a
 // reason an Admin can act on, and a rate limit is retried after Jira's Retry-After.
+import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { isRetryLater } from '../../../lib/retry-later.ts';
 import { ConfigurationRefused, recordLink, type Subject, type TaskSubject, type TicketPlugin } from '../../types.ts';
@@ -58,9 +59,7 @@ export const jiraPlugin: TicketPlugin = {
   slug: 'jira-ticket',
   title: 'Jira Plugin - Ticket Management',
   type: 'ticket',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Keeps a Jira Cloud or Data Center issue per incident and case: title, description with a link back, status, priority and assignee.',
   configuration: jiraConfiguration,
 

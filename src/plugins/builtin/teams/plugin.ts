@@ -2,6 +2,7 @@
 // Graph (POST /users/{organizer}/onlineMeetings), organized by the configured user on behalf of the
 // app registration, its people invited by their user principal names; its link in the incident's
 // `conference` and chat channel, and deleted when the incident closes.
+import { authoredByMuster } from '../authored.ts';
 import { type ConferencePlugin, type Configuration, ConfigurationRefused, type PluginEnv, type Subject } from '../../types.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { graphToken } from './auth.ts';
@@ -36,9 +37,7 @@ export const teamsPlugin: ConferencePlugin = {
   slug: 'teams-conference',
   title: 'Microsoft Teams Plugin - Meetings',
   type: 'conference',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description:
     "Opens a Microsoft Teams meeting for each incident through Microsoft Graph, with the incident's people invited, and deletes it when the incident closes.",
   configuration: teamsConfiguration,

@@ -2,6 +2,7 @@
 // account whose Server-to-Server OAuth app Muster uses; its link in the incident's `conference`
 // and chat channel, and deleted from Zoom when the incident closes.
 import { randomInt } from 'node:crypto';
+import { authoredByMuster } from '../authored.ts';
 import { type ConferencePlugin, type Configuration, ConfigurationRefused, type PluginEnv, type Subject } from '../../types.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { ZoomApi } from './api.ts';
@@ -38,9 +39,7 @@ export const zoomPlugin: ConferencePlugin = {
   slug: 'zoom-conference',
   title: 'Zoom Plugin - Meetings',
   type: 'conference',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Opens a Zoom meeting for each incident through a Server-to-Server OAuth app, and deletes it when the incident closes.',
   configuration: zoomConfiguration,
 

@@ -10,7 +10,8 @@ import { VendorError } from '../../../lib/outbound/vendor.ts';
 import type { ConferencePlugin, Configuration, PluginEnv } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
 import { checkGoogle } from './check.ts';
-import { googleConfiguration, text } from './config.ts';
+import { googleConfiguration } from './config.ts';
+import { text } from '../configuration-text.ts';
 import { call, callUnlessGone } from './errors.ts';
 
 const calendarOf = (config: Configuration, env: PluginEnv) => calendarApi({ version: 'v3', ...apiOptions(config, env, SCOPES.calendar) });

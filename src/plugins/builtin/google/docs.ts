@@ -12,7 +12,8 @@ import { fillTemplate } from '../document.ts';
 import { type Configuration, type DocumentPlugin, type KeptDocument, type PluginEnv, RECORD_DOCUMENT_TYPES, type RecordDocumentKind } from '../../types.ts';
 import { apiOptions, rootOption, SCOPES } from './auth.ts';
 import { checkGoogle } from './check.ts';
-import { driveId, googleConfiguration, text } from './config.ts';
+import { driveId, googleConfiguration } from './config.ts';
+import { text } from '../configuration-text.ts';
 import { call, callUnlessGone } from './errors.ts';
 
 const GOOGLE_DOC = 'application/vnd.google-apps.document';

@@ -8,7 +8,8 @@ import { authoredByMuster } from '../authored.ts';
 import type { Configuration, PluginEnv, StorageFolder, StoragePlugin } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
 import { checkGoogle } from './check.ts';
-import { driveId, googleConfiguration, text } from './config.ts';
+import { driveId, googleConfiguration } from './config.ts';
+import { text } from '../configuration-text.ts';
 import { call } from './errors.ts';
 
 const FOLDER = 'application/vnd.google-apps.folder';

@@ -3,7 +3,7 @@
 // id is null, as GoAlert answers) and its generic incoming API (POST /api/v2/generic/incoming with
 // the service's integration key as `token`: one alert per dedup, `action: close` closes it; JSON
 // `{AlertID, ServiceID, IsNew}` when asked for JSON, else 204).
-import { type HttpPeer, json, type PeerRequest, startHttpPeer } from './vendor-peer.ts';
+import { type HttpPeer, json, type PeerRequest, startHttpPeer } from './http-peer.ts';
 
 export interface GoalertUser {
   id: string;

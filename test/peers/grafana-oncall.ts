@@ -2,7 +2,7 @@
 // `on_call_now` users, users, paginated lists; 401 `Invalid token.` otherwise) and a Formatted
 // Webhook integration's inbound URL (/integrations/v1/formatted_webhook/<token>/), which groups
 // alerts by `alert_uid` and resolves the group on `state: ok`.
-import { type HttpPeer, json, type PeerRequest, startHttpPeer } from './vendor-peer.ts';
+import { type HttpPeer, json, type PeerRequest, startHttpPeer } from './http-peer.ts';
 
 export interface OncallUserDef {
   id: string;

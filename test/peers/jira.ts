@@ -3,16 +3,7 @@
 // Document Format, users by account id) or Data Center's v2 (Bearer personal access token, wiki
 // markup, users by name). Its one project's workflow goes between To Do, In Progress, Mitigated and Done; it keeps the
 // issues made and every request received, and can be told to refuse the next requests.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-export interface JiraRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: any;
-  authorization: string | undefined;
-}
+import { type PeerAnswer, type PeerRequest, startHttpPeer } from './http-peer.ts';
 
 export interface JiraIssue {
   id: string;
@@ -47,20 +38,15 @@ const STATUSES = [
 const PRIORITIES = ['Highest', 'High', 'Medium', 'Low', 'Lowest'];
 
 export async function startJiraPeer(opts: JiraPeerOptions) {
-  const requests: JiraRequest[] = [];
   const issues = new Map<string, JiraIssue>();
-  /** Answers for the next requests, in order: a status (and headers), or 'hang' (never answers). */
-  const refusals: ({ status: number; headers?: Record<string, string> } | 'hang')[] = [];
   const api = opts.hosting === 'cloud' ? '/rest/api/3' : '/rest/api/2';
   const expected = opts.hosting === 'cloud' ? `Basic ${Buffer.from(`${opts.email}:${opts.token}`).toString('base64')}` : `Bearer ${opts.token}`;
   const users = opts.users ?? [];
   const issueTypes = opts.issueTypes ?? ['Task', 'Bug', 'Incident'];
   let base = '';
 
-  const json = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(body));
-  const errorsOf = (res: ServerResponse, status: number, errorMessages: string[], errors: Record<string, string> = {}) =>
-    json(res, status, { errorMessages, errors });
+  const json = (status: number, body: unknown): PeerAnswer => ({ status, body, headers: { 'content-type': 'application/json;charset=UTF-8' } });
+  const errorsOf = (status: number, errorMessages: string[], errors: Record<string, string> = {}) => json(status, { errorMessages, errors });
   const userOut = (u: JiraUser) =>
     opts.hosting === 'cloud'
       ? {
@@ -100,18 +86,19 @@ export async function startJiraPeer(opts: JiraPeerOptions) {
     return problems;
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, r: JiraRequest) {
-    if (r.authorization !== expected) return res.writeHead(401, { 'content-type': 'text/plain' }).end('Client must be authenticated to access this resource.');
-    if (!r.path.startsWith(`${api}/`)) return errorsOf(res, 404, ['Not found']);
+  function handle(r: PeerRequest): PeerAnswer {
+    if (r.headers.authorization !== expected)
+      return { status: 401, headers: { 'content-type': 'text/plain' }, body: 'Client must be authenticated to access this resource.' };
+    if (!r.path.startsWith(`${api}/`)) return errorsOf(404, ['Not found']);
     const path = r.path.slice(api.length);
     let m: RegExpExecArray | null;
 
-    if (req.method === 'GET' && path === '/myself')
-      return json(res, 200, userOut({ email: opts.email ?? 'muster@example.com', accountId: 'muster-bot', name: 'muster', displayName: 'Muster' }));
+    if (r.method === 'GET' && path === '/myself')
+      return json(200, userOut({ email: opts.email ?? 'muster@example.com', accountId: 'muster-bot', name: 'muster', displayName: 'Muster' }));
 
-    if (req.method === 'GET' && (m = /^\/project\/([^/]+)$/.exec(path))) {
-      if (decodeURIComponent(m[1]) !== opts.projectKey) return errorsOf(res, 404, [`No project could be found with key '${decodeURIComponent(m[1])}'.`]);
-      return json(res, 200, {
+    if (r.method === 'GET' && (m = /^\/project\/([^/]+)$/.exec(path))) {
+      if (decodeURIComponent(m[1]) !== opts.projectKey) return errorsOf(404, [`No project could be found with key '${decodeURIComponent(m[1])}'.`]);
+      return json(200, {
         self: `${base}${api}/project/10000`,
         id: '10000',
         key: opts.projectKey,
@@ -120,48 +107,48 @@ export async function startJiraPeer(opts: JiraPeerOptions) {
       });
     }
 
-    if (req.method === 'GET' && path === '/user/search') {
-      const q = (opts.hosting === 'cloud' ? r.query.query : r.query.username) ?? '';
+    if (r.method === 'GET' && path === '/user/search') {
+      const q = (opts.hosting === 'cloud' ? r.query.get('query') : r.query.get('username')) ?? '';
       if (!q)
-        return errorsOf(res, 400, [
+        return errorsOf(400, [
           opts.hosting === 'cloud' ? 'One of the query parameters query, accountId or property is required.' : 'The username query parameter was not provided',
         ]);
-      return json(res, 200, users.filter((u) => u.email.toLowerCase().startsWith(q.toLowerCase()) || u.name === q).map(userOut));
+      return json(200, users.filter((u) => u.email.toLowerCase().startsWith(q.toLowerCase()) || u.name === q).map(userOut));
     }
 
-    if (req.method === 'POST' && path === '/issue') {
+    if (r.method === 'POST' && path === '/issue') {
       const fields = r.body?.fields ?? {};
       const problems = fieldProblems(fields);
       if (fields.project?.key !== opts.projectKey) problems.project = 'valid project is required';
       if (!issueTypes.includes(fields.issuetype?.name)) problems.issuetype = 'Specify a valid issue type';
       if (!fields.summary) problems.summary = 'You must specify a summary of the issue.';
-      if (Object.keys(problems).length) return errorsOf(res, 400, [], problems);
+      if (Object.keys(problems).length) return errorsOf(400, [], problems);
       const id = String(10000 + issues.size + 1);
       const key = `${opts.projectKey}-${issues.size + 1}`;
       issues.set(key, { id, key, fields: { ...fields }, status: 'To Do' });
-      return json(res, 201, { id, key, self: `${base}${api}/issue/${id}` });
+      return json(201, { id, key, self: `${base}${api}/issue/${id}` });
     }
 
     if ((m = /^\/issue\/([^/]+)(\/transitions)?$/.exec(path))) {
       const issue = issues.get(decodeURIComponent(m[1]));
-      if (!issue) return errorsOf(res, 404, ['Issue does not exist or you do not have permission to see it.']);
+      if (!issue) return errorsOf(404, ['Issue does not exist or you do not have permission to see it.']);
       const status = STATUSES.find((s) => s.name === issue.status)!;
-      if (!m[2] && req.method === 'GET')
-        return json(res, 200, {
+      if (!m[2] && r.method === 'GET')
+        return json(200, {
           id: issue.id,
           key: issue.key,
           self: `${base}${api}/issue/${issue.id}`,
           fields: { ...issue.fields, status: { self: `${base}${api}/status/${status.id}`, id: status.id, name: status.name } },
         });
-      if (!m[2] && req.method === 'PUT') {
+      if (!m[2] && r.method === 'PUT') {
         const problems = fieldProblems(r.body?.fields ?? {});
-        if (Object.keys(problems).length) return errorsOf(res, 400, [], problems);
+        if (Object.keys(problems).length) return errorsOf(400, [], problems);
         Object.assign(issue.fields, r.body?.fields ?? {});
-        return res.writeHead(204).end();
+        return { status: 204 };
       }
       const offered = STATUSES.filter((s) => s.name !== issue.status);
-      if (m[2] && req.method === 'GET')
-        return json(res, 200, {
+      if (m[2] && r.method === 'GET')
+        return json(200, {
           expand: 'transitions',
           transitions: offered.map((s) => ({
             id: s.transition,
@@ -173,56 +160,30 @@ export async function startJiraPeer(opts: JiraPeerOptions) {
             isConditional: false,
           })),
         });
-      if (m[2] && req.method === 'POST') {
+      if (m[2] && r.method === 'POST') {
         const to = offered.find((s) => s.transition === r.body?.transition?.id);
-        if (!to) return errorsOf(res, 400, [`Transition id '${r.body?.transition?.id}' is not valid for this issue.`]);
+        if (!to) return errorsOf(400, [`Transition id '${r.body?.transition?.id}' is not valid for this issue.`]);
         issue.status = to.name;
-        return res.writeHead(204).end();
+        return { status: 204 };
       }
     }
-    return errorsOf(res, 404, ['Not found']);
+    return errorsOf(404, ['Not found']);
   }
 
-  const server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c) => (text += c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://jira.test');
-      const r: JiraRequest = {
-        method: req.method ?? '',
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        body: text ? JSON.parse(text) : undefined,
-        authorization: req.headers.authorization,
-      };
-      requests.push(r);
-      const refusal = refusals.shift();
-      if (refusal === 'hang') return;
-      if (refusal)
-        return res
-          .writeHead(refusal.status, { 'content-type': 'application/json', ...refusal.headers })
-          .end(JSON.stringify({ errorMessages: ['Refused by the test'], errors: {} }));
-      handle(req, res, r);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const peer = await startHttpPeer(handle);
+  base = peer.url;
 
   return {
     url: base,
-    requests,
+    requests: peer.requests,
     issues,
     /** The next `times` requests are answered `status` (with `headers`), or never answered ('hang'). */
     refuse(status: number | 'hang', times = 1, headers?: Record<string, string>) {
-      for (let i = 0; i < times; i++) refusals.push(status === 'hang' ? 'hang' : { status, headers });
+      peer.fail(/./, status === 'hang' ? 'hang' : { status, headers, body: { errorMessages: ['Refused by the test'], errors: {} } }, times);
     },
     /** Requests of a method whose path ends with `suffix`. */
-    received: (method: string, suffix: string) => requests.filter((r) => r.method === method && r.path.endsWith(suffix)),
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    received: (method: string, suffix: string) => peer.requests.filter((r) => r.method === method && r.path.endsWith(suffix)),
+    close: peer.close,
   };
 }
 

@@ -81,7 +81,7 @@ export async function startMicrosoftGraph(app: EntraApp): Promise<GraphPeer> {
     if (req.method === 'POST' && list) {
       bearer(req.headers.authorization);
       const organizer = organizerOf(list[1]);
-      const body = req.json;
+      const body = req.body;
       if (!body || Number.isNaN(Date.parse(body.startDateTime)) || Number.isNaN(Date.parse(body.endDateTime)))
         throw graphError(400, 'BadRequest', 'Invalid meeting start or end time.');
       const id = `MSo${randomBytes(18).toString('base64url')}`;

@@ -3,7 +3,7 @@
 // error body otherwise); services with their escalation policy and integrations, on-calls of an
 // escalation policy (users included on request), users, abilities. Events: POST /v2/enqueue with a
 // known routing key answers 202 and keeps one alert per dedup key (a repeated trigger is deduplicated).
-import { type HttpPeer, json, type PeerRequest, startHttpPeer } from './vendor-peer.ts';
+import { type HttpPeer, json, type PeerRequest, startHttpPeer } from './http-peer.ts';
 
 export interface PdUser {
   id: string;

@@ -4,9 +4,10 @@
 // keeps a workspace (users, channels, their members and messages, opened views), records every call,
 // and can be told to fail a method. It also receives what Muster posts to `response_url`s, and
 // signs requests to Muster the way Slack does.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { slackSignature } from '../../src/plugins/builtin/slack/signature.ts';
+import { readBody } from './http-peer.ts';
 
 export interface SlackCall {
   method: string;
@@ -57,14 +58,6 @@ export interface SlackPeer {
   appMethods: Map<string, { token: string; answer: (args: Record<string, any>) => object }>;
   close(): Promise<void>;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 /** Form arguments as the official clients send them: objects and arrays JSON-encoded. */
 function parseArgs(contentType: string | undefined, raw: string): Record<string, any> {

@@ -68,7 +68,7 @@ export async function startZoom(app: ZoomApp): Promise<ZoomPeer> {
       const user = decodeURIComponent(create[1]);
       const host = user === 'me' ? app.users[0] : user;
       if (!app.users.includes(host)) throw refuse(404, { code: 1001, message: `User does not exist: ${user}.` });
-      const body = req.json;
+      const body = req.body;
       if (!body || typeof body.topic !== 'string' || ![1, 2, 3, 8, 10].includes(body.type)) throw refuse(400, { code: 300, message: 'Validation Failed.' });
       if (body.password !== undefined && !/^[a-zA-Z0-9@_*-]{1,10}$/.test(body.password)) throw refuse(400, { code: 300, message: 'Invalid password.' });
       const id = ++nextId;

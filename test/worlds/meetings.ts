@@ -4,8 +4,10 @@
 import { and, eq } from 'drizzle-orm';
 import { plugin, pluginInstance } from '../../src/domains/plugin/table.ts';
 import { listJobs } from '../../src/jobs/admin.ts';
+import { expect } from 'vitest';
 import { call, type Res } from '../helpers.ts';
 import { drainJobs } from '../jobs.ts';
+import { person } from './incidents.ts';
 import type { SlackWorld } from './slack.ts';
 
 /** The default project's instance of the plugin `slug`. */
@@ -52,4 +54,25 @@ export async function timeline(w: SlackWorld, id: number): Promise<string[]> {
 export async function channelMessages(w: SlackWorld, id: number): Promise<string[]> {
   const read = (await call(w.t.app, 'GET', `/default/incidents/${id}`, { token: w.owner })).body;
   return (w.slack.channels.get(read.conversation?.channel_id)?.messages ?? []).map((m) => m.text);
+}
+
+/**
+ * Incidents as the meeting tests write them over the API: made by `creator` (commanded by the
+ * Owner), read by the Owner, and moved to a status by sending the read back, as the web UI does.
+ */
+export function meetingIncidents(w: SlackWorld, creator: 'owner' | 'member') {
+  const read = async (id: number) => (await call(w.t.app, 'GET', `/default/incidents/${id}`, { token: w.owner })).body;
+  return {
+    async create(title: string) {
+      const res = await call(w.t.app, 'POST', '/default/incidents', {
+        token: w[creator],
+        body: { title, description: 'It broke.', commander: person('owner@example.com') },
+      });
+      expect(res.status).toBe(200);
+      return res.body as { id: number; name: string; conference: unknown };
+    },
+    read,
+    setStatus: async (id: number, status: string) =>
+      call(w.t.app, 'PUT', `/default/incidents/${id}`, { token: w.owner, body: { ...(await read(id)), status } }),
+  };
 }

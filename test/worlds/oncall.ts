@@ -8,7 +8,7 @@ import { call, type Res } from '../helpers.ts';
 import { drainJobs } from '../jobs.ts';
 import { listJobs } from '../../src/jobs/admin.ts';
 import { startJobWorkers } from '../../src/app/jobs.ts';
-import type { HttpPeer } from '../peers/vendor-peer.ts';
+import type { HttpPeer } from '../peers/http-peer.ts';
 import { api } from './incidents.ts';
 import type { World } from './world.ts';
 
@@ -103,14 +103,14 @@ export function vendorFailures(opts: {
   vendor: string;
   peer: () => HttpPeer;
   secrets: string[];
-  /** Path prefix of the page requests, for the 429. */
-  pagePath: string;
+  /** The page requests (`METHOD path`), for the 429 and the flaky page. */
+  pageRoute: RegExp;
   paged: (incidentId: number) => number;
 }) {
   const { w, vendor } = opts;
   const incidents = api(w);
   const clear = async () => {
-    opts.peer().failure = null;
+    opts.peer().clearFailures();
     await w.t.database.query(`DELETE FROM pgboss.job WHERE name LIKE 'oncall-%' AND state = 'failed'`);
   };
 
@@ -121,10 +121,10 @@ export function vendorFailures(opts: {
     it.each([
       [401, `${vendor} refused`],
       [403, `${vendor} refused the request (403)`],
-      [503, `${vendor} failed (503)`],
+      [503, `${vendor} is unavailable (503)`],
       [0, `${vendor} did not answer`],
     ])('answering %i (0: not at all), the on-call jobs end failed with a reason an Admin can act on; the write stands', async (status, reason) => {
-      opts.peer().failure = status ? { status, body: { detail: 'refused' } } : { drop: true };
+      opts.peer().fail(/./, status ? { status, body: { detail: 'refused' } } : 'drop', Number.POSITIVE_INFINITY);
       const created = await incidents.create({ title: `Failing ${status}`, incident_priority: { name: 'Paging' } });
       expect(created.status).toBe(200);
       await drain(w);
@@ -139,7 +139,7 @@ export function vendorFailures(opts: {
     });
 
     it('a page that failed once is sent again and makes one alert', async () => {
-      opts.peer().failure = { status: 502, times: 1, path: opts.pagePath };
+      opts.peer().fail(opts.pageRoute, { status: 502 });
       const created = await incidents.create({ title: 'Flaky', incident_priority: { name: 'Paging' } });
       await drain(w);
       expect(await unfinishedOncallJobs(w)).toEqual([]);
@@ -147,10 +147,10 @@ export function vendorFailures(opts: {
     });
 
     it(`rate limited (429), the page waits the Retry-After ${vendor} asked for, then goes out once`, async () => {
-      opts.peer().failure = { status: 429, headers: { 'retry-after': '600' }, path: opts.pagePath };
+      opts.peer().fail(opts.pageRoute, { status: 429, headers: { 'retry-after': '600' } }, Number.POSITIVE_INFINITY);
       const created = await incidents.create({ title: 'Busy', incident_priority: { name: 'Paging' } });
-      expect(await deferredSeconds(w, `${vendor} is rate limiting Muster (429)`)).toBeGreaterThan(500);
-      opts.peer().failure = null;
+      expect(await deferredSeconds(w, `${vendor} is limiting the rate of requests (429)`)).toBeGreaterThan(500);
+      opts.peer().clearFailures();
       await retryNow(w);
       await drain(w);
       expect(await unfinishedOncallJobs(w)).toEqual([]);

@@ -1,14 +1,13 @@
 // Muster's own contact plugin (Dispatch's `dispatch-contact`): people and teams are the project's
 // own individual and team contacts.
+import { authoredByMuster } from './authored.ts';
 import type { ContactPlugin } from '../types.ts';
 
 export const contactPlugin: ContactPlugin = {
   slug: 'muster-contact',
   title: 'Muster Plugin - Contact Information Resolver',
   type: 'contact',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Looks people and teams up in the project's own individual and team contacts.",
   enabledByDefault: true,
   async get(email, directory) {

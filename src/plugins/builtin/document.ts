@@ -2,6 +2,7 @@
 // are Markdown kept in Muster's database, made from the project's templates and edited in the web
 // UI. It reaches nothing outside Muster, so it runs in the transaction that writes the record.
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from './authored.ts';
 import { RECORD_DOCUMENT_TYPES, type DocumentPlugin, type KeptDocument } from '../types.ts';
 
 const TITLES = { incident: 'Incident document', case: 'Case document', review: 'Post-incident review' } as const;
@@ -17,9 +18,7 @@ export const documentPlugin: DocumentPlugin = {
   slug: 'muster-document',
   title: 'Muster Plugin - Documents',
   type: 'document',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Keeps incident, case and review documents in Muster, written in Markdown from the project's templates.",
   enabledByDefault: true,
   inline: true,

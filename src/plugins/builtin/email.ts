@@ -5,6 +5,8 @@
 import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import { Type } from '@sinclair/typebox';
+import { text } from './configuration-text.ts';
+import { authoredByMuster } from './authored.ts';
 import { failureOf } from '../../lib/outbound/client.ts';
 import type { Configuration, EmailPlugin } from '../types.ts';
 
@@ -27,10 +29,9 @@ export interface SmtpSettings {
 
 /** The configuration with its defaults; throws naming a required field that is missing. */
 export function smtpSettings(config: Configuration): SmtpSettings {
-  const text = (k: string) => (typeof config[k] === 'string' && config[k] !== '' ? (config[k] as string) : undefined);
   const flag = (k: string, otherwise: boolean) => (typeof config[k] === 'boolean' ? (config[k] as boolean) : otherwise);
-  const host = text('host');
-  const from = text('from');
+  const host = text(config, 'host');
+  const from = text(config, 'from');
   if (!host) throw new Error('the e-mail plugin has no host configured');
   if (!from) throw new Error('the e-mail plugin has no from address configured');
   return {
@@ -38,8 +39,8 @@ export function smtpSettings(config: Configuration): SmtpSettings {
     port: typeof config.port === 'number' ? config.port : 587,
     secure: flag('secure', false),
     starttls: flag('starttls', true),
-    username: text('username'),
-    password: text('password'),
+    username: text(config, 'username'),
+    password: text(config, 'password'),
     from,
     rejectUnauthorized: flag('reject_unauthorized', true),
   };
@@ -55,9 +56,7 @@ export const emailPlugin: EmailPlugin = {
   slug: 'muster-email',
   title: 'Muster Plugin - Email',
   type: 'email',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Sends notifications and reminders by e-mail through an SMTP server.',
   configuration: Type.Object(
     {

@@ -12,6 +12,7 @@
 // says in the same shape. Any answer but 2xx, a body that is not JSON, or no answer in time throws:
 // the job retries (Dispatch retried 429 and 5xx). Muster's own protocol is `muster-workflow`.
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from './authored.ts';
 import type { Configuration, PluginEnv, WorkflowPlugin, WorkflowStatus } from '../types.ts';
 import { callReceiver, statusOf } from './workflow-receiver.ts';
 
@@ -42,9 +43,7 @@ export const genericWorkflowPlugin: WorkflowPlugin = {
   slug: 'generic-workflow',
   title: 'Generic Workflow Plugin - Workflow Management',
   type: 'workflow',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'A generic workflow plugin that calls an API endpoint to kick-off a workflow and retrieve the status of a workflow.',
   configuration: Type.Object(
     {

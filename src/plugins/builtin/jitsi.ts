@@ -5,12 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { SignJWT } from 'jose';
+import { text } from './configuration-text.ts';
+import { authoredByMuster } from './authored.ts';
 import type { Configuration, ConferencePlugin, Subject } from '../types.ts';
 
 /** How long a room token is good for: a week covers most incidents; a new link is one request away. */
 const TOKEN_SECONDS = 7 * 24 * 3600;
-
-const text = (config: Configuration, k: string) => (typeof config[k] === 'string' && config[k] !== '' ? (config[k] as string) : undefined);
 
 /** A room name Jitsi accepts and nobody guesses: the record's name and random letters. */
 const roomOf = (subject: Subject) =>
@@ -37,9 +37,7 @@ export const jitsiPlugin: ConferencePlugin = {
   slug: 'muster-jitsi-conference',
   title: 'Muster Plugin - Jitsi Meet',
   type: 'conference',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Opens a Jitsi Meet room for each incident and links it from the incident and its chat channel.',
   enabledByDefault: true,
   configuration: Type.Object(

@@ -9,6 +9,7 @@
 // Any answer but 2xx, a body that is not JSON, or no answer in time throws: the job retries.
 // (`generic-workflow` speaks Dispatch's protocol instead.)
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from './authored.ts';
 import type { Configuration, PluginEnv, WorkflowPlugin, WorkflowStatus } from '../types.ts';
 import { callReceiver, statusOf } from './workflow-receiver.ts';
 
@@ -29,9 +30,7 @@ export const musterWorkflowPlugin: WorkflowPlugin = {
   slug: 'muster-workflow',
   title: 'Muster Workflow Plugin - Workflow Management',
   type: 'workflow',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Runs workflows in any system that takes a JSON POST to start a run and answers a GET with its status.',
   configuration: Type.Object(
     {

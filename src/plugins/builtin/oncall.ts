@@ -4,6 +4,7 @@
 // PagerDuty's REST API takes it; a page carries the job's idempotency key, so a retried job is
 // one page for receivers that honour it. Failures throw: the job that called retries.
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from './authored.ts';
 import { failureOf } from '../../lib/outbound/client.ts';
 import type { Configuration, Contact, OncallPlugin, OncallService, PluginEnv, Subject } from '../types.ts';
 
@@ -77,9 +78,7 @@ export const oncallPlugin: OncallPlugin = {
   slug: 'muster-oncall-http',
   title: 'Muster Plugin - On-call over HTTP',
   type: 'oncall',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Finds the person on call for a service and pages it, through an on-call HTTP service (PagerDuty-style events).',
   configuration,
   async getOncall(service: OncallService, config: Configuration, env: PluginEnv): Promise<Contact | null> {

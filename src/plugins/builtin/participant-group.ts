@@ -2,15 +2,14 @@
 // record, with no member list of their own: a message to one goes to the record's people (or
 // followers) as they are when it is sent, through the e-mail plugin.
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from './authored.ts';
 import type { ParticipantGroupPlugin } from '../types.ts';
 
 export const participantGroupPlugin: ParticipantGroupPlugin = {
   slug: 'muster-participant-group',
   title: 'Muster Plugin - Participant Groups',
   type: 'participant_group',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Keeps each incident's tactical and notifications groups, their members following its participants and subscribers.",
   enabledByDefault: true,
   configuration: Type.Object(

@@ -4,6 +4,7 @@
 //
 // Its event is what participants do on the record in Muster: each entry of the timeline they wrote
 // (a change through the API, an event added by hand). Muster counts those itself, from the timeline.
+import { authoredByMuster } from './authored.ts';
 import type { ParticipantPlugin } from '../types.ts';
 
 /** The slug of the participants' own activity, which case costs count from the timeline. */
@@ -13,9 +14,7 @@ export const participantPlugin: ParticipantPlugin = {
   slug: 'muster-participant-resolver',
   title: 'Muster Plugin - Participant Resolver',
   type: 'participant',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Routes the individuals, teams and services whose search filters match an incident or a case.',
   enabledByDefault: true,
   events: [

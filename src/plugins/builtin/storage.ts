@@ -1,14 +1,13 @@
 // Muster's own storage: a record's files kept in Muster's database, on the shelf Muster lends it,
 // so the embedded install needs nothing more. Its folder is the record's files in the web UI.
+import { authoredByMuster } from './authored.ts';
 import { recordLink, type StoragePlugin } from '../types.ts';
 
 export const storagePlugin: StoragePlugin = {
   slug: 'muster-storage',
   title: 'Muster Plugin - Storage',
   type: 'storage',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Keeps the files attached to incidents and cases in Muster's own database.",
   enabledByDefault: true,
   createFolder(subject, _config, env) {

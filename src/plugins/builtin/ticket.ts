@@ -2,15 +2,14 @@
 // and points its ticket at the record's page in the web UI (MUSTER_UI_URL). It reaches nothing
 // outside Muster, so it runs in the transaction that creates the record and the answer shows both.
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from './authored.ts';
 import { recordLink, type TicketPlugin } from '../types.ts';
 
 export const ticketPlugin: TicketPlugin = {
   slug: 'muster-ticket',
   title: 'Muster Plugin - Ticket Management',
   type: 'ticket',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Names incidents and cases and links each to its page in Muster's web UI.",
   enabledByDefault: true,
   inline: true,

@@ -4,6 +4,7 @@
 // a failure: the job retries it with the same Idempotency-Key.
 import { createHmac } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from './authored.ts';
 import { failureOf } from '../../lib/outbound/client.ts';
 import type { WebhookPlugin } from '../types.ts';
 
@@ -26,9 +27,7 @@ export const webhookPlugin: WebhookPlugin = {
   slug: 'muster-webhook',
   title: 'Muster Plugin - Webhook',
   type: 'webhook',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Delivers notifications as signed JSON POST requests to a URL.',
   configuration: Type.Object(
     {

@@ -101,6 +101,6 @@ vendorFailures({
   vendor: 'GoAlert',
   peer: () => goalert,
   secrets: [API_KEY, GENERIC_KEY],
-  pagePath: '/api/v2/generic/incoming',
+  pageRoute: /^POST \/api\/v2\/generic\/incoming$/,
   paged: (id) => goalert.alerts.get(dedup('incident', id))?.sent ?? 0,
 });

@@ -38,7 +38,7 @@ export async function graphql<T>(
   what: string,
   env: PluginEnv,
 ): Promise<T> {
-  const res = await vendorFetch(env.outbound, { vendor: VENDOR, what, log: env.log }, `${baseUrl.replace(/\/+$/, '')}/api/graphql`, {
+  const res = await vendorFetch(env.outbound, { words: { vendor: VENDOR }, what, log: env.log }, `${baseUrl.replace(/\/+$/, '')}/api/graphql`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query: QUERY_DOCUMENT, operationName, variables }),

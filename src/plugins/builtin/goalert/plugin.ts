@@ -4,6 +4,7 @@
 // service's generic API integration key (POST /api/v2/generic/incoming?token=…) with a dedup per
 // record, so a retried page is one alert; the record closing sends `action: close` with it.
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from '../authored.ts';
 import { VendorError, vendorFetch } from '../../../lib/outbound/vendor.ts';
 import { ConfigurationRefused, type Configuration, type Contact, type OncallPlugin, type OncallService, type PluginEnv, type Subject } from '../../types.ts';
 import { type GoalertService, graphql, VENDOR } from './graphql.ts';
@@ -57,7 +58,7 @@ async function sendAlert(config: Configuration, token: string, body: Record<stri
   const url = `${str(config.url).replace(/\/+$/, '')}/api/v2/generic/incoming?token=${encodeURIComponent(token)}`;
   const res = await vendorFetch(
     env.outbound,
-    { vendor: VENDOR, what: `generic API ${body.action ?? 'alert'}`, log: env.log, credential: 'the integration key' },
+    { words: { vendor: VENDOR, credential: 'the integration key' }, what: `generic API ${body.action ?? 'alert'}`, log: env.log },
     url,
     { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), timeoutMs: TIMEOUT_MS },
   );
@@ -68,9 +69,7 @@ export const goalertPlugin: OncallPlugin = {
   slug: 'goalert-oncall',
   title: 'GoAlert Plugin - On-call',
   type: 'oncall',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description:
     "Finds who is on call for a GoAlert service, pages it through the service's generic API integration and closes the alert when the record closes.",
   configuration,

@@ -5,8 +5,8 @@
 // ignore. The libraries' own retries are off: a call runs in a job, and the job is what retries.
 import { Readable } from 'node:stream';
 import { JWT } from 'google-auth-library';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import type { Configuration, PluginEnv } from '../../types.ts';
-import { GoogleFailure } from './errors.ts';
 
 /** Where google-auth-library sends every token request, whatever the key says. */
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -34,10 +34,10 @@ export function serviceAccountKey(config: Configuration): ServiceAccountKey {
   try {
     key = JSON.parse(String(config.service_account_key ?? ''));
   } catch {
-    throw new GoogleFailure('The Google service account key is not the JSON key file Google gives (IAM > Service accounts > Keys)');
+    throw new VendorError('The Google service account key is not the JSON key file Google gives (IAM > Service accounts > Keys)', 0);
   }
   if (typeof key?.client_email !== 'string' || typeof key.private_key !== 'string')
-    throw new GoogleFailure('The Google service account key lacks client_email or private_key: give the whole JSON key file');
+    throw new VendorError('The Google service account key lacks client_email or private_key: give the whole JSON key file', 0);
   return { ...key, token_uri: typeof key.token_uri === 'string' && key.token_uri ? key.token_uri : GOOGLE_TOKEN_URL } as ServiceAccountKey;
 }
 

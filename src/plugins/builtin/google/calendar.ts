@@ -5,11 +5,14 @@
 import { createHash } from 'node:crypto';
 import { calendar as calendarApi, type calendar_v3 } from '@googleapis/calendar';
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from '../authored.ts';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import type { ConferencePlugin, Configuration, PluginEnv } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
 import { checkGoogle } from './check.ts';
-import { googleConfiguration, text } from './config.ts';
-import { call, callUnlessGone, GoogleFailure } from './errors.ts';
+import { googleConfiguration } from './config.ts';
+import { text } from '../configuration-text.ts';
+import { call, callUnlessGone } from './errors.ts';
 
 const calendarOf = (config: Configuration, env: PluginEnv) => calendarApi({ version: 'v3', ...apiOptions(config, env, SCOPES.calendar) });
 
@@ -22,9 +25,7 @@ export const googleCalendarPlugin: ConferencePlugin = {
   slug: 'google-calendar-conference',
   title: 'Google Workspace Plugin - Calendar and Meet',
   type: 'conference',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Makes each incident's meeting: a Google Calendar event with Google Meet, its people invited.",
   check: checkGoogle(SCOPES.calendar),
   configuration: googleConfiguration({
@@ -60,15 +61,16 @@ export const googleCalendarPlugin: ConferencePlugin = {
       );
     } catch (err) {
       // A retry of a job whose event was made: Calendar refuses the id (409); the event is the one made.
-      if (!(err instanceof GoogleFailure && err.status === 409)) throw err;
+      if (!(err instanceof VendorError && err.status === 409)) throw err;
       event = await call('Calendar events.get', () => calendar.events.get({ calendarId, eventId: id }));
     }
     const video = event.conferenceData?.entryPoints?.find((p) => p.entryPointType === 'video');
     const link = event.hangoutLink ?? video?.uri;
     // Meet makes the meeting a moment after the event: the job retries until it has.
     if (!link)
-      throw new GoogleFailure(
+      throw new VendorError(
         `Google Meet has not made the meeting of event ${event.id ?? id} yet (${event.conferenceData?.createRequest?.status?.statusCode ?? 'no conference'})`,
+        0,
       );
     return {
       resource_id: event.id ?? id,

@@ -3,12 +3,13 @@
 // current and the domain-wide delegation granted), and the Drive files it names must be there for
 // that user. What Google refuses is refused; Google not answering lets the save through.
 import { drive as driveApi } from '@googleapis/drive';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { type Configuration, ConfigurationRefused, type PluginEnv } from '../../types.ts';
 import { apiOptions, googleAuth, serviceAccountKey } from './auth.ts';
-import { GoogleFailure, translate } from './errors.ts';
+import { translate } from './errors.ts';
 
 /** Whether Google answered, refusing: a retry would not change its mind. */
-const refused = (f: Error): f is GoogleFailure => f instanceof GoogleFailure && f.status !== undefined && f.status < 500 && f.status !== 429;
+const refused = (f: Error): f is VendorError => f instanceof VendorError && f.status > 0 && f.status < 500;
 
 /** Checks the key and the delegation for `scopes`, then that each of `files` (field name to Drive id) can be read. */
 export function checkGoogle(scopes: readonly string[], files: readonly string[] = []) {
@@ -22,7 +23,7 @@ export function checkGoogle(scopes: readonly string[], files: readonly string[] 
       await googleAuth(config, env, scopes).getAccessToken();
     } catch (err) {
       const failure = translate('the token request', err);
-      if (refused(failure)) throw new ConfigurationRefused(failure.reason === 'unauthorized_client' ? 'subject' : 'service_account_key', failure.message);
+      if (refused(failure)) throw new ConfigurationRefused(failure.detail === 'unauthorized_client' ? 'subject' : 'service_account_key', failure.message);
       return;
     }
     const named = files.filter((field) => typeof config[field] === 'string' && config[field] !== '');

@@ -2,7 +2,6 @@
 // secret), the Workspace user it acts as (domain-wide delegation), and where Google's APIs are
 // (Google's own unless set; changing it needs the key again, as it is where the key's tokens go).
 import { type TProperties, Type } from '@sinclair/typebox';
-import type { Configuration } from '../../types.ts';
 
 /** A Drive file, folder or shared drive id, as Drive's URLs show it. */
 export const driveId = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', description }));
@@ -32,6 +31,3 @@ export const googleConfiguration = <P extends TProperties>(own: P) =>
     },
     { additionalProperties: false },
   );
-
-/** A text field of the configuration, or undefined when unset or empty. */
-export const text = (config: Configuration, k: string) => (typeof config[k] === 'string' && config[k] !== '' ? (config[k] as string) : undefined);

@@ -7,11 +7,13 @@
 import { docs as docsApi } from '@googleapis/docs';
 import { drive as driveApi } from '@googleapis/drive';
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from '../authored.ts';
 import { fillTemplate } from '../document.ts';
 import { type Configuration, type DocumentPlugin, type KeptDocument, type PluginEnv, RECORD_DOCUMENT_TYPES, type RecordDocumentKind } from '../../types.ts';
 import { apiOptions, rootOption, SCOPES } from './auth.ts';
 import { checkGoogle } from './check.ts';
-import { driveId, googleConfiguration, text } from './config.ts';
+import { driveId, googleConfiguration } from './config.ts';
+import { text } from '../configuration-text.ts';
 import { call, callUnlessGone } from './errors.ts';
 
 const GOOGLE_DOC = 'application/vnd.google-apps.document';
@@ -36,9 +38,7 @@ export const googleDocsPlugin: DocumentPlugin = {
   slug: 'google-docs-document',
   title: 'Google Workspace Plugin - Docs',
   type: 'document',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Makes incident, case and review documents in Google Docs from the project's Docs templates, and locks them when the record closes.",
   check: checkGoogle(SCOPES.docs, ['incident_template_id', 'case_template_id', 'review_template_id', 'folder_id']),
   configuration: googleConfiguration({

@@ -4,10 +4,12 @@
 // Muster is given stay on Muster's own shelf as well, so lists and downloads never wait on Drive.
 import { drive as driveApi } from '@googleapis/drive';
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from '../authored.ts';
 import type { Configuration, PluginEnv, StorageFolder, StoragePlugin } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
 import { checkGoogle } from './check.ts';
-import { driveId, googleConfiguration, text } from './config.ts';
+import { driveId, googleConfiguration } from './config.ts';
+import { text } from '../configuration-text.ts';
 import { call } from './errors.ts';
 
 const FOLDER = 'application/vnd.google-apps.folder';
@@ -34,9 +36,7 @@ export const googleDrivePlugin: StoragePlugin = {
   slug: 'google-drive-storage',
   title: 'Google Workspace Plugin - Drive',
   type: 'storage',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Makes each incident's and case's folder in Google Drive and shares it with the record's people.",
   check: checkGoogle(SCOPES.drive, ['parent_id']),
   configuration: googleConfiguration({

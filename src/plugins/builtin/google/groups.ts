@@ -4,16 +4,18 @@
 // Messages go to the group's own address, and Google delivers them to its members.
 import { admin as adminApi } from '@googleapis/admin';
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from '../authored.ts';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import type { Configuration, ParticipantGroupPlugin, PluginEnv } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
 import { checkGoogle } from './check.ts';
 import { googleConfiguration } from './config.ts';
-import { call, callUnlessGone, GoogleFailure, translate } from './errors.ts';
+import { call, callUnlessGone, translate } from './errors.ts';
 
 const directoryOf = (config: Configuration, env: PluginEnv) => adminApi({ version: 'directory_v1', ...apiOptions(config, env, SCOPES.groups) });
 
 /** A group already there (a retried job made it): 409 from groups.insert or members.insert. */
-const exists = (err: unknown) => err instanceof GoogleFailure && err.status === 409;
+const exists = (err: unknown) => err instanceof VendorError && err.status === 409;
 
 /** Every member of the group, a page at a time. */
 async function membersOf(directory: ReturnType<typeof directoryOf>, groupKey: string) {
@@ -31,9 +33,7 @@ export const googleGroupsPlugin: ParticipantGroupPlugin = {
   slug: 'google-group-participant-group',
   title: 'Google Workspace Plugin - Groups',
   type: 'participant_group',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: "Makes each incident's tactical and notifications groups in Google Groups and keeps their members the record's people.",
   check: checkGoogle(SCOPES.groups),
   configuration: googleConfiguration({

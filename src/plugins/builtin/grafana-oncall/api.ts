@@ -28,7 +28,7 @@ export async function apiGet<T>(config: Configuration, path: string, what: strin
   if (str(config.grafana_url)) headers['x-grafana-url'] = str(config.grafana_url);
   const res = await vendorFetch(
     env.outbound,
-    { vendor: VENDOR, what, log: env.log, credential: 'the API token' },
+    { words: { vendor: VENDOR, credential: 'the API token' }, what, log: env.log },
     `${str(config.api_url).replace(/\/+$/, '')}/api/v1${path}`,
     { method: 'GET', headers, timeoutMs: TIMEOUT_MS },
   );
@@ -39,7 +39,7 @@ export async function apiGet<T>(config: Configuration, path: string, what: strin
 export async function sendAlert(config: Configuration, body: Record<string, unknown>, env: PluginEnv): Promise<void> {
   const res = await vendorFetch(
     env.outbound,
-    { vendor: VENDOR, what: `inbound webhook (${body.state})`, log: env.log, credential: 'the webhook URL' },
+    { words: { vendor: VENDOR, credential: 'the webhook URL' }, what: `inbound webhook (${body.state})`, log: env.log },
     str(config.webhook_url),
     { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), timeoutMs: TIMEOUT_MS },
   );

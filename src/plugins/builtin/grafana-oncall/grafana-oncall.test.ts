@@ -94,6 +94,6 @@ vendorFailures({
   vendor: 'Grafana OnCall',
   peer: () => grafana,
   secrets: [TOKEN, WEBHOOK_TOKEN],
-  pagePath: '/integrations/',
+  pageRoute: /^POST \/integrations\//,
   paged: (id) => grafana.groups.get(uid('incident', id))?.alerts ?? 0,
 });

@@ -4,6 +4,7 @@
 // integration's inbound URL (its routes and escalation chains decide who is notified), one alert
 // group per record by `alert_uid`; the record closing sends the same alert with `state: ok`.
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { ConfigurationRefused, type Configuration, type Contact, type OncallPlugin, type OncallService, type PluginEnv, type Subject } from '../../types.ts';
 import { apiGet, type OncallUser, type Schedule, sendAlert } from './api.ts';
@@ -62,9 +63,7 @@ export const grafanaOncallPlugin: OncallPlugin = {
   slug: 'grafana-oncall',
   title: 'Grafana OnCall Plugin - On-call',
   type: 'oncall',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description:
     'Finds who is on call in a Grafana OnCall (or IRM) schedule, pages through a Formatted Webhook integration and resolves the alert when the record closes.',
   configuration,

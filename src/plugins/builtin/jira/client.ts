@@ -6,20 +6,9 @@
 import { createCloudClient, type CloudClient } from 'jira.js';
 import type { Client, SendRequestOptions } from 'jira.js/core';
 import { failureOf, type Outbound } from '../../../lib/outbound/client.ts';
-import { RetryLater } from '../../../lib/retry-later.ts';
+import { unanswered, type VendorWords, vendorFailure } from '../../../lib/outbound/vendor.ts';
 import type { PluginLog } from '../../types.ts';
 import type { JiraConfig } from './config.ts';
-
-/** A Jira answer that is not a success, in words an Admin can act on; `status` 0 when Jira did not answer. */
-export class JiraFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'JiraFailure';
-  }
-}
 
 /** Jira's own words on a refused request (`errorMessages` and field `errors`), for the operator's log and 400s. */
 function jiraMessages(body: string): string {
@@ -31,33 +20,14 @@ function jiraMessages(body: string): string {
   }
 }
 
-/** Seconds in a Retry-After header (delta-seconds or an HTTP date), or undefined. */
-export function retryAfterSeconds(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
-}
-
-/** The error for a refused request: a 429 (or a 503 that says when) is retried no sooner than Jira asked. */
-function refusal(status: number, what: string, config: JiraConfig, retryAfter: number | undefined, said: string): Error {
-  const credential = config.hosting === 'cloud' ? 'the e-mail and API token' : 'the personal access token';
-  const reason =
-    status === 401
-      ? `Jira refused ${credential} (401)`
-      : status === 403
-        ? `Jira refused ${what}: the account lacks a permission (403)`
-        : status === 404
-          ? `Jira found no ${what} (404)`
-          : status === 429
-            ? 'Jira is limiting the rate of requests (429)'
-            : status >= 500
-              ? `Jira is unavailable (${status})`
-              : `Jira refused ${what} (${status})${said ? `: ${said}` : ''}`;
-  if (retryAfter !== undefined && (status === 429 || status === 503)) return new RetryLater(retryAfter, reason);
-  return new JiraFailure(status, reason);
-}
+/** Jira's words for what its calls need: Cloud takes an e-mail and API token, Data Center a personal access token. */
+const jiraWords = (config: JiraConfig): VendorWords => ({
+  vendor: 'Jira',
+  credential: config.hosting === 'cloud' ? 'the e-mail and API token' : 'the personal access token',
+  check: config.hosting === 'cloud' ? "check them in the plugin's configuration" : undefined,
+  permission: 'the account lacks a permission for it',
+  missing: 'check the project and issue type configured',
+});
 
 const API_3 = '/rest/api/3/';
 
@@ -105,13 +75,18 @@ export function jiraTransport(config: JiraConfig, outbound: Outbound, log: Plugi
         });
       } catch (err) {
         log.warn(`Jira ${options.method ?? 'GET'} ${url.pathname}: ${failureOf(err)}`);
-        throw new JiraFailure(0, `Jira did not answer (${failureOf(err)})`);
+        throw unanswered('Jira', err);
       }
       const text = await res.text();
       if (!res.ok) {
         const said = jiraMessages(text);
         log.warn(`Jira ${options.method ?? 'GET'} ${url.pathname} answered ${res.status}${said ? `: ${said}` : ''}`);
-        throw refusal(res.status, subjectOf(url.pathname), config, retryAfterSeconds(res.headers.get('retry-after')), said);
+        throw vendorFailure(jiraWords(config), {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          doing: `for ${subjectOf(url.pathname)}`,
+          detail: said || undefined,
+        });
       }
       if (!text) return undefined as T;
       const body = JSON.parse(text) as unknown;

@@ -66,12 +66,12 @@ describe('jira plugin: configuration', () => {
       expect(res.body.detail).toEqual([{ loc: ['body', 'configuration', field], msg: expect.stringMatching(msg), type: 'value_error.plugin_refused' }]);
     };
     await refused({ ...configuration(), api_token: 'wrong' }, 'api_token', /^Jira refused the e-mail and API token \(401\)/);
-    await refused({ ...configuration(), project_key: 'NOPE' }, 'project_key', /^Jira found no project NOPE \(404\)/);
+    await refused({ ...configuration(), project_key: 'NOPE' }, 'project_key', /^Jira found nothing \(404\) for project NOPE/);
     await refused({ ...configuration(), case_issue_type: 'Story' }, 'case_issue_type', /no issue type "Story"/);
     const { email: _, ...noEmail } = configuration();
     await refused(noEmail, 'email', /e-mail of the Atlassian account/);
     const myself = jira.received('GET', '/rest/api/3/myself');
-    expect(myself.at(-1)?.authorization).toBe(`Basic ${Buffer.from('muster@example.com:cloud-api-token').toString('base64')}`);
+    expect(myself.at(-1)?.headers.authorization).toBe(`Basic ${Buffer.from('muster@example.com:cloud-api-token').toString('base64')}`);
     const instances = await call(w.t.app, 'GET', `/default/plugins/instances/${instanceId}`, { token: w.admin });
     expect(instances.body.enabled).toBe(false);
   });
@@ -122,7 +122,7 @@ describe('jira plugin: an issue per record', () => {
     await incidents.edit(created.body.id, { title: 'Checkout errors in EU', incident_priority: { name: 'High' }, commander: person('owner@example.com') });
     await drain();
     expect(issue.fields).toMatchObject({ summary: 'Checkout errors in EU', priority: { name: 'Highest' }, assignee: { accountId: USERS[0].accountId } });
-    expect(jira.received('GET', '/rest/api/3/user/search').at(-1)?.query).toMatchObject({ query: 'owner@example.com' });
+    expect(Object.fromEntries(jira.received('GET', '/rest/api/3/user/search').at(-1)?.query ?? [])).toMatchObject({ query: 'owner@example.com' });
 
     await incidents.edit(created.body.id, { status: 'Stable' });
     await drain();
@@ -132,7 +132,7 @@ describe('jira plugin: an issue per record', () => {
     await incidents.edit(created.body.id, { status: 'Closed' });
     await drain();
     expect(issue.status).toBe('Done');
-    for (const r of jira.requests.filter((x) => x.path.includes(key))) expect(r.authorization).toMatch(/^Basic /);
+    for (const r of jira.requests.filter((x) => x.path.includes(key))) expect(r.headers.authorization).toMatch(/^Basic /);
   });
 
   it("makes a case its issue of the case issue type, assigned to the case's assignee, and closes it", async () => {
@@ -286,7 +286,7 @@ describe('jira plugin: called directly', () => {
     jira.refuse(429, 1, { 'retry-after': '120' });
     const err = await jiraPlugin.update!(made, subject({ name: made.name! }), config, env).catch((e: unknown) => e);
     expect(isRetryLater(err)).toBe(true);
-    expect(err).toMatchObject({ seconds: 120, message: 'Jira is limiting the rate of requests (429)' });
+    expect(err).toMatchObject({ seconds: 120, message: expect.stringMatching(/^Jira is limiting the rate of requests \(429\).*; tried again after 120 s$/) });
   });
 
   it('speaks Data Center: REST v2, a personal access token, wiki markup and user names', async () => {
@@ -313,11 +313,14 @@ describe('jira plugin: called directly', () => {
 
       await jiraPlugin.update!(made, subject({ name: 'SEC-1', status: 'Closed', title: 'Disk full again' }), config, env);
       expect(issue).toMatchObject({ status: 'Done', fields: { summary: 'Disk full again' } });
-      expect(dc.requests.every((r) => r.path.startsWith('/rest/api/2/') && r.authorization === 'Bearer dc-personal-access-token')).toBe(true);
-      expect(dc.received('GET', '/rest/api/2/user/search')[0].query).toMatchObject({ username: 'owner@example.com' });
+      expect(dc.requests.every((r) => r.path.startsWith('/rest/api/2/') && r.headers.authorization === 'Bearer dc-personal-access-token')).toBe(true);
+      expect(Object.fromEntries(dc.received('GET', '/rest/api/2/user/search')[0].query)).toMatchObject({ username: 'owner@example.com' });
 
       const refused = await jiraPlugin.check!({ ...config, api_token: 'expired' }, env).catch((e: unknown) => e);
-      expect(refused).toMatchObject({ field: 'api_token', message: 'Jira refused the personal access token (401).' });
+      expect(refused).toMatchObject({
+        field: 'api_token',
+        message: "Jira refused the personal access token (401) for the account: check it in the plugin's configuration.",
+      });
     } finally {
       await dc.close();
     }

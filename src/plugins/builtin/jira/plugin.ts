@@ -4,9 +4,11 @@
 // priority, the commander's or assignee's Jira user, and the status through the workflow's
 // transitions. Every call runs in a job through the outbound client; a refusal is thrown with a
 // reason an Admin can act on, and a rate limit is retried after Jira's Retry-After.
+import { authoredByMuster } from '../authored.ts';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { isRetryLater } from '../../../lib/retry-later.ts';
 import { ConfigurationRefused, recordLink, type Subject, type TaskSubject, type TicketPlugin } from '../../types.ts';
-import { JiraFailure, jiraClient } from './client.ts';
+import { jiraClient } from './client.ts';
 import { browseLink, jiraConfigOf, jiraConfiguration, type JiraConfig } from './config.ts';
 import { descriptionOf, issueTypeOf, priorityOf, summaryOf, taskStatusOf, userFieldOf } from './mapping.ts';
 
@@ -27,9 +29,9 @@ async function moveTo(jira: ReturnType<typeof jiraClient>, config: JiraConfig, k
   const { transitions = [] } = await jira.issues.getTransitions({ issueIdOrKey: key });
   const transition = transitions.find((t) => sameName(t.to?.name, target));
   if (!transition?.id)
-    throw new JiraFailure(
-      0,
+    throw new VendorError(
       `Jira offers no transition of ${key} from "${current ?? 'its status'}" to "${target}" (the status Muster's ${status} maps to): check the plugin's statuses against the project's workflow`,
+      0,
     );
   await jira.issues.doTransition({ issueIdOrKey: key, transition: { id: transition.id } });
 }
@@ -57,9 +59,7 @@ export const jiraPlugin: TicketPlugin = {
   slug: 'jira-ticket',
   title: 'Jira Plugin - Ticket Management',
   type: 'ticket',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Keeps a Jira Cloud or Data Center issue per incident and case: title, description with a link back, status, priority and assignee.',
   configuration: jiraConfiguration,
 
@@ -148,7 +148,7 @@ export const jiraPlugin: TicketPlugin = {
         return await call();
       } catch (err) {
         if (isRetryLater(err)) throw new ConfigurationRefused('api_url', `${err.message}; try again in a minute.`);
-        if (!(err instanceof JiraFailure)) throw err;
+        if (!(err instanceof VendorError)) throw err;
         const blamed = err.status === 0 ? 'api_url' : err.status === 401 ? 'api_token' : field;
         throw new ConfigurationRefused(blamed, `${err.message}.`);
       }

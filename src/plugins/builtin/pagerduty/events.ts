@@ -61,7 +61,7 @@ export const resolveEvent = (routingKey: string, subject: Subject, namePrefix: s
 export async function sendEvent(eventsUrl: string, body: { event_action: string }, env: PluginEnv): Promise<void> {
   const res = await vendorFetch(
     env.outbound,
-    { vendor: VENDOR, what: `Events API ${body.event_action}`, log: env.log, credential: 'the integration key' },
+    { words: { vendor: VENDOR, credential: 'the integration key' }, what: `Events API ${body.event_action}`, log: env.log },
     `${eventsUrl.replace(/\/+$/, '')}/v2/enqueue`,
     { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), timeoutMs: TIMEOUT_MS },
   );

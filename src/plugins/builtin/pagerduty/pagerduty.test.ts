@@ -107,6 +107,6 @@ vendorFailures({
   vendor: 'PagerDuty',
   peer: () => pd,
   secrets: [API_KEY, INTEGRATION_KEY],
-  pagePath: '/v2/enqueue',
+  pageRoute: /^POST \/v2\/enqueue$/,
   paged: (id) => pd.alerts.get(dedupKey('incident', id))?.triggers ?? 0,
 });

@@ -5,6 +5,7 @@
 // integration key (read from the service; `routing_key` when it has none), a dedup key per record;
 // the record closing sends the resolve.
 import { Type } from '@sinclair/typebox';
+import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { ConfigurationRefused, type Configuration, type Contact, type OncallPlugin, type OncallService, type PluginEnv, type Subject } from '../../types.ts';
 import { resolveEvent, sendEvent, triggerEvent } from './events.ts';
@@ -67,9 +68,7 @@ export const pagerdutyPlugin: OncallPlugin = {
   slug: 'pagerduty-oncall',
   title: 'PagerDuty Plugin - On-call',
   type: 'oncall',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Finds who is on call for a PagerDuty service, pages it through the Events API v2 and resolves the page when the record closes.',
   configuration,
 

@@ -4,8 +4,8 @@
 // time limit and an answer size limit, as the outbound client's own fetch has. pdjs waits and
 // retries a 429 three times by itself; after that the job is retried no sooner than Retry-After.
 import { api } from '@pagerduty/pdjs';
-import { logFailure, VendorError, vendorFailure } from '../../../lib/outbound/vendor.ts';
 import { failureOf } from '../../../lib/outbound/client.ts';
+import { logFailure, unanswered, VendorError, vendorFailure } from '../../../lib/outbound/vendor.ts';
 import type { PluginEnv } from '../../types.ts';
 
 export const VENDOR = 'PagerDuty';
@@ -50,14 +50,14 @@ export async function restGet<T>(rest: RestConfig, path: string, query: Record<s
       logFailure(env.log, VENDOR, what, `${status} (not JSON)`);
       throw status >= 200 && status < 300
         ? new VendorError(`${VENDOR} answered with something other than JSON`, status)
-        : vendorFailure(VENDOR, status, (err as Response).headers?.get('retry-after'));
+        : vendorFailure({ vendor: VENDOR }, { status, retryAfter: (err as Response).headers?.get('retry-after') });
     }
     logFailure(env.log, VENDOR, what, failureOf(err));
-    throw new VendorError(`${VENDOR} did not answer (${failureOf(err)}); retried later`, 0);
+    throw unanswered(VENDOR, err);
   }
   if (!res.ok) {
     logFailure(env.log, VENDOR, what, `${res.status} ${JSON.stringify(res.data).slice(0, 500)}`);
-    throw vendorFailure(VENDOR, res.status, res.headers.get('retry-after'));
+    throw vendorFailure({ vendor: VENDOR }, { status: res.status, retryAfter: res.headers.get('retry-after') });
   }
   return res.data as T;
 }

@@ -1,6 +1,7 @@
 // Muster's Slack plugin (type `conversation`): an incident's channel, its people and its messages
 // in a Slack workspace, and the commands, actions and events Slack sends back (src/chat/). Every
 // call here runs in a job; a rate limit becomes a retry after Slack's Retry-After.
+import { authoredByMuster } from '../authored.ts';
 import type { ConversationPlugin, PluginEnv } from '../../types.ts';
 import { SlackApi, isSlackError } from './api.ts';
 import { slackConfiguration, slackSettings } from './config.ts';
@@ -24,9 +25,7 @@ export const slackPlugin: ConversationPlugin = {
   slug: SLACK_PLUGIN_SLUG,
   title: 'Slack Plugin - Conversation Management',
   type: 'conversation',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Runs incidents in Slack: a channel per incident, its people invited, its changes posted, and slash commands.',
   configuration: slackConfiguration,
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { ConfidentialClientApplication, type INetworkModule, type NetworkRequestOptions, type NetworkResponse } from '@azure/msal-node';
 import type { Outbound } from '../../../lib/outbound/client.ts';
-import { refusalError, unreachableError } from '../vendor-answer.ts';
+import { unanswered, type VendorWords, vendorFailure } from '../../../lib/outbound/vendor.ts';
 import type { TeamsSettings } from './settings.ts';
 
 export const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
@@ -61,12 +61,12 @@ function authorityMetadata(s: TeamsSettings) {
   });
 }
 
-const words = (doing: string) => ({
+const words: VendorWords = {
   vendor: VENDOR,
-  doing,
-  credentials: 'the tenant ID, client ID and client secret of the app registration (a secret may have expired)',
-  permission: "the OnlineMeetings.ReadWrite.All application permission with an administrator's consent",
-});
+  credential: "the app's credentials",
+  check: 'check the tenant ID, client ID and client secret of the app registration (a secret may have expired)',
+  permission: "the app needs the OnlineMeetings.ReadWrite.All application permission with an administrator's consent",
+};
 
 /** Drops the app's token (Graph refused it): the next call asks for a new one. */
 export const forgetToken = (s: TeamsSettings) => tokens.delete(appKey(s));
@@ -98,13 +98,13 @@ export async function graphToken(s: TeamsSettings, outbound: Outbound, opts: { f
     return result.accessToken;
   } catch (err) {
     const e = err as { errorCode?: string; errorMessage?: string; status?: number };
-    if (!network.last) throw unreachableError(VENDOR, doing, err);
+    if (!network.last) throw unanswered(VENDOR, err, doing);
     // AADSTS codes say what is wrong (AADSTS7000215: invalid client secret) and quote no secret.
     const detail = e.errorMessage?.match(/AADSTS\d+: [^\r\n.]*/)?.[0] ?? e.errorCode;
     const status =
       network.last.status === 400 && /invalid_client|unauthorized_client|invalid_tenant|AADSTS(7000215|700016|90002)/.test(`${e.errorCode} ${e.errorMessage}`)
         ? 401
         : network.last.status;
-    throw refusalError({ ...words(doing), status, retryAfter: network.last.retryAfter, detail });
+    throw vendorFailure(words, { status, retryAfter: network.last.retryAfter, doing, detail });
   }
 }

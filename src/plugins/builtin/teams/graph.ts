@@ -4,7 +4,7 @@
 // a retry after Graph's Retry-After.
 import { Client, type Context, GraphError, type Middleware } from '@microsoft/microsoft-graph-client';
 import type { Outbound } from '../../../lib/outbound/client.ts';
-import { refusalError, unreachableError } from '../vendor-answer.ts';
+import { unanswered, type VendorWords, vendorFailure } from '../../../lib/outbound/vendor.ts';
 import { forgetToken, graphToken } from './auth.ts';
 import type { TeamsSettings } from './settings.ts';
 
@@ -25,7 +25,13 @@ function outboundMiddleware(token: string, outbound: Outbound): Middleware {
 const graphClient = (s: TeamsSettings, token: string, outbound: Outbound) =>
   Client.initWithMiddleware({ baseUrl: `${s.graphUrl}/`, defaultVersion: 'v1.0', middleware: outboundMiddleware(token, outbound) });
 
-const VENDOR = 'Microsoft Graph';
+const words: VendorWords = {
+  vendor: 'Microsoft Graph',
+  credential: "the app's credentials",
+  check: 'check the app registration: Graph did not take its token',
+  permission:
+    "the app needs the OnlineMeetings.ReadWrite.All application permission with an administrator's consent, and an application access policy granted to the organizer (Grant-CsApplicationAccessPolicy)",
+};
 
 /**
  * Runs a Graph call with the app's token (its issuing fails with its own reason first), turning
@@ -43,17 +49,13 @@ export async function graphCall<T>(
     return await call(client);
   } catch (err) {
     // The client wraps what it did not get an answer for (no answer, the outbound policy) with no status.
-    if (!(err instanceof GraphError) || err.statusCode <= 0) throw unreachableError(VENDOR, doing, err);
+    if (!(err instanceof GraphError) || err.statusCode <= 0) throw unanswered(words.vendor, err, doing);
     if (fine.includes(err.statusCode)) return undefined;
     if (err.statusCode === 401) forgetToken(s);
-    throw refusalError({
-      vendor: VENDOR,
+    throw vendorFailure(words, {
       status: err.statusCode,
       retryAfter: err.headers?.get('retry-after'),
       doing,
-      credentials: 'the app registration: Graph did not take its token',
-      permission:
-        "the OnlineMeetings.ReadWrite.All application permission with an administrator's consent, and an application access policy granted to the organizer (Grant-CsApplicationAccessPolicy)",
       detail: err.code ? `${err.code}${err.message ? `: ${err.message}` : ''}` : err.message || undefined,
     });
   }

@@ -2,8 +2,9 @@
 // Graph (POST /users/{organizer}/onlineMeetings), organized by the configured user on behalf of the
 // app registration, its people invited by their user principal names; its link in the incident's
 // `conference` and chat channel, and deleted when the incident closes.
+import { authoredByMuster } from '../authored.ts';
 import { type ConferencePlugin, type Configuration, ConfigurationRefused, type PluginEnv, type Subject } from '../../types.ts';
-import { VendorRefusal } from '../vendor-answer.ts';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { graphToken } from './auth.ts';
 import { graphCall } from './graph.ts';
 import { teamsConfiguration, teamsSettings } from './settings.ts';
@@ -36,9 +37,7 @@ export const teamsPlugin: ConferencePlugin = {
   slug: 'teams-conference',
   title: 'Microsoft Teams Plugin - Meetings',
   type: 'conference',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description:
     "Opens a Microsoft Teams meeting for each incident through Microsoft Graph, with the incident's people invited, and deletes it when the incident closes.",
   configuration: teamsConfiguration,
@@ -52,7 +51,7 @@ export const teamsPlugin: ConferencePlugin = {
     try {
       await graphToken(teamsSettings(config), env.outbound, { fresh: true });
     } catch (err) {
-      if (!(err instanceof VendorRefusal) || err.status >= 500) return;
+      if (!(err instanceof VendorError) || err.status >= 500) return;
       const code = err.detail ?? '';
       const field = /AADSTS900(02|23)/.test(code) ? 'tenant_id' : /AADSTS700016/.test(code) ? 'client_id' : 'client_secret';
       throw new ConfigurationRefused(field, err.message);

@@ -2,6 +2,7 @@
 // id, client id and client secret), the user who organizes the meetings, and the base URLs
 // (Microsoft's own unless a test points them at a local peer).
 import { Type } from '@sinclair/typebox';
+import { baseUrl, text } from '../configuration-text.ts';
 import type { Configuration } from '../../types.ts';
 
 export const teamsConfiguration = Type.Object(
@@ -40,14 +41,11 @@ export interface TeamsSettings {
   graphUrl: string;
 }
 
-const text = (config: Configuration, k: string, fallback = '') => (typeof config[k] === 'string' && config[k] !== '' ? (config[k] as string) : fallback);
-const base = (url: string) => url.replace(/\/+$/, '');
-
 export const teamsSettings = (config: Configuration): TeamsSettings => ({
-  tenantId: text(config, 'tenant_id'),
-  clientId: text(config, 'client_id'),
-  clientSecret: text(config, 'client_secret'),
-  organizer: text(config, 'organizer'),
-  authorityUrl: base(text(config, 'authority_url', 'https://login.microsoftonline.com')),
-  graphUrl: base(text(config, 'graph_url', 'https://graph.microsoft.com')),
+  tenantId: text(config, 'tenant_id') ?? '',
+  clientId: text(config, 'client_id') ?? '',
+  clientSecret: text(config, 'client_secret') ?? '',
+  organizer: text(config, 'organizer') ?? '',
+  authorityUrl: baseUrl(text(config, 'authority_url') ?? 'https://login.microsoftonline.com'),
+  graphUrl: baseUrl(text(config, 'graph_url') ?? 'https://graph.microsoft.com'),
 });

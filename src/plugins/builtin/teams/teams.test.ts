@@ -3,11 +3,18 @@
 // the API, the real job workers, and what the local peer received; failures (a refused secret, a
 // missing access policy, rate limits, Graph down) fail the meeting's job with a reason, never the write.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../../../../test/helpers.ts';
 import type { PeerRequest } from '../../../../test/peers/http-peer.ts';
 import { type GraphPeer, startMicrosoftGraph } from '../../../../test/peers/microsoft-graph.ts';
-import { person } from '../../../../test/worlds/incidents.ts';
-import { channelMessages, configureConference, drainMeetings, meetingJobs, retryAsDeclared, retryOnce, timeline } from '../../../../test/worlds/meetings.ts';
+import {
+  channelMessages,
+  configureConference,
+  drainMeetings,
+  meetingIncidents,
+  meetingJobs,
+  retryAsDeclared,
+  retryOnce,
+  timeline,
+} from '../../../../test/worlds/meetings.ts';
 import { useSlackWorld } from '../../../../test/worlds/slack.ts';
 
 const w = useSlackWorld();
@@ -32,19 +39,8 @@ const teamsConfig = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const create = async (title: string) => {
-  const res = await call(w.t.app, 'POST', '/default/incidents', {
-    token: w.member,
-    body: { title, description: 'It broke.', commander: person('owner@example.com') },
-  });
-  expect(res.status).toBe(200);
-  return res.body as { id: number; name: string; conference: unknown };
-};
-const read = async (id: number) => (await call(w.t.app, 'GET', `/default/incidents/${id}`, { token: w.owner })).body;
-/** Sends the incident's read back with a new status, as the web UI does. */
-const setStatus = async (id: number, status: string) =>
-  call(w.t.app, 'PUT', `/default/incidents/${id}`, { token: w.owner, body: { ...(await read(id)), status } });
-const requests = (method: string, path: RegExp) => graph.received.filter((r) => r.method === method && path.test(r.path));
+const { create, read, setStatus } = meetingIncidents(w, 'member');
+const requests = (method: string, path: RegExp) => graph.requests.filter((r) => r.method === method && path.test(r.path));
 const MEETINGS = /^\/v1\.0\/users\/[^/]+\/onlineMeetings$/;
 
 beforeAll(async () => {
@@ -52,12 +48,12 @@ beforeAll(async () => {
   const res = await configureConference(w, 'teams-conference', teamsConfig());
   expect(res.status).toBe(200);
   expect(JSON.stringify(res.body)).not.toContain(APP.clientSecret);
-  savedToken = graph.received.find((r) => r.path.endsWith('/oauth2/v2.0/token'))!;
+  savedToken = graph.requests.find((r) => r.path.endsWith('/oauth2/v2.0/token'))!;
 });
 afterAll(() => graph?.close());
 beforeEach(async () => {
   await drainMeetings(w);
-  graph.received.length = 0;
+  graph.requests.length = 0;
 });
 
 describe('a Teams meeting per incident', () => {
@@ -80,9 +76,9 @@ describe('a Teams meeting per incident', () => {
     const [made] = requests('POST', MEETINGS);
     expect(made.path).toBe('/v1.0/users/incidents%40example.com/onlineMeetings');
     expect(made.headers.authorization).toBe(`Bearer ${graph.tokens.at(-1)}`);
-    expect(made.json).toMatchObject({ subject: `${incident.name}: Payments down` });
-    expect(Date.parse(made.json.endDateTime) - Date.parse(made.json.startDateTime)).toBe(3_600_000);
-    expect(made.json.participants.attendees).toEqual(
+    expect(made.body).toMatchObject({ subject: `${incident.name}: Payments down` });
+    expect(Date.parse(made.body.endDateTime) - Date.parse(made.body.startDateTime)).toBe(3_600_000);
+    expect(made.body.participants.attendees).toEqual(
       expect.arrayContaining([
         { upn: 'owner@example.com', role: 'presenter' },
         { upn: 'member@example.com', role: 'attendee' },

@@ -2,13 +2,20 @@
 // speaks its documented requests: an access token from the Server-to-Server OAuth grant
 // (`account_credentials`, the app's client id and secret as Basic credentials), kept until shortly
 // before it expires, then meetings under /v2 with that token as a Bearer token. Refusals become
-// errors an Admin can act on (vendor-answer.ts); a 429 is retried after Zoom's Retry-After.
+// errors an Admin can act on (lib/outbound/vendor.ts); a 429 is retried after Zoom's Retry-After.
 import { createHash } from 'node:crypto';
 import type { Outbound } from '../../../lib/outbound/client.ts';
-import { refusalError, unreachableError } from '../vendor-answer.ts';
+import { unanswered, type VendorWords, vendorFailure } from '../../../lib/outbound/vendor.ts';
 import type { ZoomSettings } from './settings.ts';
 
 const VENDOR = 'Zoom';
+const words: VendorWords = {
+  vendor: VENDOR,
+  credential: "the app's credentials",
+  check: 'check the account ID, client ID and client secret of the Server-to-Server OAuth app',
+  permission:
+    'the app needs the meeting:write:admin scope (meeting:write:meeting:admin, meeting:delete:meeting:admin), and the host must be a licensed user of the account',
+};
 const TIMEOUT_MS = 10_000;
 /** A token is renewed this long before Zoom says it expires (a call must not carry one that dies on the way). */
 const EARLY_RENEWAL_MS = 60_000;
@@ -62,13 +69,13 @@ export class ZoomApi {
         timeoutMs: TIMEOUT_MS,
       });
     } catch (err) {
-      throw unreachableError(VENDOR, doing, err);
+      throw unanswered(VENDOR, err, doing);
     }
     if (!res.ok) {
       // Zoom answers a wrong client id or secret with 400 or 401 and `invalid_client`: the credentials either way.
       const detail = await detailOf(res);
       const status = res.status === 400 && /client/i.test(detail ?? '') ? 401 : res.status;
-      throw refusalError({ ...this.words(doing), status, retryAfter: res.headers.get('retry-after'), detail });
+      throw vendorFailure(words, { status, retryAfter: res.headers.get('retry-after'), doing, detail });
     }
     const body = (await res.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new Error(`${VENDOR} issued no access token`);
@@ -98,21 +105,11 @@ export class ZoomApi {
         timeoutMs: TIMEOUT_MS,
       });
     } catch (err) {
-      throw unreachableError(VENDOR, doing, err);
+      throw unanswered(VENDOR, err, doing);
     }
     if (res.ok || fine.includes(res.status)) return res;
     // A token Zoom no longer takes (the app's secret was rotated) is not asked for again.
     if (res.status === 401) tokens.delete(appKey(this.s));
-    throw refusalError({ ...this.words(doing), status: res.status, retryAfter: res.headers.get('retry-after'), detail: await detailOf(res) });
-  }
-
-  private words(doing: string) {
-    return {
-      vendor: VENDOR,
-      doing,
-      credentials: 'the account ID, client ID and client secret of the Server-to-Server OAuth app',
-      permission:
-        'the meeting:write:admin scope (meeting:write:meeting:admin, meeting:delete:meeting:admin), and the host must be a licensed user of the account',
-    };
+    throw vendorFailure(words, { status: res.status, retryAfter: res.headers.get('retry-after'), doing, detail: await detailOf(res) });
   }
 }

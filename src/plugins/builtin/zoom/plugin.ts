@@ -2,8 +2,9 @@
 // account whose Server-to-Server OAuth app Muster uses; its link in the incident's `conference`
 // and chat channel, and deleted from Zoom when the incident closes.
 import { randomInt } from 'node:crypto';
+import { authoredByMuster } from '../authored.ts';
 import { type ConferencePlugin, type Configuration, ConfigurationRefused, type PluginEnv, type Subject } from '../../types.ts';
-import { VendorRefusal } from '../vendor-answer.ts';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { ZoomApi } from './api.ts';
 import { zoomConfiguration, zoomSettings } from './settings.ts';
 
@@ -38,9 +39,7 @@ export const zoomPlugin: ConferencePlugin = {
   slug: 'zoom-conference',
   title: 'Zoom Plugin - Meetings',
   type: 'conference',
-  version: '0.1.0',
-  author: 'Muster',
-  author_url: 'https://github.com/muster-project/muster',
+  ...authoredByMuster,
   description: 'Opens a Zoom meeting for each incident through a Server-to-Server OAuth app, and deletes it when the incident closes.',
   configuration: zoomConfiguration,
 
@@ -52,7 +51,7 @@ export const zoomPlugin: ConferencePlugin = {
     try {
       await api(config, env).token({ fresh: true });
     } catch (err) {
-      if (!(err instanceof VendorRefusal) || (err.status !== 400 && err.status !== 401)) return;
+      if (!(err instanceof VendorError) || (err.status !== 400 && err.status !== 401)) return;
       throw new ConfigurationRefused(/account/i.test(err.detail ?? '') ? 'account_id' : 'client_secret', err.message);
     }
   },

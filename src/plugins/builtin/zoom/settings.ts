@@ -2,6 +2,7 @@
 // id, client id and client secret), the user who hosts the meetings, and the base URLs (Zoom's
 // own unless a test points them at a local peer).
 import { Type } from '@sinclair/typebox';
+import { baseUrl, text } from '../configuration-text.ts';
 import type { Configuration } from '../../types.ts';
 
 export const zoomConfiguration = Type.Object(
@@ -41,14 +42,11 @@ export interface ZoomSettings {
   oauthUrl: string;
 }
 
-const text = (config: Configuration, k: string, fallback = '') => (typeof config[k] === 'string' && config[k] !== '' ? (config[k] as string) : fallback);
-const base = (url: string) => url.replace(/\/+$/, '');
-
 export const zoomSettings = (config: Configuration): ZoomSettings => ({
-  accountId: text(config, 'account_id'),
-  clientId: text(config, 'client_id'),
-  clientSecret: text(config, 'client_secret'),
-  host: text(config, 'host', 'me'),
-  apiUrl: base(text(config, 'api_url', 'https://api.zoom.us')),
-  oauthUrl: base(text(config, 'oauth_url', 'https://zoom.us')),
+  accountId: text(config, 'account_id') ?? '',
+  clientId: text(config, 'client_id') ?? '',
+  clientSecret: text(config, 'client_secret') ?? '',
+  host: text(config, 'host') ?? 'me',
+  apiUrl: baseUrl(text(config, 'api_url') ?? 'https://api.zoom.us'),
+  oauthUrl: baseUrl(text(config, 'oauth_url') ?? 'https://zoom.us'),
 });

@@ -5,10 +5,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PeerRequest } from '../../../../test/peers/http-peer.ts';
 import { startZoom, type ZoomPeer } from '../../../../test/peers/zoom.ts';
-import { person } from '../../../../test/worlds/incidents.ts';
-import { channelMessages, configureConference, drainMeetings, meetingJobs, retryAsDeclared, retryOnce, timeline } from '../../../../test/worlds/meetings.ts';
+import {
+  channelMessages,
+  configureConference,
+  drainMeetings,
+  meetingIncidents,
+  meetingJobs,
+  retryAsDeclared,
+  retryOnce,
+  timeline,
+} from '../../../../test/worlds/meetings.ts';
 import { useSlackWorld } from '../../../../test/worlds/slack.ts';
-import { call } from '../../../../test/helpers.ts';
 
 const w = useSlackWorld();
 const APP = { accountId: 'acct-4Zq', clientId: 'client-8Hx', clientSecret: 'zoom-secret-never-shown', users: ['meetings@example.com'] };
@@ -26,19 +33,8 @@ const zoomConfig = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const create = async (title: string) => {
-  const res = await call(w.t.app, 'POST', '/default/incidents', {
-    token: w.owner,
-    body: { title, description: 'It broke.', commander: person('owner@example.com') },
-  });
-  expect(res.status).toBe(200);
-  return res.body as { id: number; name: string; conference: unknown };
-};
-const read = async (id: number) => (await call(w.t.app, 'GET', `/default/incidents/${id}`, { token: w.owner })).body;
-/** Sends the incident's read back with a new status, as the web UI does. */
-const setStatus = async (id: number, status: string) =>
-  call(w.t.app, 'PUT', `/default/incidents/${id}`, { token: w.owner, body: { ...(await read(id)), status } });
-const requests = (method: string, path: RegExp) => zoom.received.filter((r) => r.method === method && path.test(r.path));
+const { create, read, setStatus } = meetingIncidents(w, 'owner');
+const requests = (method: string, path: RegExp) => zoom.requests.filter((r) => r.method === method && path.test(r.path));
 
 beforeAll(async () => {
   zoom = await startZoom({ ...APP, users: [...APP.users] });
@@ -46,12 +42,12 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   // Shown masked, never in clear.
   expect(JSON.stringify(res.body)).not.toContain(APP.clientSecret);
-  savedToken = zoom.received.find((r) => r.path === '/oauth/token')!;
+  savedToken = zoom.requests.find((r) => r.path === '/oauth/token')!;
 });
 afterAll(() => zoom?.close());
 beforeEach(async () => {
   await drainMeetings(w);
-  zoom.received.length = 0;
+  zoom.requests.length = 0;
 });
 
 describe('a Zoom meeting per incident', () => {
@@ -69,14 +65,14 @@ describe('a Zoom meeting per incident', () => {
     const [made] = requests('POST', /^\/v2\/users\/[^/]+\/meetings$/);
     expect(made.path).toBe('/v2/users/meetings%40example.com/meetings');
     expect(made.headers.authorization).toBe(`Bearer ${zoom.tokens.at(-1)}`);
-    expect(made.json).toMatchObject({
+    expect(made.body).toMatchObject({
       topic: `${incident.name}: Checkout down`,
       type: 2,
       duration: 60,
       password: expect.stringMatching(/^[a-zA-Z0-9]{10}$/),
       settings: { join_before_host: true, waiting_room: false },
     });
-    expect(made.json.agenda).toContain(`/default/incidents/${incident.name}`);
+    expect(made.body.agenda).toContain(`/default/incidents/${incident.name}`);
 
     const meeting = [...zoom.meetings.values()].at(-1)!;
     const after = await read(incident.id);
@@ -85,7 +81,7 @@ describe('a Zoom meeting per incident', () => {
       resource_type: 'zoom-meeting',
       weblink: meeting.join_url,
       conference_id: String(meeting.id),
-      conference_challenge: made.json.password,
+      conference_challenge: made.body.password,
     });
     expect(await timeline(w, incident.id)).toContain(`Meeting created: ${meeting.join_url.split('?')[0]}`);
     expect(await channelMessages(w, incident.id)).toContainEqual(expect.stringContaining(meeting.join_url));

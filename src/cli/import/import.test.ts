@@ -67,7 +67,9 @@ describe("Dispatch's sample database", { timeout: 300_000 }, () => {
     if (process.env.SHOW_IMPORT_REPORT) console.log(text);
     expect(text).not.toMatch(/^ {4}group:/m);
     expect(text).toContain('recommendation: 4 row(s)');
-    expect(text).toContain("plugin_instance: 3 row(s): instances of plugins Muster's catalogue does not have (dispatch-auth-provider-basic, google-gmail-email, slack-contact)");
+    expect(text).toContain(
+      "plugin_instance: 3 row(s): instances of plugins Muster's catalogue does not have (dispatch-auth-provider-basic, google-gmail-email, slack-contact)",
+    );
     // The sample's document without a project and its workflows without one are refused by name.
     expect(report.refused.map((r) => `${r.table} ${r.id}`).sort()).toEqual(['document 5', 'workflow 1', 'workflow 2']);
   });

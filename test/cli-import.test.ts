@@ -25,7 +25,7 @@ describe('muster import dispatch', { timeout: 300_000 }, () => {
     const r = await musterOk(['import', 'dispatch', '--from', from, '--dry-run'], { cwd, env: target.env });
     expect(r.stdout).toContain('Organization default (dry run: nothing written): ids kept');
     expect(r.stdout).toMatch(/incident: 4 written, 0 unchanged/);
-    expect(r.stdout).toMatch(/No home in Muster:\n(.|\n)*group: 8 row\(s\)/);
+    expect(r.stdout).toMatch(/No home in Muster:\n(.|\n)*recommendation: 4 row\(s\)/);
     expect(await target.query('SELECT count(*)::int AS n FROM incident')).toEqual([{ n: 0 }]);
   });
 

@@ -20,7 +20,7 @@ describeUi('web UI: the incident page as a war room', () => {
       await apiCall('POST', '/individuals', { name, email, project: { name: 'default' } });
     }
     await page.getByRole('heading', { level: 1, name: 'Incidents' }).waitFor();
-    const { effort, click, type } = counted(page);
+    const { effort, click, type, press } = counted(page);
     await page.keyboard.press('n');
     effort.keys += 1;
     await page.waitForURL('**/default/incidents/report');
@@ -37,8 +37,13 @@ describeUi('web UI: the incident page as a war room', () => {
     // People: picked by a part of their name, Enter taking the one offered.
     const people = page.getByRole('combobox', { name: 'People', exact: true });
     await people.focus();
-    await type('Ana', 'Enter');
-    await type('okafor', 'Enter');
+    // A person presses Enter once they see the match, so the test waits for it too.
+    await type('Ana');
+    await page.getByRole('option', { name: /ana@/i }).first().waitFor();
+    await press('Enter');
+    await type('okafor');
+    await page.getByRole('option', { name: /okafor/i }).first().waitFor();
+    await press('Enter');
     expect(await axeViolations(page)).toEqual([]);
     // A typo is not a person: an unknown address is offered only as an explicit choice.
     await type('ana@exmaple.com');
@@ -233,7 +238,9 @@ describeUi('web UI: the incident page as a war room', () => {
     await press('Escape');
     await press('p');
     await expect.poll(focused, { timeout: 15_000 }).toMatch(/^Person/);
-    await type('cleo', 'Enter');
+    await type('cleo');
+    await page.getByRole('option', { name: 'Cleo Park <cleo@example.com>' }).waitFor();
+    await press('Enter');
     await press('Tab');
     await press('Tab');
     await press('Enter');

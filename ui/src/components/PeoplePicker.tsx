@@ -22,6 +22,20 @@ export function usePeople(organization: string) {
   return [...byEmail.values()].sort((a, b) => a.email.localeCompare(b.email));
 }
 
+/**
+ * Enter takes the first match shown. Mantine highlights the first match only when the search changes,
+ * so a match that arrived with the people after the typing would otherwise be shown but not taken.
+ */
+function enterTakesFirstMatch(event: React.KeyboardEvent<HTMLInputElement>) {
+  if (event.key !== 'Enter') return;
+  const list = document.getElementById(event.currentTarget.getAttribute('aria-controls') ?? '');
+  if (!list || list.querySelector('[data-combobox-selected]')) return;
+  const first = list.querySelector<HTMLElement>('[data-combobox-option]');
+  if (!first) return;
+  event.preventDefault();
+  first.click();
+}
+
 export const personLabel = (p: Person) => (p.name && p.name !== p.email ? `${p.name} <${p.email}>` : p.email);
 
 /** The choices for what was typed: the known people, the picked strangers, and the typed address when nobody has it. */
@@ -63,6 +77,7 @@ export function PeoplePicker(props: { organization: string; label: string; descr
       searchValue={options.search}
       onSearchChange={options.setSearch}
       nothingFoundMessage={options.nothingFoundMessage}
+      onKeyDown={enterTakesFirstMatch}
       placeholder={props.value.length ? undefined : 'Type a name or an address'}
     />
   );
@@ -97,7 +112,10 @@ export function PersonPicker(props: {
       autoFocus={props.autoFocus}
       clearable={props.clearable}
       error={props.error}
-      onKeyDown={props.onKeyDown}
+      onKeyDown={(event) => {
+        enterTakesFirstMatch(event);
+        props.onKeyDown?.(event);
+      }}
     />
   );
 }

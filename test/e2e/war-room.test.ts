@@ -42,7 +42,10 @@ describeUi('web UI: the incident page as a war room', () => {
     await page.getByRole('option', { name: /ana@/i }).first().waitFor();
     await press('Enter');
     await type('okafor');
-    await page.getByRole('option', { name: /okafor/i }).first().waitFor();
+    await page
+      .getByRole('option', { name: /okafor/i })
+      .first()
+      .waitFor();
     await press('Enter');
     expect(await axeViolations(page)).toEqual([]);
     // A typo is not a person: an unknown address is offered only as an explicit choice.

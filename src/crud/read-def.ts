@@ -31,8 +31,9 @@ export interface ReadParts {
   /** Fields of the shape this read leaves out (optional ones the contract's smaller read has not). */
   absent?: readonly string[];
   /**
-   * References read once per response instead of once per row: the few records (a project, a
-   * priority) that thousands of rows of a dashboard name, built by a statement of their own.
+   * References and links read once per response instead of once per row: the few records (a
+   * project, a priority, tags) that thousands of rows of a dashboard name, built by a statement of
+   * their own; a link's rows are read for all the response's rows by one statement too.
    */
   shared?: readonly string[];
 }

@@ -22,7 +22,7 @@ import { project } from '../domains/project/table.ts';
 import { atLeast } from '../server/context.ts';
 import { paramsOf, PLACEHOLDERS, UNRESTRICTED, type Viewer, type ViewerTerms } from '../server/viewer.ts';
 import { ruleOf } from '../server/visibility.ts';
-import { column, type GroupDef, type Reader } from './group.ts';
+import { column, type GroupDef, type LinkField, type Reader } from './group.ts';
 import type { ReadParts, ReadWriter, Rows } from './read-def.ts';
 
 type Shape = TSchema & { type?: string; nullable?: boolean; properties?: Record<string, Shape>; items?: Shape; default?: unknown; title?: string };
@@ -46,6 +46,8 @@ interface Deferred {
   field: string;
   read: Reader;
   many: boolean;
+  /** The ids come from the link table, read once for all the objects (a shared link), not from the statement. */
+  links?: (db: Executor, owners: number[]) => Promise<{ owner: number; other: number }[]>;
 }
 
 /** Where the objects of one def sit in a read's JSON, for what JavaScript does once it has come back. */
@@ -101,6 +103,44 @@ const projectDef = tableDef(project);
 /** The def a reader made here reads (readers written by hand have none). */
 const defs = new WeakMap<Reader, ReadDef>();
 
+/** A field the statement leaves out: JavaScript fills it in once the statement has run. */
+const OUTSIDE = Symbol('outside the statement');
+
+/**
+ * The (owner, other) pairs of a link table for many owners, in the order a nested list reads them
+ * (by the other id): one statement per answer, where a list nested in each row probes the link
+ * table once per row. One prepared statement per link table and database.
+ */
+const linkStatements = new WeakMap<PgTable, Map<string, (db: Executor, owners: number[]) => Promise<{ owner: number; other: number }[]>>>();
+let linkNames = 0;
+function linkRows(link: LinkField) {
+  let byColumns = linkStatements.get(link.table);
+  if (!byColumns) linkStatements.set(link.table, (byColumns = new Map()));
+  const key = `${link.ownerColumn}:${link.otherColumn}`;
+  let rows = byColumns.get(key);
+  if (rows) return rows;
+  const owner = column(link.table, link.ownerColumn);
+  const other = column(link.table, link.otherColumn);
+  const name = `muster_links_${++linkNames}_${getTableName(link.table)}`.slice(0, 63);
+  const prepared = new WeakMap<Executor, Prepared>();
+  rows = async (db, owners) => {
+    let p = prepared.get(db);
+    if (!p)
+      prepared.set(
+        db,
+        (p = db
+          .select({ owner, other })
+          .from(link.table)
+          .where(sql`${owner} = ANY(${sql.placeholder('owners')}::${idArray(link.table, link.ownerColumn)})`)
+          .orderBy(owner, other)
+          .prepare(name)),
+      );
+    return (await p.execute({ owners })) as { owner: number; other: number }[];
+  };
+  byColumns.set(key, rows);
+  return rows;
+}
+
 /** Builds one read's statement: the object of a def's row for a shape, what it nests, and the tree of what JavaScript completes. */
 export class ReadBuilder implements ReadWriter {
   private aliases = 0;
@@ -135,6 +175,7 @@ export class ReadBuilder implements ReadWriter {
     this.depth++;
     for (const [key, prop] of Object.entries(s.properties)) {
       const value = this.field(def, key, prop, at, node, cols);
+      if (value === OUTSIDE) continue;
       if (value) add(key, value);
       else if (!def.hooked?.includes(key) && !def.absent?.includes(key) && !('default' in prop))
         throw new Error(`${name}.${key}: the read shape has it, the read definition gives no source for it`);
@@ -150,8 +191,8 @@ export class ReadBuilder implements ReadWriter {
     return { sql: jsonObject(pairs, this.depth), node };
   }
 
-  /** One property's JSON, or null when the def has no source for it. */
-  private field(def: ReadDef, key: string, prop: Shape, at: PgTable, node: Node, cols: Record<string, PgColumn>): SQL | null {
+  /** One property's JSON, OUTSIDE when JavaScript fills it in without the statement, or null when the def has no source for it. */
+  private field(def: ReadDef, key: string, prop: Shape, at: PgTable, node: Node, cols: Record<string, PgColumn>): SQL | typeof OUTSIDE | null {
     const own = def.own?.[key];
     if (own) return own(at, this, prop);
     if (def.hooked?.includes(key) || def.absent?.includes(key)) return null;
@@ -174,6 +215,11 @@ export class ReadBuilder implements ReadWriter {
     if (link) {
       const reader = link.read?.();
       const target = reader ? defs.get(reader) : tableDef(link.target.table);
+      if (def.shared?.includes(key)) {
+        const read = target ? this.apartReader(target, prop.items!) : reader!;
+        node.deferred.push({ field: key, read, many: true, links: linkRows(link) });
+        return OUTSIDE;
+      }
       const l = this.alias(link.table);
       const rows = (t: PgTable) => ({
         from: sql`${this.from(l, link.table)} JOIN ${this.from(t, link.target.table)} ON ${column(t, 'id')} = ${column(l, link.otherColumn)}`,
@@ -283,7 +329,16 @@ async function complete(db: Executor, node: Node, items: Row[], viewer: Viewer) 
     });
     await complete(db, inner, nested, viewer);
   }
-  for (const { field, read, many } of node.deferred) {
+  for (const { field, read, many, links } of node.deferred) {
+    if (links) {
+      const others = new Map<number, number[]>();
+      for (const { owner, other } of await links(db, [...new Set(items.map((item) => item.id as number))])) {
+        const list = others.get(owner);
+        if (list) list.push(other);
+        else others.set(owner, [other]);
+      }
+      for (const item of items) item[field] = others.get(item.id as number) ?? [];
+    }
     const ids = items.flatMap((item) => (many ? (item[field] as number[]) : item[field] == null ? [] : [item[field] as number]));
     const found = ids.length ? await read(db, [...new Set(ids)], viewer) : new Map();
     for (const item of items) {
@@ -294,9 +349,9 @@ async function complete(db: Executor, node: Node, items: Row[], viewer: Viewer) 
   await node.def.hooks?.afterRead?.(db, items, viewer);
 }
 
-/** The SQL type of an array of the table's ids. */
-const idArray = (table: PgTable) => {
-  const type = column(table, 'id').getSQLType();
+/** The SQL type of an array of the table's ids (or of another column's values). */
+const idArray = (table: PgTable, name = 'id') => {
+  const type = column(table, name).getSQLType();
   return sql.raw(type === 'serial' || type === 'integer' ? 'int[]' : `${type}[]`);
 };
 

@@ -200,8 +200,11 @@ const dashboard = projection(CaseReadMinimal, DASHBOARD, 'CaseDashboard');
 declareRead(withInstances, CaseRead, 'case');
 declareRead(withoutInstances, CaseRead, 'case-in-instance');
 declareRead(minimalDef, CaseReadMinimal, 'case-minimal');
-/** A dashboard's thousands of cases name a few projects, types, priorities and severities: each is read once. */
-const dashboardDef: ReadDef = { ...minimalDef, shared: ['project', 'case_type', 'case_priority', 'case_severity'] };
+/**
+ * A dashboard's thousands of cases name a few projects, types, priorities and severities: each is
+ * read once, as are the incidents and duplicates, whose links are read for all the rows at once.
+ */
+const dashboardDef: ReadDef = { ...minimalDef, shared: ['project', 'case_type', 'case_priority', 'case_severity', 'incidents', 'duplicates'] };
 declareRead(dashboardDef, dashboard, 'case-dashboard');
 
 /** Minimal read objects as readVisibleCases reads them, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */

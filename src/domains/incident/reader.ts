@@ -218,8 +218,11 @@ const dashboardMinimal = projection(IncidentReadMinimal, DASHBOARD, 'IncidentDas
 const dashboardFull = projection(IncidentRead, DASHBOARD, 'IncidentDashboardFull');
 declareRead(fullDef, IncidentRead, 'incident');
 declareRead(minimalDef, IncidentReadMinimal, 'incident-minimal');
-/** A dashboard's thousands of incidents name a few projects, types, priorities and severities: each is read once. */
-const SHARED = ['project', 'incident_type', 'incident_priority', 'incident_severity'];
+/**
+ * A dashboard's thousands of incidents name a few projects, types, priorities, severities and tags:
+ * each is read once, as are the duplicates, whose links are read for all the rows at once.
+ */
+const SHARED = ['project', 'incident_type', 'incident_priority', 'incident_severity', 'tags', 'duplicates'];
 const dashboardDef: ReadDef = { ...minimalDef, shared: SHARED };
 const dashboardFullDef: ReadDef = { ...fullDef, shared: SHARED };
 declareRead(dashboardFullDef, dashboardFull, 'incident-dashboard-full');

@@ -62,6 +62,13 @@ import type { ResultKey, SearchQueryT, SearchResponseT, SearchType } from './sch
  */
 export const SEARCH_LIMIT_PER_TYPE = 50;
 
+/**
+ * The most rows of one kind (and tier) ranked by relevance: the newest of those holding the words.
+ * A word found in most records (`the`, a region every title names) would otherwise have every one of
+ * them read and ranked, seconds over 100,000 records; below the bound the ranking is exact.
+ */
+export const SEARCH_CANDIDATES = 500;
+
 /** The columns a searched table has: its id, its organization and its search vector. */
 type SearchedTable = PgTable & { id: PgColumn; organization_id: PgColumn; search_vector: PgColumn };
 
@@ -147,25 +154,45 @@ const emptyResults = (): Record<ResultKey, unknown[]> => ({
 /** The tsquery of `q`, computed once per run (an InitPlan), not once per row ranked. */
 const TSQUERY = sql`(SELECT to_tsquery('simple', ${sql.placeholder('tsquery')}))`;
 const LIMIT = sql.raw(String(SEARCH_LIMIT_PER_TYPE));
+const CANDIDATES = sql.raw(String(SEARCH_CANDIDATES));
 
-/** One kind's best hits: (key, id, tier, rank), the viewer's organization and visibility applied. */
+/**
+ * The ids of a kind's newest rows (at most SEARCH_CANDIDATES) among those `where` selects, the
+ * viewer's organization and visibility applied. Ids only: the vectors are read (and ranked) for
+ * these alone, never for every row holding a common word.
+ */
+function candidates(kind: Searched, where: SQL): SQL {
+  const t = kind.table;
+  const visible = kind.visible ? sql` AND ${kind.visible(PLACEHOLDERS)}` : sql``;
+  return sql`SELECT ${t.id} FROM ${t} WHERE ${t.organization_id} = ${PLACEHOLDERS.organization}${visible} AND ${where}
+    ORDER BY ${t.id} DESC LIMIT ${CANDIDATES}`;
+}
+
+/**
+ * The best-ranked of a kind's candidates that hold the words (and pass `also`): (id, rank). The
+ * candidates are an array computed once, so that their rows are read by primary key: the planner
+ * cannot turn the check of the words into a scan of the kind's whole search index.
+ */
+function ranked(kind: Searched, ids: SQL, also: SQL = sql``): SQL {
+  const t = kind.table;
+  return sql`SELECT ${t.id} AS id, ts_rank_cd(${t.search_vector}, ${TSQUERY})::float8 AS rank FROM ${t}
+    WHERE ${t.id} = ANY (ARRAY(${ids})) AND ${t.search_vector} @@ ${TSQUERY}${also} ORDER BY rank DESC, ${t.id} LIMIT ${LIMIT}`;
+}
+
+/** One kind's best hits: (key, id, tier, rank). */
 function hitsOf(kind: Searched): SQL {
   const t = kind.table;
-  const rank = sql`ts_rank_cd(${t.search_vector}, ${TSQUERY})::float8`;
-  const visible = kind.visible ? sql` AND ${kind.visible(PLACEHOLDERS)}` : sql``;
-  const rows = sql`FROM ${t} WHERE ${t.organization_id} = ${PLACEHOLDERS.organization}${visible}`;
-  if (!kind.leading) {
-    return sql`(SELECT ${kind.key}::text AS key, ${t.id} AS id, 1 AS tier, ${rank} AS rank ${rows} AND ${t.search_vector} @@ ${TSQUERY}
-      ORDER BY rank DESC, ${t.id} LIMIT ${LIMIT})`;
-  }
-  // First tier: rows whose name or title holds the words, found through their small index, and
-  // checked against the whole vector (a negated word may be in the description) row by row: OFFSET 0
-  // keeps that check out of the index scan, so that the planner cannot add the big index to it.
-  const leading = sql`(SELECT ${t.id} AS id, ${t.search_vector} AS v ${rows} AND ${kind.leading} @@ ${TSQUERY} OFFSET 0)`;
-  const first = sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM ${leading} named WHERE v @@ ${TSQUERY} ORDER BY rank DESC, id LIMIT ${LIMIT}`;
-  // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned otherwise).
-  const second = sql`SELECT ${t.id} AS id, ${rank} AS rank ${rows} AND ${t.search_vector} @@ ${TSQUERY} AND NOT (${kind.leading} @@ ${TSQUERY})
-      AND (SELECT count(*) FROM first_tier) < ${LIMIT} ORDER BY rank DESC, ${t.id} LIMIT ${LIMIT}`;
+  const matching = sql`${t.search_vector} @@ ${TSQUERY}`;
+  if (!kind.leading) return sql`(SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM (${ranked(kind, candidates(kind, matching))}) hits)`;
+  // First tier: rows whose name or title holds the words, found through their small index, then
+  // checked against the whole vector (a negated word may be in the description) as they are ranked:
+  // the candidates' LIMIT keeps that check out of the index scan, so that the planner cannot add the
+  // big index to it.
+  const first = ranked(kind, candidates(kind, sql`${kind.leading} @@ ${TSQUERY}`));
+  // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned
+  // otherwise): rows holding the words elsewhere. Name and title are read only for its candidates.
+  const more = sql`${matching} AND (SELECT count(*) FROM first_tier) < ${LIMIT}`;
+  const second = ranked(kind, candidates(kind, more), sql` AND NOT (${kind.leading} @@ ${TSQUERY})`);
   return sql`(WITH first_tier AS MATERIALIZED (${first})
     SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM first_tier
     UNION ALL SELECT ${kind.key}::text, id, 2, rank FROM (${second}) second_tier

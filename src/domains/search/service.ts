@@ -157,42 +157,34 @@ const LIMIT = sql.raw(String(SEARCH_LIMIT_PER_TYPE));
 const CANDIDATES = sql.raw(String(SEARCH_CANDIDATES));
 
 /**
- * The ids of a kind's newest rows (at most SEARCH_CANDIDATES) among those `where` selects, the
- * viewer's organization and visibility applied. Ids only: the vectors are read (and ranked) for
- * these alone, never for every row holding a common word.
+ * A kind's newest rows (at most SEARCH_CANDIDATES) among those `where` selects, the viewer's
+ * organization and visibility applied: (id, v), v the row's search vector. The LIMIT keeps the
+ * checks made on them afterwards (the whole vector, the rank) out of the scan that finds them, so
+ * that the planner cannot add the kind's big index to a scan of its small one.
  */
 function candidates(kind: Searched, where: SQL): SQL {
   const t = kind.table;
   const visible = kind.visible ? sql` AND ${kind.visible(PLACEHOLDERS)}` : sql``;
-  return sql`SELECT ${t.id} FROM ${t} WHERE ${t.organization_id} = ${PLACEHOLDERS.organization}${visible} AND ${where}
+  return sql`SELECT ${t.id} AS id, ${t.search_vector} AS v FROM ${t} WHERE ${t.organization_id} = ${PLACEHOLDERS.organization}${visible} AND ${where}
     ORDER BY ${t.id} DESC LIMIT ${CANDIDATES}`;
 }
 
-/**
- * The best-ranked of a kind's candidates that hold the words (and pass `also`): (id, rank). The
- * candidates are an array computed once, so that their rows are read by primary key: the planner
- * cannot turn the check of the words into a scan of the kind's whole search index.
- */
-function ranked(kind: Searched, ids: SQL, also: SQL = sql``): SQL {
-  const t = kind.table;
-  return sql`SELECT ${t.id} AS id, ts_rank_cd(${t.search_vector}, ${TSQUERY})::float8 AS rank FROM ${t}
-    WHERE ${t.id} = ANY (ARRAY(${ids})) AND ${t.search_vector} @@ ${TSQUERY}${also} ORDER BY rank DESC, ${t.id} LIMIT ${LIMIT}`;
-}
+/** The best-ranked of these candidates whose whole vector holds the words (and that pass `also`): (id, rank). */
+const ranked = (found: SQL, also: SQL = sql``) =>
+  sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM (${found}) found WHERE v @@ ${TSQUERY}${also} ORDER BY rank DESC, id LIMIT ${LIMIT}`;
 
 /** One kind's best hits: (key, id, tier, rank). */
 function hitsOf(kind: Searched): SQL {
   const t = kind.table;
   const matching = sql`${t.search_vector} @@ ${TSQUERY}`;
-  if (!kind.leading) return sql`(SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM (${ranked(kind, candidates(kind, matching))}) hits)`;
+  if (!kind.leading) return sql`(SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM (${ranked(candidates(kind, matching))}) hits)`;
   // First tier: rows whose name or title holds the words, found through their small index, then
-  // checked against the whole vector (a negated word may be in the description) as they are ranked:
-  // the candidates' LIMIT keeps that check out of the index scan, so that the planner cannot add the
-  // big index to it.
-  const first = ranked(kind, candidates(kind, sql`${kind.leading} @@ ${TSQUERY}`));
+  // checked against the whole vector (a negated word may be in the description).
+  const first = ranked(candidates(kind, sql`${kind.leading} @@ ${TSQUERY}`));
   // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned
-  // otherwise): rows holding the words elsewhere. Name and title are read only for its candidates.
+  // otherwise): the rows holding the words elsewhere, which are those the first tier left out.
   const more = sql`${matching} AND (SELECT count(*) FROM first_tier) < ${LIMIT}`;
-  const second = ranked(kind, candidates(kind, more), sql` AND NOT (${kind.leading} @@ ${TSQUERY})`);
+  const second = ranked(candidates(kind, more), sql` AND id NOT IN (SELECT id FROM first_tier)`);
   return sql`(WITH first_tier AS MATERIALIZED (${first})
     SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM first_tier
     UNION ALL SELECT ${kind.key}::text, id, 2, rank FROM (${second}) second_tier

@@ -58,9 +58,18 @@ import type { ResultKey, SearchQueryT, SearchResponseT, SearchType } from './sch
 
 /**
  * The most hits of one kind a search returns: the best-ranked ones. The search box shows a few of
- * each kind; without a bound a short word would read thousands of records in full.
+ * each kind; without a bound a short word would read thousands of records in full. Each incident or
+ * case hit is a minimal read with its nested records (about 3 KB), so the bound sets most of a
+ * search's cost: 20 of each answer 125 KB where 50 answered 310 KB, for about two thirds of the CPU.
  */
-export const SEARCH_LIMIT_PER_TYPE = 50;
+export const SEARCH_LIMIT_PER_TYPE = 20;
+
+/**
+ * The most rows of one kind (and tier) ranked by relevance: the newest of those holding the words.
+ * A word found in most records (`the`, a region every title names) would otherwise have every one of
+ * them read and ranked, seconds over 100,000 records; below the bound the ranking is exact.
+ */
+export const SEARCH_CANDIDATES = 500;
 
 /** The columns a searched table has: its id, its organization and its search vector. */
 type SearchedTable = PgTable & { id: PgColumn; organization_id: PgColumn; search_vector: PgColumn };
@@ -147,25 +156,37 @@ const emptyResults = (): Record<ResultKey, unknown[]> => ({
 /** The tsquery of `q`, computed once per run (an InitPlan), not once per row ranked. */
 const TSQUERY = sql`(SELECT to_tsquery('simple', ${sql.placeholder('tsquery')}))`;
 const LIMIT = sql.raw(String(SEARCH_LIMIT_PER_TYPE));
+const CANDIDATES = sql.raw(String(SEARCH_CANDIDATES));
 
-/** One kind's best hits: (key, id, tier, rank), the viewer's organization and visibility applied. */
+/**
+ * A kind's newest rows (at most SEARCH_CANDIDATES) among those `where` selects, the viewer's
+ * organization and visibility applied: (id, v), v the row's search vector. The LIMIT keeps the
+ * checks made on them afterwards (the whole vector, the rank) out of the scan that finds them, so
+ * that the planner cannot add the kind's big index to a scan of its small one.
+ */
+function candidates(kind: Searched, where: SQL): SQL {
+  const t = kind.table;
+  const visible = kind.visible ? sql` AND ${kind.visible(PLACEHOLDERS)}` : sql``;
+  return sql`SELECT ${t.id} AS id, ${t.search_vector} AS v FROM ${t} WHERE ${t.organization_id} = ${PLACEHOLDERS.organization}${visible} AND ${where}
+    ORDER BY ${t.id} DESC LIMIT ${CANDIDATES}`;
+}
+
+/** The best-ranked of these candidates whose whole vector holds the words (and that pass `also`): (id, rank). */
+const ranked = (found: SQL, also: SQL = sql``) =>
+  sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM (${found}) found WHERE v @@ ${TSQUERY}${also} ORDER BY rank DESC, id LIMIT ${LIMIT}`;
+
+/** One kind's best hits: (key, id, tier, rank). */
 function hitsOf(kind: Searched): SQL {
   const t = kind.table;
-  const rank = sql`ts_rank_cd(${t.search_vector}, ${TSQUERY})::float8`;
-  const visible = kind.visible ? sql` AND ${kind.visible(PLACEHOLDERS)}` : sql``;
-  const rows = sql`FROM ${t} WHERE ${t.organization_id} = ${PLACEHOLDERS.organization}${visible}`;
-  if (!kind.leading) {
-    return sql`(SELECT ${kind.key}::text AS key, ${t.id} AS id, 1 AS tier, ${rank} AS rank ${rows} AND ${t.search_vector} @@ ${TSQUERY}
-      ORDER BY rank DESC, ${t.id} LIMIT ${LIMIT})`;
-  }
-  // First tier: rows whose name or title holds the words, found through their small index, and
-  // checked against the whole vector (a negated word may be in the description) row by row: OFFSET 0
-  // keeps that check out of the index scan, so that the planner cannot add the big index to it.
-  const leading = sql`(SELECT ${t.id} AS id, ${t.search_vector} AS v ${rows} AND ${kind.leading} @@ ${TSQUERY} OFFSET 0)`;
-  const first = sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM ${leading} named WHERE v @@ ${TSQUERY} ORDER BY rank DESC, id LIMIT ${LIMIT}`;
-  // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned otherwise).
-  const second = sql`SELECT ${t.id} AS id, ${rank} AS rank ${rows} AND ${t.search_vector} @@ ${TSQUERY} AND NOT (${kind.leading} @@ ${TSQUERY})
-      AND (SELECT count(*) FROM first_tier) < ${LIMIT} ORDER BY rank DESC, ${t.id} LIMIT ${LIMIT}`;
+  const matching = sql`${t.search_vector} @@ ${TSQUERY}`;
+  if (!kind.leading) return sql`(SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM (${ranked(candidates(kind, matching))}) hits)`;
+  // First tier: rows whose name or title holds the words, found through their small index, then
+  // checked against the whole vector (a negated word may be in the description).
+  const first = ranked(candidates(kind, sql`${kind.leading} @@ ${TSQUERY}`));
+  // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned
+  // otherwise): the rows holding the words elsewhere, which are those the first tier left out.
+  const more = sql`${matching} AND (SELECT count(*) FROM first_tier) < ${LIMIT}`;
+  const second = ranked(candidates(kind, more), sql` AND id NOT IN (SELECT id FROM first_tier)`);
   return sql`(WITH first_tier AS MATERIALIZED (${first})
     SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM first_tier
     UNION ALL SELECT ${kind.key}::text, id, 2, rank FROM (${second}) second_tier

@@ -58,11 +58,9 @@ import type { ResultKey, SearchQueryT, SearchResponseT, SearchType } from './sch
 
 /**
  * The most hits of one kind a search returns: the best-ranked ones. The search box shows a few of
- * each kind; without a bound a short word would read thousands of records in full. Each incident or
- * case hit is a minimal read with its nested records (about 3 KB), so the bound sets most of a
- * search's cost: 20 of each answer 125 KB where 50 answered 310 KB, for about two thirds of the CPU.
+ * each kind; without a bound a short word would read thousands of records in full.
  */
-export const SEARCH_LIMIT_PER_TYPE = 20;
+export const SEARCH_LIMIT_PER_TYPE = 50;
 
 /**
  * The most rows of one kind (and tier) ranked by relevance: the newest of those holding the words.

@@ -22,11 +22,13 @@ export function installEtags(app: FastifyInstance, prefix: string) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || !request.url.startsWith(prefix)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = etagOf(payload);
+    // Encoded once: the hash and the socket then read the same bytes (a dashboard answer is megabytes).
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const etag = etagOf(bytes);
     reply.header('etag', etag);
     // Revalidate on every use: a cached answer is reused only after the server says it still holds.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
-    if (!matches(request.headers['if-none-match'], etag)) return payload;
+    if (!matches(request.headers['if-none-match'], etag)) return bytes;
     reply.code(304);
     reply.removeHeader('content-length');
     reply.removeHeader('content-type');

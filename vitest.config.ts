@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // `npm test` runs the database-touching suites on the embedded database, and once more against the
@@ -31,6 +33,11 @@ const ONCE = [
 ];
 
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
+// Node (22.1 and later) keeps the compiled code of the modules the test workers and every `muster`
+// they start load, and reuses it in the next process: a CLI test starts dozens of `muster` processes,
+// each loading about 2,800 modules. The cache is keyed by each file's content, so an edit is seen.
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'muster-node-compile-cache');
 
 /**
  * Database suites that need a process of their own: they mock a module, set the process's time zone,

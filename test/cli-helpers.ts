@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openEmbedded } from '../src/db/connection.ts';
@@ -321,6 +321,10 @@ export async function http<T = any>(base: string, method: string, path: string, 
 // ---------------------------------------------------------------------------------------------
 // A throw-away copy of the project, for commands that write into src/db/revisions.
 
+/** Whether dist/ holds a current build of src/ (bin/built.js), which `muster` then runs. */
+const { builtModule } = (await import(pathToFileURL(join(ROOT, 'bin', 'built.js')).href)) as { builtModule(name: string): string | undefined };
+const DIST_CURRENT = builtModule('cli/main') !== undefined;
+
 export interface ProjectCopy {
   dir: string;
   bin: string;
@@ -330,7 +334,11 @@ export interface ProjectCopy {
 
 export function copyProject(): ProjectCopy {
   const dir = tempDir('muster-cli-project-');
-  for (const name of ['bin', 'src', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  // A current dist/ comes along, copied last so that it is newer than the copied sources: the copy
+  // then runs JavaScript until a test edits a source.
+  for (const name of ['bin', 'src', 'package.json', 'tsconfig.json', ...(DIST_CURRENT ? ['dist'] : [])]) {
+    cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return {
     dir,

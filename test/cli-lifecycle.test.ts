@@ -117,7 +117,8 @@ describe('muster server start, beginning and end', { timeout: 300_000 }, () => {
             );
           }
         });
-        await new Promise((r) => setTimeout(r, 300)); // the loops are going
+        // The loops are going: as many answers as loops (or an error, which the test reports below).
+        while (statuses.length < loops.length && errors.length === 0) await new Promise((r) => setTimeout(r, 10));
         await allSent;
         signalled = true;
         server.child.kill('SIGTERM');

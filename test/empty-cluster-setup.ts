@@ -3,6 +3,9 @@
 // `muster database init` leaves it, and (when the run has a PostgreSQL server) a migrated template
 // database. Tests start from a copy, instead of each running initdb and every revision (seconds of
 // CPU each); only the tests of initialization itself start from nothing.
+// The `muster` these tests start runs dist/ while it is current (bin/built.js), else compiles every
+// source on load: a stale or missing dist/ is built here first, once, instead of on every start.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +25,16 @@ declare module 'vitest' {
   }
 }
 
+const ROOT = new URL('..', import.meta.url);
+
+async function buildIfStale() {
+  const built = new URL('bin/built.js', ROOT).href;
+  const { builtModule } = (await import(built)) as { builtModule(name: string): string | undefined };
+  if (!builtModule('cli/main')) execFileSync(process.execPath, ['bin/prepare.js'], { cwd: ROOT, stdio: 'inherit' });
+}
+
 export default async function setup(project: TestProject) {
+  await buildIfStale();
   const dir = mkdtempSync(join(tmpdir(), 'muster-test-cluster-'));
   const empty = join(dir, 'empty');
   await (await openEmbedded(empty)).close();

@@ -1,7 +1,8 @@
-// Builds one migrated, seeded database once per run of a project; every test file then starts from
+// Builds one migrated, seeded database once per run and database; every test file then starts from
 // a copy of it (a PGlite data-directory image, or a PostgreSQL template database when the project's
-// DATABASE_URL is set: see vitest.config.ts). Each project has its own template database, as
-// projects on the same server set theirs up at the same time.
+// DATABASE_URL is set: see vitest.config.ts). The projects of one database (`embedded` and
+// `embedded-own-process`, say) share it: their set-ups run in this one process, and the first
+// builds it while the other waits for it.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,22 +20,33 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
-  const url = project.config.env.DATABASE_URL;
-  if (url) {
-    const templateDb = `muster_test_template_${project.name.replace(/\W/g, '_')}`;
-    const admin = await openPostgres(url, 1);
-    await admin.query(`DROP DATABASE IF EXISTS ${templateDb} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${templateDb}`);
-    const template = await openPostgres(withDatabaseName(url, templateDb), 1);
-    await initialize(template);
-    await template.close();
-    await admin.close();
-    project.provide('serverUrl', url);
-    project.provide('templateDatabase', templateDb);
-    project.provide('templateImage', '');
-    return;
-  }
+interface Template {
+  image: string;
+  database: string;
+  remove(): Promise<void>;
+}
+
+/** Templates by database (the server's URL, or '' for the embedded one), with the projects using each. */
+interface Shared {
+  template: Promise<Template>;
+  users: number;
+}
+// Each project loads this file anew; what they share hangs on the process's global object.
+const templates: Map<string, Shared> = ((globalThis as Record<symbol, unknown>)[Symbol.for('muster.test.templates')] ??= new Map()) as Map<string, Shared>;
+
+async function serverTemplate(url: string): Promise<Template> {
+  const database = 'muster_test_template';
+  const admin = await openPostgres(url, 1);
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${database}`);
+  const template = await openPostgres(withDatabaseName(url, database), 1);
+  await initialize(template);
+  await template.close();
+  await admin.close();
+  return { image: '', database, remove: async () => {} };
+}
+
+async function embeddedTemplate(): Promise<Template> {
   const dir = mkdtempSync(join(tmpdir(), 'muster-test-'));
   const db = await openEmbedded(undefined);
   await initialize(db);
@@ -42,8 +54,24 @@ export default async function setup(project: TestProject) {
   await db.close();
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await image.arrayBuffer()));
-  project.provide('templateImage', file);
-  project.provide('serverUrl', '');
-  project.provide('templateDatabase', '');
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { image: file, database: '', remove: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export default async function setup(project: TestProject) {
+  const url = project.config.env.DATABASE_URL ?? '';
+  let shared = templates.get(url);
+  if (!shared) {
+    shared = { template: url ? serverTemplate(url) : embeddedTemplate(), users: 0 };
+    templates.set(url, shared);
+  }
+  shared.users += 1;
+  const template = await shared.template;
+  project.provide('serverUrl', url);
+  project.provide('templateDatabase', template.database);
+  project.provide('templateImage', template.image);
+  return async () => {
+    if (--shared.users > 0) return;
+    templates.delete(url);
+    await template.remove();
+  };
 }

@@ -4,6 +4,7 @@
 // priority, the commander's or assignee's Jira user, and the status through the workflow's
 // transitions. Every call runs in a job through the outbound client; a refusal is thrown with a
 // reason an Admin can act on, and a rate limit is retried after Jira's Retry-After.
+import type { CloudClient } from 'jira.js';
 import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { isRetryLater } from '../../../lib/retry-later.ts';
@@ -21,7 +22,7 @@ const CHECK_TIMEOUT_MS = 5_000;
 const sameName = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
 
 /** Moves the issue to the Jira status the configuration gives a Muster status, through a transition that leads there. */
-async function moveTo(jira: ReturnType<typeof jiraClient>, config: JiraConfig, key: string, status: string, target = config.statuses[status]): Promise<void> {
+async function moveTo(jira: CloudClient, config: JiraConfig, key: string, status: string, target = config.statuses[status]): Promise<void> {
   if (!target) return;
   const issue = await jira.issues.getIssue({ issueIdOrKey: key, fields: ['status'] });
   const current = (issue.fields as { status?: { name?: string } } | undefined)?.status?.name;
@@ -37,7 +38,7 @@ async function moveTo(jira: ReturnType<typeof jiraClient>, config: JiraConfig, k
 }
 
 /** The fields an issue takes from its record on every update. */
-async function recordFields(jira: ReturnType<typeof jiraClient>, config: JiraConfig, subject: Subject, link: string, log: { warn(m: string): void }) {
+async function recordFields(jira: CloudClient, config: JiraConfig, subject: Subject, link: string, log: { warn(m: string): void }) {
   const fields: Record<string, unknown> = {
     summary: summaryOf(subject.title),
     description: descriptionOf(config, { kind: subject.kind, title: subject.title, description: subject.description, link }),
@@ -65,7 +66,7 @@ export const jiraPlugin: TicketPlugin = {
 
   async create(subject, raw, env) {
     const config = jiraConfigOf(raw);
-    const jira = jiraClient(config, env.outbound, env.log);
+    const jira = await jiraClient(config, env.outbound, env.log);
     // A ticket is made in the create job with the record read whole: its priority and owner too.
     const full = subject as Partial<Subject> & typeof subject;
     const fields: Record<string, unknown> = {
@@ -97,7 +98,7 @@ export const jiraPlugin: TicketPlugin = {
 
   async update(ticket, subject, raw, env) {
     const config = jiraConfigOf(raw);
-    const jira = jiraClient(config, env.outbound, env.log);
+    const jira = await jiraClient(config, env.outbound, env.log);
     const key = ticket.resource_id;
     await jira.issues.editIssue({ issueIdOrKey: key, fields: (await recordFields(jira, config, subject, subject.weblink, env.log)) as never });
     await moveTo(jira, config, key, subject.status);
@@ -106,7 +107,7 @@ export const jiraPlugin: TicketPlugin = {
   async createTaskTicket(task, raw, env) {
     const config = jiraConfigOf(raw);
     if (!config.create_task_issues) return null;
-    const jira = jiraClient(config, env.outbound, env.log);
+    const jira = await jiraClient(config, env.outbound, env.log);
     const incident = task.incident.name ?? `#${task.incident.id}`;
     const fields: Record<string, unknown> = {
       project: { key: config.project_key },
@@ -135,14 +136,14 @@ export const jiraPlugin: TicketPlugin = {
   async updateTaskTicket(ticket, task: TaskSubject, raw, env) {
     if (ticket.resource_type !== TASK_ISSUE) return;
     const config = jiraConfigOf(raw);
-    await moveTo(jiraClient(config, env.outbound, env.log), config, ticket.resource_id, task.status, taskStatusOf(config, task.status));
+    await moveTo(await jiraClient(config, env.outbound, env.log), config, ticket.resource_id, task.status, taskStatusOf(config, task.status));
   },
 
   async check(raw, env) {
     const config = jiraConfigOf(raw);
     if (config.hosting === 'cloud' && !config.email)
       throw new ConfigurationRefused('email', 'Jira Cloud needs the e-mail of the Atlassian account the API token belongs to.');
-    const jira = jiraClient(config, env.outbound, env.log, CHECK_TIMEOUT_MS);
+    const jira = await jiraClient(config, env.outbound, env.log, CHECK_TIMEOUT_MS);
     const asked = async <T>(field: string, call: () => Promise<T>): Promise<T> => {
       try {
         return await call();

@@ -4,7 +4,7 @@
 // (authorityMetadata, the authority host as a known authority) instead of discovering them, so the
 // token endpoint is the configured host's. The token is kept until shortly before it expires.
 import { createHash } from 'node:crypto';
-import { ConfidentialClientApplication, type INetworkModule, type NetworkRequestOptions, type NetworkResponse } from '@azure/msal-node';
+import type { INetworkModule, NetworkRequestOptions, NetworkResponse } from '@azure/msal-node';
 import type { Outbound } from '../../../lib/outbound/client.ts';
 import { unanswered, type VendorWords, vendorFailure } from '../../../lib/outbound/vendor.ts';
 import type { TeamsSettings } from './settings.ts';
@@ -78,6 +78,8 @@ export async function graphToken(s: TeamsSettings, outbound: Outbound, opts: { f
   if (!opts.fresh && cached && cached.expiresAt > Date.now()) return cached.token;
   const network = new OutboundNetwork(outbound);
   // A client per token: MSAL's own throttling memory and cache must not outlive a changed configuration.
+  // MSAL is loaded on first use, not by every `muster` start.
+  const { ConfidentialClientApplication } = await import('@azure/msal-node');
   const app = new ConfidentialClientApplication({
     auth: {
       clientId: s.clientId,

@@ -3,7 +3,8 @@
 // groups' member lists (the participant-group plugin's `members`). The chat channel has a job of
 // its own (conversation-sync), as it also posts, in order, what the record says. Each step runs
 // whatever the other did, reads the people as they are when it runs, and is safe to repeat; a
-// vendor that fails fails the job after its retries, never the write that enqueued it.
+// vendor that fails fails the job after its retries, never the write that enqueued it. A Closed
+// record is left as it is (closing makes everyone inactive): its people still write its review.
 import type { JobDefinition, JobEnv } from '../../jobs/definition.ts';
 import { defineJob } from '../../jobs/definition.ts';
 import { isRetryLater, RetryLater } from '../../lib/retry-later.ts';
@@ -42,6 +43,8 @@ export const membershipsJob = (kinds: Record<'incident' | 'case', RecordKind>): 
       const kind = kinds[job.data.kind];
       const subject = await subjectOf(env.db, env.settings, kind, job.data.record_id);
       if (!subject || subject.organization.id !== job.data.organization_id) return { skipped: 'record deleted' };
+      // Closing makes everyone inactive; the folder and the groups stay as they were, for the review.
+      if (subject.status === 'Closed') return { skipped: `${kind.name} closed` };
       const bindings = { job: job.id, queue: job.name, [kind.name]: subject.id };
       const plugins = pluginEnv(env.settings, job.id, {
         info: (msg: string) => env.log.info(bindings, msg),

@@ -4,7 +4,7 @@
 // only for a record that has a folder or groups and whose project's enabled plugin keeps such a
 // list (Muster's own plugins keep none: the usual case costs one indexed look-up). The job
 // (effects/memberships.ts) brings every list in line with the people as they are when it runs.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { pluginOfType } from '../../plugins/registry.ts';
@@ -20,11 +20,6 @@ export interface MembershipsJob {
   record_id: number;
 }
 
-/** The slug of the project's enabled plugin of a type, for the record the query reads. */
-const enabledSlug = (projectId: unknown, type: string) =>
-  sql<string | null>`(SELECT ${plugin.slug} FROM ${pluginInstance} JOIN ${plugin} ON ${plugin.id} = ${pluginInstance.plugin_id}
-    WHERE ${pluginInstance.project_id} = ${projectId} AND ${pluginInstance.plugin_type} = ${type} AND ${pluginInstance.enabled} LIMIT 1)`;
-
 /**
  * The record's people changed (in the caller's transaction): its folder's access and its groups'
  * members follow, when it has them and its plugins keep them. Once per transaction is enough:
@@ -34,14 +29,23 @@ export async function membershipsChanged(tx: Executor, kind: 'incident' | 'case'
   // Drizzle's builder takes one table type, not a union of two; both have the columns used here.
   const table = (kind === 'incident' ? incident : caseTable) as typeof incident;
   const owner = kind === 'incident' ? participantGroup.incident_id : participantGroup.case_id;
+  // The slug of the project's enabled plugin of a type.
+  const enabledSlug = (type: string) =>
+    tx
+      .select({ slug: plugin.slug })
+      .from(pluginInstance)
+      .innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id))
+      .where(and(eq(pluginInstance.project_id, table.project_id), eq(pluginInstance.plugin_type, type), eq(pluginInstance.enabled, true)))
+      .limit(1);
+  const groups = tx.select({ id: participantGroup.id }).from(participantGroup).where(eq(owner, table.id));
   const [r] = await tx
     .select({
       organization_id: table.organization_id,
       txid: sql<string>`txid_current()::text`,
       folder: sql<boolean>`${table.storage} IS NOT NULL`,
-      storage: enabledSlug(table.project_id, 'storage'),
-      groups: sql<boolean>`EXISTS (SELECT 1 FROM ${participantGroup} WHERE ${owner} = ${table.id})`,
-      group: enabledSlug(table.project_id, 'participant_group'),
+      storage: sql<string | null>`(${enabledSlug('storage')})`,
+      groups: sql<boolean>`EXISTS (${groups})`,
+      group: sql<string | null>`(${enabledSlug('participant_group')})`,
     })
     .from(table)
     .where(eq(table.id, recordId));

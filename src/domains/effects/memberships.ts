@@ -1,5 +1,5 @@
 // The job that brings who is let in outside Muster in line with a record's people, enqueued when
-// they change (plugin/memberships.ts): its folder shared with them (storage/sharing.ts) and its
+// they change (plugin/memberships.ts): its folder shared with them (folder-sharing.ts) and its
 // groups' member lists (the participant-group plugin's `members`). The chat channel has a job of
 // its own (conversation-sync), as it also posts, in order, what the record says. Each step runs
 // whatever the other did, reads the people as they are when it runs, and is safe to repeat; a
@@ -15,7 +15,7 @@ import type { RecordKind } from '../lifecycle/kind.ts';
 import { subjectOf } from '../lifecycle/subject.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { type MembershipsJob, RECORD_MEMBERSHIPS } from '../plugin/memberships.ts';
-import { shareWithPeople } from '../storage/sharing.ts';
+import { shareWithPeople } from './folder-sharing.ts';
 import { membersNow } from './resources.ts';
 
 // Outside systems that are down for a while: retried after about 10 s, 20 s, 40 s, 80 s, 160 s.

@@ -106,7 +106,7 @@ export const googleDrivePlugin: StoragePlugin = {
       resource_type: 'google-drive-folder',
       weblink: made.webViewLink ?? `https://drive.google.com/drive/folders/${made.id}`,
     };
-    // Shared with the record's people by the job that follows them (storage/sharing.ts).
+    // Shared with the record's people by the job that follows them (effects/folder-sharing.ts).
     return folder;
   },
   add: (_folder, file, shelf) => shelf.add(file),

@@ -4,8 +4,9 @@
 // only for a record that has a folder or groups and whose project's enabled plugin keeps such a
 // list (Muster's own plugins keep none: the usual case costs one indexed look-up). The job
 // (effects/memberships.ts) brings every list in line with the people as they are when it runs.
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { runStatement } from '../../db/statements.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { pluginOfType } from '../../plugins/registry.ts';
 import { participantGroup } from '../group/table.ts';
@@ -20,35 +21,24 @@ export interface MembershipsJob {
   record_id: number;
 }
 
+/** The slug of the enabled plugin of a type in the project of the record `r`. */
+const enabledSlug = (type: 'storage' | 'participant_group') =>
+  sql`(SELECT p.slug FROM ${pluginInstance} i JOIN ${plugin} p ON p.id = i.plugin_id
+    WHERE i.project_id = r.project_id AND i.plugin_type = ${sql.raw(`'${type}'`)} AND i.enabled LIMIT 1)`;
+
 /**
  * The record's people changed (in the caller's transaction): its folder's access and its groups'
  * members follow, when it has them and its plugins keep them. Once per transaction is enough:
  * the job reads the people when it runs.
  */
 export async function membershipsChanged(tx: Executor, kind: 'incident' | 'case', recordId: number): Promise<void> {
-  // Drizzle's builder takes one table type, not a union of two; both have the columns used here.
-  const table = (kind === 'incident' ? incident : caseTable) as typeof incident;
-  const owner = kind === 'incident' ? participantGroup.incident_id : participantGroup.case_id;
-  // The slug of the project's enabled plugin of a type.
-  const enabledSlug = (type: string) =>
-    tx
-      .select({ slug: plugin.slug })
-      .from(pluginInstance)
-      .innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id))
-      .where(and(eq(pluginInstance.project_id, table.project_id), eq(pluginInstance.plugin_type, type), eq(pluginInstance.enabled, true)))
-      .limit(1);
-  const groups = tx.select({ id: participantGroup.id }).from(participantGroup).where(eq(owner, table.id));
-  const [r] = await tx
-    .select({
-      organization_id: table.organization_id,
-      txid: sql<string>`txid_current()::text`,
-      folder: sql<boolean>`${table.storage} IS NOT NULL`,
-      storage: sql<string | null>`(${enabledSlug('storage')})`,
-      groups: sql<boolean>`EXISTS (${groups})`,
-      group: sql<string | null>`(${enabledSlug('participant_group')})`,
-    })
-    .from(table)
-    .where(eq(table.id, recordId));
+  const [r] = await runStatement<{ organization_id: number; txid: string; folder: boolean; storage: string | null; groups: boolean; group: string | null }>(
+    tx,
+    sql`SELECT r.organization_id, txid_current()::text AS txid, r.storage IS NOT NULL AS folder, ${enabledSlug('storage')} AS storage,
+      EXISTS (SELECT 1 FROM ${participantGroup} g WHERE g.${sql.identifier(`${kind}_id`)} = r.id) AS groups,
+      ${enabledSlug('participant_group')} AS "group"
+      FROM ${kind === 'incident' ? incident : caseTable} r WHERE r.id = ${recordId}`,
+  );
   if (!r) return;
   const sharing = r.folder && r.storage !== null && !!pluginOfType(r.storage, 'storage')?.share;
   const listing = r.groups && r.group !== null && !!pluginOfType(r.group, 'participant_group')?.members;

@@ -10,6 +10,7 @@ import { conversationSyncJob } from '../domains/conversation/sync.ts';
 import { INCIDENT } from '../domains/incident/kind.ts';
 import { recordEffectsJob, ticketUpdateJob } from '../domains/effects/record-effects.ts';
 import { resourceJobs } from '../domains/effects/resources.ts';
+import { membershipsJob } from '../domains/effects/memberships.ts';
 import { conferenceCloseJob } from '../domains/effects/conference-close.ts';
 import { recordDocumentsJob } from '../domains/record_document/jobs.ts';
 import { taskTicketJob } from '../domains/task/ticket.ts';
@@ -32,6 +33,7 @@ export const JOBS: JobDefinition[] = [
   ...MESSAGE_JOBS,
   ...oncallJobs(KINDS),
   conversationSyncJob(KINDS),
+  membershipsJob(KINDS),
   workflowRunJob,
   workflowPollJob,
   ...CHAT_JOBS,

@@ -397,6 +397,16 @@ export interface StoragePlugin extends PluginBase<'storage'> {
   list(folder: StorageFolder, shelf: FileShelf, config: Configuration): Promise<StoredFile[]>;
   remove(folder: StorageFolder, fileId: string, shelf: FileShelf, config: Configuration): Promise<boolean>;
   open(folder: StorageFolder, fileId: string, shelf: FileShelf, config: Configuration): ReturnType<FileShelf['open']>;
+  /**
+   * Gives each of `emails` (people who joined the record) access to its folder. Answers, per
+   * e-mail given access, the handle of the access made (for `unshare`), or null when the person
+   * could open the folder already: access Muster did not give, which it never takes back. An
+   * address the service cannot share with is left out (logged), and asked again at the next change.
+   * Absent: the folder is not the service's to share (Muster's own keeps files in its database).
+   */
+  share?(folder: StorageFolder, emails: string[], config: Configuration, env: PluginEnv): Promise<Record<string, string | null>>;
+  /** Takes back access `share` gave (its handles), from people who left the record; access gone already is not an error. */
+  unshare?(folder: StorageFolder, handles: string[], config: Configuration, env: PluginEnv): Promise<void>;
 }
 
 // ---- conference (a meeting per incident) ---------------------------------------------------------
@@ -441,6 +451,11 @@ export interface ParticipantGroupPlugin extends PluginBase<'participant_group'> 
    * and answer the members themselves; a mailing-list service answers the group's own address.
    */
   recipients(group: ParticipantGroup, members: string[], config: Configuration, env: PluginEnv): Promise<string[]> | string[];
+  /**
+   * Brings the group's member list in line with `members` (as for `recipients`), when the record's
+   * people change. Absent: the group keeps no list of its own to bring in line.
+   */
+  members?(group: ParticipantGroup, members: string[], config: Configuration, env: PluginEnv): Promise<void>;
 }
 
 // ---- documents ------------------------------------------------------------------------------------

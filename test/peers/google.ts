@@ -195,12 +195,20 @@ export async function startGooglePeer(opts: { delegatedTo: string }): Promise<Go
       if (!f) return apiError(res, 404, 'notFound', `File not found: ${m[1]}.`);
       if (req.method === 'GET') return json(res, { kind: 'drive#permissionList', permissions: f.permissions });
       if (req.method === 'POST') {
-        const p = { id: id('perm-'), type: body.type, role: body.role, emailAddress: body.emailAddress };
+        // As Drive: a user's permission has the user's own id, and sharing again makes no second one.
+        const email = String(body.emailAddress ?? '').toLowerCase();
+        const had = f.permissions.find((x) => x.type === 'user' && x.emailAddress === email);
+        if (had) return json(res, { kind: 'drive#permission', ...had });
+        const p = { id: `user-${email}`, type: body.type, role: body.role, emailAddress: email };
         f.permissions.push(p);
         return json(res, { kind: 'drive#permission', ...p });
       }
-      const p = f.permissions.find((x) => x.id === m![2]);
+      const p = f.permissions.find((x) => x.id === decodeURIComponent(m![2]));
       if (!p) return apiError(res, 404, 'notFound', `Permission not found: ${m[2]}.`);
+      if (req.method === 'DELETE') {
+        f.permissions = f.permissions.filter((x) => x !== p);
+        return res.writeHead(204).end();
+      }
       if (req.method === 'PATCH') {
         Object.assign(p, { role: body.role });
         return json(res, { kind: 'drive#permission', ...p });

@@ -57,6 +57,12 @@ const mailOf = (subject: Subject, message: GroupMailJob['message'], to: string[]
   text: `${message.text}\n\n${subject.weblink}`,
 });
 
+/** The e-mails of a record's group's members now: for the notifications group, with the teams routed to the record. */
+export async function membersNow(ctx: Ctx, kind: RecordKind, id: number, group: GroupKind): Promise<string[]> {
+  const followers = group === 'notifications' ? ((await routedFor(ctx.db, ctx, kind, [id])).get(id)?.teams ?? []).map((t) => t.email) : [];
+  return groupMembers(ctx.db, kind, id, group, followers);
+}
+
 export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => [
   defineJob<ResourcesJob>({
     name: RECORD_RESOURCES,
@@ -103,9 +109,7 @@ export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => 
       const subject = await subjectOf(env.db, env.settings, kind, job.data.id);
       const group = subject && (await groupOf(env.db, kind, subject.id, job.data.group));
       if (!subject || !group) return { skipped: `no ${job.data.group} group` };
-      const followers =
-        job.data.group === 'notifications' ? ((await routedFor(env.db, ctx, kind, [subject.id])).get(subject.id)?.teams ?? []).map((t) => t.email) : [];
-      const members = await groupMembers(env.db, kind, subject.id, job.data.group, followers);
+      const members = await membersNow(ctx, kind, subject.id, job.data.group);
       const plugin = await activeInstance(env.db, env.settings, subject.project.id, 'participant_group');
       const log = { info: (m: string) => env.log.info({ job: job.id }, m), warn: (m: string) => env.log.warn({ job: job.id }, m) };
       const to = plugin ? await plugin.plugin.recipients(group, members, plugin.config, pluginEnv(env.settings, job.id, log)) : members;

@@ -1,7 +1,9 @@
 // A record's groups: Dispatch's tactical group (its people) and, for incidents, its notifications
 // group (those who follow it), made once by the project's participant-group plugin and kept here.
 // Muster's own plugin keeps no member lists: the members are read from the record when a message
-// is sent (groupMembers), so they follow its participants and subscribers without being synced.
+// is sent (groupMembers), so they follow its participants and subscribers without being synced. A
+// plugin whose groups keep a list (Google Groups) has it brought in line when the record's people
+// change (effects/memberships.ts) and again before each message.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
@@ -84,15 +86,20 @@ export async function groupOf(tx: Executor, kind: RecordRows, recordId: number, 
   return g;
 }
 
-/** The groups of a record the caller may see (404 otherwise), tactical first. */
-export async function listGroups(ctx: Ctx, kind: RecordRows, recordId: number): Promise<(Static<typeof GroupRead> & { kind: string })[]> {
-  await assertVisible(ctx, kind, recordId, ctx.db);
-  const rows = await ctx.db
+/** The record's groups as made, tactical first. */
+export async function listGroupRows(db: Executor, kind: RecordRows, recordId: number): Promise<(GroupRow & { kind: GroupKind })[]> {
+  const rows = await db
     .select()
     .from(participantGroup)
     .where(eq(ownerColumn(kind), recordId))
     .orderBy(asc(participantGroup.id));
-  return rows.map((g) => ({ ...groupRead(g), kind: g.kind }));
+  return rows as (GroupRow & { kind: GroupKind })[];
+}
+
+/** The groups of a record the caller may see (404 otherwise), tactical first. */
+export async function listGroups(ctx: Ctx, kind: RecordRows, recordId: number): Promise<(Static<typeof GroupRead> & { kind: string })[]> {
+  await assertVisible(ctx, kind, recordId, ctx.db);
+  return (await listGroupRows(ctx.db, kind, recordId)).map((g) => ({ ...groupRead(g), kind: g.kind }));
 }
 
 /**

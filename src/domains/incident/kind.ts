@@ -1,10 +1,11 @@
 // Incidents as the lifecycle kit sees them: after any change of their people, the participant
-// summary (most common team and location) and the response cost follow, and their chat channel
-// invites whoever joined; their list is what saved search filters are matched against.
+// summary (most common team and location) and the response cost follow, their chat channel
+// invites whoever joined, and their folder and groups outside Muster let them in; their list is what saved search filters are matched against.
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
 import { peopleChanged } from '../conversation/enqueue.ts';
+import { membershipsChanged } from '../plugin/memberships.ts';
 import { recomputeResponseCost } from './response-cost.ts';
 import { INCIDENT_ROWS, type RecordKind } from '../lifecycle/kind.ts';
 import { recordList } from '../lifecycle/list.ts';
@@ -13,7 +14,8 @@ import { INCIDENT_LIST } from './list.ts';
 
 /**
  * The incident's participants_team and participants_location become the most common among its
- * participants; its response cost is recomputed; its channel invites newcomers.
+ * participants; its response cost is recomputed; its channel invites newcomers; its folder and
+ * groups outside Muster follow its people.
  */
 async function participantsChanged(tx: Executor, incidentId: number): Promise<void> {
   const mostCommon = (col: PgColumn) =>
@@ -26,6 +28,7 @@ async function participantsChanged(tx: Executor, incidentId: number): Promise<vo
     .where(eq(incident.id, incidentId));
   await recomputeResponseCost(tx, incidentId);
   await peopleChanged(tx, INCIDENT_ROWS, incidentId);
+  await membershipsChanged(tx, 'incident', incidentId);
 }
 
 /** What `filter` and `sortBy[]` reach from an incident. */

@@ -11,6 +11,7 @@ import type { GroupKind } from '../../plugins/types.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
 import { enqueueGroupMail } from '../effects/resources.ts';
+import { membershipsChanged } from '../plugin/memberships.ts';
 import { event } from '../event/table.ts';
 import { logIncidentEvent } from '../event/service.ts';
 import { participant, participantRole } from '../lifecycle/table.ts';
@@ -140,6 +141,8 @@ export async function subscribeToIncident(ctx: Ctx, id: number): Promise<null> {
       .limit(1);
     if (already) return;
     await logIncidentEvent(tx, ctx, id, { description: `${ctx.user.email} ${SUBSCRIBED}`, details: { subscriber: ctx.user.email.toLowerCase() } });
+    // Subscribers are members of the incident's groups.
+    await membershipsChanged(tx, 'incident', id);
   });
   return null;
 }

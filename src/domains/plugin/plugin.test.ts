@@ -4,12 +4,13 @@
 // MUSTER_PLUGINS loads it; a second plugin of its type is declared here.
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { Type } from '@sinclair/typebox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type Res } from '../../../test/helpers.ts';
 import { useWorld } from '../../../test/worlds/world.ts';
 import { loadPluginPackages, registerPlugins } from '../../plugins/registry.ts';
 import { decryptConfiguration, SECRET_MASK } from '../../plugins/secrets.ts';
-import type { WebhookPlugin } from '../../plugins/types.ts';
+import { ConfigurationRefused, type WebhookPlugin } from '../../plugins/types.ts';
 import { workflow } from '../workflow/table.ts';
 import { ensureCatalogue, installPlugins, uninstallPlugins } from './catalogue.ts';
 import { pluginInstanceReader } from './service.ts';
@@ -29,13 +30,34 @@ const plainWebhook: WebhookPlugin = {
   async deliver() {},
 };
 
+/** A check held until the test lets it answer: a vendor that is slow to answer. */
+let held: { reached: () => void; answer: Promise<void> } | undefined;
+/** What each check was asked with, secrets in clear. */
+const checked: Record<string, unknown>[] = [];
+
+const checkedWebhook: WebhookPlugin = {
+  ...plainWebhook,
+  slug: 'test-checked-webhook',
+  title: 'Test Plugin - Checked Webhook',
+  description: 'Asks its vendor whether its token works.',
+  configuration: Type.Object({ channel: Type.String(), token: Type.String({ writeOnly: true }) }, { additionalProperties: false }),
+  async check(config) {
+    checked.push(config);
+    if (config.token === 'revoked') throw new ConfigurationRefused('token', 'The vendor refused the token.');
+    if (held) {
+      held.reached();
+      await held.answer;
+    }
+  },
+};
+
 const w = useWorld();
 let projectId: number;
 
 beforeAll(async () => {
   const loaded = await loadPluginPackages(FIXTURE);
-  registerPlugins([plainWebhook], 'plugin.test.ts');
-  await installPlugins(w.t.database.db, { plugins: [...loaded, plainWebhook] });
+  registerPlugins([plainWebhook, checkedWebhook], 'plugin.test.ts');
+  await installPlugins(w.t.database.db, { plugins: [...loaded, plainWebhook, checkedWebhook] });
   const created = await call(w.t.app, 'POST', '/default/projects', { token: w.owner, body: { name: 'Hooks', organization: { name: 'default' } } });
   projectId = created.body.id;
 });
@@ -115,7 +137,12 @@ describe('the plugin catalogue', () => {
         'descending[]': true,
       },
     });
-    expect(filtered.body.items.map((p: { slug: string }) => p.slug)).toEqual(['test-plain-webhook', 'muster-webhook', 'example-webhook']);
+    expect(filtered.body.items.map((p: { slug: string }) => p.slug)).toEqual([
+      'test-plain-webhook',
+      'test-checked-webhook',
+      'muster-webhook',
+      'example-webhook',
+    ]);
     const all = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { itemsPerPage: -1 } });
     expect(all.body.total).toBeGreaterThanOrEqual(3);
     const paged = await call(w.t.app, 'GET', '/default/plugins', { token: w.member, query: { itemsPerPage: 1, page: 2 } });
@@ -422,3 +449,64 @@ async function orgId(): Promise<number> {
   const me = await call(w.t.app, 'GET', '/organizations', { token: w.owner, query: { itemsPerPage: -1 } });
   return me.body.items.find((o: { slug: string }) => o.slug === 'default').id;
 }
+
+describe('the vendor\u2019s check of a configuration', () => {
+  let instanceId: number;
+  const put = (body: Record<string, unknown>) => call(w.t.app, 'PUT', `/default/plugins/instances/${instanceId}`, { token: w.admin, body });
+  /** Holds the next check until `release`; `reached` resolves once the check has begun. */
+  function hold() {
+    let reached!: () => void;
+    let release!: () => void;
+    const begun = new Promise<void>((r) => (reached = r));
+    held = { reached, answer: new Promise<void>((r) => (release = r)) };
+    return { begun, release };
+  }
+
+  beforeAll(async () => {
+    const created = await call(w.t.app, 'POST', '/default/projects', { token: w.owner, body: { name: 'Checked', organization: { name: 'default' } } });
+    const filter = [{ model: 'Project', field: 'id', op: '==', value: created.body.id }];
+    instanceId = bySlug(await instances(w.admin, filter), 'test-checked-webhook')[0].id;
+    expect((await put({ configuration: { channel: '#ops', token: 'first-token' } })).status).toBe(200);
+  });
+
+  it('refuses what the vendor refuses, naming the field, and stores nothing', async () => {
+    const refused = await put({ enabled: true, configuration: { channel: '#ops', token: 'revoked' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toEqual([
+      { loc: ['body', 'configuration', 'token'], msg: 'The vendor refused the token.', type: 'value_error.plugin_refused' },
+    ]);
+    expect(await storedConfiguration(instanceId)).toEqual({ channel: '#ops', token: 'first-token' });
+    expect((await call(w.t.app, 'GET', `/default/plugins/instances/${instanceId}`, { token: w.admin })).body.enabled).toBe(false);
+  });
+
+  it('asks with the configuration as it will be stored, a masked secret as stored, and holds no lock while the vendor answers', async () => {
+    const { begun, release } = hold();
+    const saving = put({ enabled: true, configuration: { channel: '#incidents', token: SECRET_MASK } });
+    await begun;
+    expect(checked.at(-1)).toEqual({ channel: '#incidents', token: 'first-token' });
+    // The instance's row is free while the vendor is asked: another transaction takes its lock at once.
+    const locked = await w.t.database.db.transaction((tx) =>
+      tx.select({ id: pluginInstance.id }).from(pluginInstance).where(eq(pluginInstance.id, instanceId)).for('update', { noWait: true }),
+    );
+    expect(locked).toEqual([{ id: instanceId }]);
+    held = undefined;
+    release();
+    const saved = await saving;
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.enabled).toBe(true);
+    expect(await storedConfiguration(instanceId)).toEqual({ channel: '#incidents', token: 'first-token' });
+  });
+
+  it('answers 409 when another save changed the instance while the vendor was asked, keeping the other save', async () => {
+    expect((await put({ enabled: false })).status).toBe(200);
+    const { begun, release } = hold();
+    const saving = put({ enabled: true, configuration: { channel: '#slow', token: 'slow-token' } });
+    await begun;
+    expect((await put({ configuration: { channel: '#fast', token: 'fast-token' } })).status).toBe(200);
+    held = undefined;
+    release();
+    const late = await saving;
+    expect(late.status).toBe(409);
+    expect(await storedConfiguration(instanceId)).toEqual({ channel: '#fast', token: 'fast-token' });
+  });
+});

@@ -372,16 +372,22 @@ const raced = (err: unknown) => {
   throw isUniqueViolation(err) ? errors.conflict('Another instance of this plugin type was enabled at the same time; try again.') : err;
 };
 
+/**
+ * Creates an instance. What the plugin's vendor says of the configuration is asked before the
+ * transaction, so that a slow vendor holds no connection and no lock while it answers.
+ */
 export async function createInstance(ctx: Ctx, body: PluginInstanceCreateT): Promise<PluginInstanceReadT> {
   requirePermission(ctx.role, 'SensitiveProjectAction');
+  const row = await pluginOfBody(ctx.db, body.plugin as RefValue);
+  await projectOfBody(ctx.db, ctx, body.project as RefValue);
+  const enabled = body.enabled ?? false;
+  const config = nextConfiguration(row.slug, {}, body.configuration, enabled) ?? {};
+  await checkDestinations(config, schemaOf(row.slug), outboundFor(ctx.settings.outboundAllow));
+  if (enabled) await checkWithVendor(ctx, row.slug, config);
   const id = await ctx.db
     .transaction(async (tx) => {
-      const row = await pluginOfBody(tx, body.plugin as RefValue);
+      // Found again in the transaction: a project deleted meanwhile answers as one never there.
       const proj = await projectOfBody(tx, ctx, body.project as RefValue);
-      const enabled = body.enabled ?? false;
-      const config = nextConfiguration(row.slug, {}, body.configuration, enabled) ?? {};
-      await checkDestinations(config, schemaOf(row.slug), outboundFor(ctx.settings.outboundAllow));
-      if (enabled) await checkWithVendor(ctx, row.slug, config);
       if (enabled) await disableOthers(tx, ctx, proj.id, row.type);
       const [created] = await tx
         .insert(pluginInstance)
@@ -401,18 +407,27 @@ export async function createInstance(ctx: Ctx, body: PluginInstanceCreateT): Pro
   return readInstance(ctx, id);
 }
 
+/**
+ * Updates an instance. The configuration to store (masked secrets resolved from the stored ones)
+ * is worked out and asked of the vendor before the transaction, as on create; the transaction
+ * then finds the instance as it was read, or answers 409 (another save came in between, and what
+ * was checked is not what would be stored).
+ */
 export async function updateInstance(ctx: Ctx, id: number, body: PluginInstanceUpdateT): Promise<PluginInstanceReadT> {
   requirePermission(ctx.role, 'SensitiveProjectAction');
+  const row = await findInstance(ctx.db, ctx, id);
+  const [{ slug }] = await ctx.db.select({ slug: plugin.slug }).from(plugin).where(eq(plugin.id, row.plugin_id));
+  const enabled = body.enabled ?? row.enabled;
+  const enabling = enabled && !row.enabled;
+  const stored = storedConfiguration(ctx, row);
+  const config = nextConfiguration(slug, stored ?? {}, body.configuration, enabling);
+  if (config) await checkDestinations(config, schemaOf(slug), outboundFor(ctx.settings.outboundAllow));
+  if (enabled && (config || enabling)) await checkWithVendor(ctx, slug, config ?? stored ?? {});
   await ctx.db
     .transaction(async (tx) => {
-      const row = await findInstance(tx, ctx, id, true);
-      const [{ slug }] = await tx.select({ slug: plugin.slug }).from(plugin).where(eq(plugin.id, row.plugin_id));
-      const enabled = body.enabled ?? row.enabled;
-      const enabling = enabled && !row.enabled;
-      const stored = storedConfiguration(ctx, row);
-      const config = nextConfiguration(slug, stored ?? {}, body.configuration, enabling);
-      if (config) await checkDestinations(config, schemaOf(slug), outboundFor(ctx.settings.outboundAllow));
-      if (enabled && (config || enabling)) await checkWithVendor(ctx, slug, config ?? stored ?? {});
+      const now = await findInstance(tx, ctx, id, true);
+      if (now.enabled !== row.enabled || now.configuration !== row.configuration)
+        throw errors.conflict('The plugin instance was changed while its configuration was being checked; try again.');
       if (enabling) await disableOthers(tx, ctx, row.project_id, row.plugin_type, row.id);
       await tx
         .update(pluginInstance)

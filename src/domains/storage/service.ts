@@ -15,6 +15,7 @@ import { subjectOf } from '../lifecycle/subject.ts';
 import type { incident } from '../lifecycle/table.ts';
 import { assertVisible } from '../lifecycle/visibility.ts';
 import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import { membershipsChanged } from '../plugin/memberships.ts';
 import type { FileRead } from './schema.ts';
 import { recordFile } from './table.ts';
 
@@ -125,6 +126,8 @@ export async function addFile(ctx: Ctx, kind: RecordRows, id: number, file: File
         .set({ storage: folder })
         .where(eq((kind.table as typeof incident).id, record.id));
       await tellConversation(tx, kind, [id], { event: 'resource', resource: { what: 'Files', weblink: folder.weblink } });
+      // Shared with the record's people by a job, so the upload waits on no more than the folder.
+      await membershipsChanged(tx, kind.name, id);
     }
     const added = await storage.plugin.add(folder, file, shelf, storage.config);
     await logEvent(tx, ctx, ownerOf(kind, id), {

@@ -1,35 +1,70 @@
 // A record's folder in Google Drive: made (files.create, the folder type) in the configured shared
 // drive or parent folder when the record's first file is added, and shared with the record's people
-// (permissions.create per e-mail, no notification mail: the record's page links it). The files
-// Muster is given stay on Muster's own shelf as well, so lists and downloads never wait on Drive.
+// as they join (permissions.create per e-mail, no notification mail: the record's page links it);
+// someone who leaves loses the access Muster gave them (permissions.delete of that permission).
+// The files Muster is given stay on Muster's own shelf as well, so lists and downloads never wait on Drive.
 import { drive as driveApi } from '@googleapis/drive';
 import { Type } from '@sinclair/typebox';
 import { authoredByMuster } from '../authored.ts';
+import { VendorError } from '../../../lib/outbound/vendor.ts';
 import type { Configuration, PluginEnv, StorageFolder, StoragePlugin } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
 import { checkGoogle } from './check.ts';
 import { driveId, googleConfiguration } from './config.ts';
 import { text } from '../configuration-text.ts';
-import { call } from './errors.ts';
+import { call, callUnlessGone, translate } from './errors.ts';
 
 const FOLDER = 'application/vnd.google-apps.folder';
 const ROLES = ['reader', 'commenter', 'writer'] as const;
 
 const driveOf = (config: Configuration, env: PluginEnv) => driveApi({ version: 'v3', ...apiOptions(config, env, SCOPES.drive) });
 
-/** Shares the folder with each address (the configured role); one shared already is shared again, which changes nothing. */
-export async function shareFolder(folder: StorageFolder, emails: string[], config: Configuration, env: PluginEnv): Promise<void> {
+/** The (lower-cased) e-mails of the users with a permission on the folder, direct or inherited from its shared drive, a page at a time. */
+async function accessOf(drive: ReturnType<typeof driveOf>, fileId: string): Promise<Set<string>> {
+  const found = new Set<string>();
+  let pageToken: string | undefined;
+  do {
+    const page = await call('Drive permissions.list', () =>
+      drive.permissions.list({ fileId, supportsAllDrives: true, pageSize: 100, pageToken, fields: 'nextPageToken,permissions(id,type,emailAddress)' }),
+    );
+    for (const p of page.permissions ?? []) if (p.type === 'user' && p.emailAddress) found.add(p.emailAddress.toLowerCase());
+    pageToken = page.nextPageToken ?? undefined;
+  } while (pageToken);
+  return found;
+}
+
+/**
+ * Shares the folder with each address (the configured role), listing who has access first, so
+ * that sharing twice makes no second permission and access someone had already is not counted
+ * as Muster's. An address Drive will not share with (400: no Google account, outside the
+ * allowed domains) is logged and left out.
+ */
+async function shareFolder(folder: StorageFolder, emails: string[], config: Configuration, env: PluginEnv): Promise<Record<string, string | null>> {
   const drive = driveOf(config, env);
   const role = (ROLES as readonly string[]).includes(String(config.role)) ? String(config.role) : 'writer';
-  for (const emailAddress of [...new Set(emails.map((e) => e.toLowerCase()))])
-    await call('Drive permissions.create', () =>
-      drive.permissions.create({
+  const had = await accessOf(drive, folder.resource_id);
+  const given: Record<string, string | null> = {};
+  for (const emailAddress of new Set(emails.map((e) => e.toLowerCase()))) {
+    if (had.has(emailAddress)) {
+      given[emailAddress] = null;
+      continue;
+    }
+    try {
+      const made = await drive.permissions.create({
         fileId: folder.resource_id,
         supportsAllDrives: true,
         sendNotificationEmail: false,
+        fields: 'id',
         requestBody: { type: 'user', role, emailAddress },
-      }),
-    );
+      });
+      given[emailAddress] = made.data.id ?? null;
+    } catch (err) {
+      const failure = translate('Drive permissions.create', err);
+      if (!(failure instanceof VendorError && failure.status === 400)) throw failure;
+      env.log.info(`Drive would not share the folder with ${emailAddress}: ${failure.message}`);
+    }
+  }
+  return given;
 }
 
 export const googleDrivePlugin: StoragePlugin = {
@@ -71,16 +106,17 @@ export const googleDrivePlugin: StoragePlugin = {
       resource_type: 'google-drive-folder',
       weblink: made.webViewLink ?? `https://drive.google.com/drive/folders/${made.id}`,
     };
-    await shareFolder(
-      folder,
-      [subject.owner, subject.reporter].filter((e): e is string => !!e),
-      config,
-      env,
-    );
+    // Shared with the record's people by the job that follows them (effects/folder-sharing.ts).
     return folder;
   },
   add: (_folder, file, shelf) => shelf.add(file),
   list: (_folder, shelf) => shelf.list(),
   remove: (_folder, fileId, shelf) => shelf.remove(fileId),
   open: (_folder, fileId, shelf) => shelf.open(fileId),
+  share: shareFolder,
+  async unshare(folder, handles, config, env) {
+    const drive = driveOf(config, env);
+    for (const permissionId of handles)
+      await callUnlessGone('Drive permissions.delete', () => drive.permissions.delete({ fileId: folder.resource_id, permissionId, supportsAllDrives: true }));
+  },
 };

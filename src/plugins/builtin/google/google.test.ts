@@ -161,9 +161,10 @@ describe('Google Workspace plugins', () => {
     expect(read.conference.weblink).toMatch(/^https:\/\/meet\.google\.com\/abc-/);
     expect(read.conference.resource_id).toBe(insert.body.id);
 
-    // A file: the incident's Drive folder is made in the shared drive and shared with its people.
+    // A file: the incident's Drive folder is made in the shared drive, then shared with its people by a job.
     const added = await upload(`incidents/${id}`, 'notes.txt', 'notes');
     expect(added.statusCode, added.body).toBe(200);
+    await drain();
     const [folder] = sent('POST', /^\/drive\/v3\/files$/);
     expect(folder.body).toMatchObject({ mimeType: 'application/vnd.google-apps.folder', parents: ['shared-drive-1'] });
     const storage = (await incidents.get(id, w.admin)).body.storage;
@@ -215,6 +216,93 @@ describe('Google Workspace plugins', () => {
     expect((await cases.edit(id, { status: 'Closed', resolution: 'Blocked the sender.' }, w.admin)).status).toBe(200);
     await drain();
     expect(google.files.get(doc.resource_id)!.contentRestrictions).toEqual([{ readOnly: true, reason: 'The record is closed' }]);
+  });
+
+  it('shares an incident\u2019s folder with who joins, takes back only what it gave from who leaves, and keeps its group\u2019s members in step', async () => {
+    const created = await incidents.create({ title: 'Queue backlog' }, w.admin);
+    expect(created.status).toBe(200);
+    const id = created.body.id;
+    await drain();
+    expect((await upload(`incidents/${id}`, 'graph.txt', 'load')).statusCode).toBe(200);
+    await drain();
+    const read = (await incidents.get(id, w.admin)).body;
+    // What Muster notes of the sharing stays out of reads.
+    expect(Object.keys(read.storage).sort()).toEqual(['description', 'resource_id', 'resource_type', 'weblink']);
+    const folderId = read.storage.resource_id;
+    const access = () =>
+      google.files
+        .get(folderId)!
+        .permissions.filter((p) => p.type === 'user' && p.role !== 'owner')
+        .map((p) => `${p.emailAddress}:${p.role}`)
+        .sort();
+    expect(access()).toEqual(['admin@example.com:writer']);
+    const tactical = () => [...google.groups.values()].find((g) => g.email === `${read.name.toLowerCase()}@example.com`)!;
+    // Someone a person shared the folder with in Drive before they joined.
+    google.files.get(folderId)!.permissions.push({ id: 'user-lead@example.com', type: 'user', role: 'reader', emailAddress: 'lead@example.com' });
+
+    // Two join; Drive fails once, which the additions never hear of: the job tries again.
+    const seen = google.requests.length;
+    google.failures.push({ status: 500 });
+    for (const email of ['Bob@example.com', 'lead@example.com'])
+      expect((await call(w.t.app, 'POST', `/default/incidents/${id}/participants`, { token: w.admin, body: { email, role: 'Participant' } })).status).toBe(200);
+    await drain();
+    const shares = google.requests.slice(seen).filter((r) => r.method === 'POST' && /\/permissions$/.test(r.path) && !r.failedWith);
+    expect(shares.map((r) => [r.path, r.query.sendNotificationEmail, r.body])).toEqual([
+      [`/drive/v3/files/${folderId}/permissions`, 'false', { type: 'user', role: 'writer', emailAddress: 'bob@example.com' }],
+    ]);
+    expect(access()).toEqual(['admin@example.com:writer', 'bob@example.com:writer', 'lead@example.com:reader']);
+    expect(
+      tactical()
+        .members.map((m) => m.email)
+        .sort(),
+    ).toEqual(['admin@example.com', 'bob@example.com', 'lead@example.com']);
+
+    // Both leave: Bob's access, which Muster gave, is taken back; the lead's stays theirs.
+    const people = (await incidents.get(id, w.admin)).body.participants as { id: number; individual: { email: string } }[];
+    for (const p of people.filter((p) => p.individual.email !== 'admin@example.com'))
+      expect((await call(w.t.app, 'DELETE', `/default/incidents/${id}/participants/${p.id}`, { token: w.admin })).status).toBe(200);
+    await drain();
+    expect(
+      google.requests
+        .slice(seen)
+        .filter((r) => r.method === 'DELETE' && /\/permissions\//.test(r.path))
+        .map((r) => r.path),
+    ).toEqual([`/drive/v3/files/${folderId}/permissions/user-bob%40example.com`]);
+    expect(access()).toEqual(['admin@example.com:writer', 'lead@example.com:reader']);
+    expect(tactical().members.map((m) => m.email)).toEqual(['admin@example.com']);
+
+    // Closed: whoever had access keeps it for the review, and the groups keep their members.
+    expect((await incidents.edit(id, { status: 'Closed', resolution: 'Drained.' }, w.admin)).status).toBe(200);
+    await drain();
+    expect(access()).toEqual(['admin@example.com:writer', 'lead@example.com:reader']);
+    expect(tactical().members.map((m) => m.email)).toEqual(['admin@example.com']);
+  });
+
+  it('shares a case\u2019s folder with its new assignee and brings them into its group', async () => {
+    const created = await cases.create({ title: 'Lost laptop' }, w.admin);
+    expect(created.status).toBe(200);
+    const id = created.body.id;
+    await drain();
+    expect((await upload(`cases/${id}`, 'receipt.txt', 'serial 42')).statusCode).toBe(200);
+    await drain();
+    const read = (await cases.get(id, w.admin)).body;
+    const folder = () => google.files.get(read.storage.resource_id)!;
+    expect(
+      folder()
+        .permissions.filter((p) => p.role === 'writer')
+        .map((p) => p.emailAddress),
+    ).toEqual(['admin@example.com']);
+
+    expect((await cases.edit(id, { assignee: { individual: { email: 'carol@example.com' } } }, w.admin)).status).toBe(200);
+    await drain();
+    expect(
+      folder()
+        .permissions.filter((p) => p.role === 'writer')
+        .map((p) => p.emailAddress)
+        .sort(),
+    ).toEqual(['admin@example.com', 'carol@example.com']);
+    const group = [...google.groups.values()].find((g) => g.email === `${read.name.toLowerCase()}@example.com`)!;
+    expect(group.members.map((m) => m.email).sort()).toEqual(['admin@example.com', 'carol@example.com']);
   });
 
   it('keeps a group\u2019s members the record\u2019s people and ends a meeting, through the plugins', async () => {

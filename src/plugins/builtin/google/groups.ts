@@ -1,12 +1,13 @@
 // An incident's tactical and notifications groups as Google Groups, through the Admin SDK's
 // Directory API: made with groups.insert at <name>@<configured domain>, their members brought in
-// line with the record's people (members.insert, members.delete) each time a message goes to one.
+// line with the record's people (members.insert, members.delete) when its people change and each
+// time a message goes to one.
 // Messages go to the group's own address, and Google delivers them to its members.
 import { admin as adminApi } from '@googleapis/admin';
 import { Type } from '@sinclair/typebox';
 import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
-import type { Configuration, ParticipantGroupPlugin, PluginEnv } from '../../types.ts';
+import type { Configuration, ParticipantGroup, ParticipantGroupPlugin, PluginEnv } from '../../types.ts';
 import { apiOptions, SCOPES } from './auth.ts';
 import { checkGoogle } from './check.ts';
 import { googleConfiguration } from './config.ts';
@@ -27,6 +28,28 @@ async function membersOf(directory: ReturnType<typeof directoryOf>, groupKey: st
     pageToken = page.nextPageToken ?? undefined;
   } while (pageToken);
   return found;
+}
+
+/** Brings the group's MEMBER list in line with `members`: newcomers inserted, those gone deleted. */
+async function keepMembers(group: ParticipantGroup, members: string[], config: Configuration, env: PluginEnv): Promise<void> {
+  const directory = directoryOf(config, env);
+  const groupKey = group.resource_id ?? group.email;
+  const wanted = new Set(members.map((m) => m.toLowerCase()));
+  const current = await membersOf(directory, groupKey);
+  const have = new Set(current.map((m) => m.email));
+  for (const email of wanted) {
+    if (have.has(email)) continue;
+    try {
+      await directory.members.insert({ groupKey, requestBody: { email, role: 'MEMBER' } });
+    } catch (err) {
+      const failure = translate('Directory members.insert', err);
+      if (!exists(failure)) throw failure;
+    }
+  }
+  // Owners and managers were made so by a person in the Admin console: Muster leaves them.
+  for (const m of current)
+    if (m.role === 'MEMBER' && !wanted.has(m.email))
+      await callUnlessGone('Directory members.delete', () => directory.members.delete({ groupKey, memberKey: m.email }));
 }
 
 export const googleGroupsPlugin: ParticipantGroupPlugin = {
@@ -66,25 +89,9 @@ export const googleGroupsPlugin: ParticipantGroupPlugin = {
       description,
     };
   },
+  members: keepMembers,
   async recipients(group, members, config, env) {
-    const directory = directoryOf(config, env);
-    const groupKey = group.resource_id ?? group.email;
-    const wanted = new Set(members.map((m) => m.toLowerCase()));
-    const current = await membersOf(directory, groupKey);
-    const have = new Set(current.map((m) => m.email));
-    for (const email of wanted) {
-      if (have.has(email)) continue;
-      try {
-        await directory.members.insert({ groupKey, requestBody: { email, role: 'MEMBER' } });
-      } catch (err) {
-        const failure = translate('Directory members.insert', err);
-        if (!exists(failure)) throw failure;
-      }
-    }
-    // Owners and managers were made so by a person in the Admin console: Muster leaves them.
-    for (const m of current)
-      if (m.role === 'MEMBER' && !wanted.has(m.email))
-        await callUnlessGone('Directory members.delete', () => directory.members.delete({ groupKey, memberKey: m.email }));
+    await keepMembers(group, members, config, env);
     return [group.email];
   },
 };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeViolations, describeUi, expectNoErrors, registerInBrowser, tokenOf, useUiServer } from './browser.ts';
+import { shootJourney } from './journey-shots.ts';
 
 /** The API as the signed-in page would call it. */
 async function apiOf(page: Page, origin: string) {
@@ -172,7 +173,8 @@ describeUi('web UI: incidents table and report form', () => {
     const marked = table.locator('tbody tr[aria-current="true"]');
     await marked.waitFor();
     expect(await marked.evaluate((tr) => getComputedStyle(tr).outlineStyle)).toBe('solid');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await shootJourney(page, 'lists')).toEqual({ light: [], dark: [] });
+
     expectNoErrors(page);
   }, 120_000);
 });

@@ -13,6 +13,7 @@ import { Time } from '../../components/Time.tsx';
 import { toFilterJson, valuesFromParams } from '../../lib/filters.ts';
 import { shortLabel } from '../../lib/short-label.ts';
 import { useTableState } from '../../lib/table-state.ts';
+import { useApart } from './alike-titles.ts';
 import { BulkStatus } from './BulkStatus.tsx';
 import { CaseFilterBar } from './CaseFilterBar.tsx';
 import { CASE_FILTERS, CASE_SORTS, CASE_TABLE_FIELDS } from './case-filters.ts';
@@ -37,6 +38,7 @@ export default function CasesPage() {
     filter,
     include: CASE_TABLE_FIELDS,
   });
+  const apart = useApart(organization, list.data?.items);
 
   const columns = useMemo<ColumnDef<CaseMinimal, unknown>[]>(
     () => [
@@ -63,6 +65,7 @@ export default function CasesPage() {
             style={{ minWidth: '16rem' }}
           >
             {row.original.title}
+            {apart.has(row.original.id) ? <span style={{ fontWeight: 400 }}> · {apart.get(row.original.id)}</span> : null}
           </Anchor>
         ),
       },
@@ -81,7 +84,7 @@ export default function CasesPage() {
         ),
       },
     ],
-    [organization],
+    [organization, apart],
   );
 
   const selected = Object.keys(selection)

@@ -393,6 +393,18 @@ describeUi('web UI: the incident page as a war room', () => {
     await expect.poll(async () => (await links.allTextContents()).sort(), { timeout: 20_000 }).toEqual(users.map((u) => `Mass download · ${u}`));
     // A title no other row shares stays as it is.
     expect(await table.getByRole('link', { name: /^Impossible travel/ }).allTextContents()).not.toContainEqual(expect.stringContaining(' · '));
+    // Told apart on screen, not only in the markup: at 1280 px each shows whole, with no sideways scrolling.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // A clamped line wraps and is cut below, or runs on and is cut at the side: neither.
+    const clipped = () => links.evaluateAll((as) => as.map((a) => Math.max(0, a.scrollWidth - a.clientWidth, a.scrollHeight - a.clientHeight)));
+    await expect.poll(clipped).toEqual([0, 0, 0]);
+    const sideways = await page.evaluate(() =>
+      [document.scrollingElement!, ...document.querySelectorAll('table')].map((e) => {
+        const box = e instanceof HTMLTableElement ? e.parentElement! : e;
+        return box.scrollWidth - box.clientWidth;
+      }),
+    );
+    expect(sideways.every((extra) => extra <= 0)).toBe(true);
     expect(await shootJourney(page, 'triage-cases')).toEqual({ light: [], dark: [] });
     expectNoErrors(page);
   }, 120_000);

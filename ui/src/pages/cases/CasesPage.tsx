@@ -9,7 +9,7 @@ import { useList } from '../../api/list.ts';
 import { useSession } from '../../api/session.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/Feedback.tsx';
-import { Time } from '../../components/Time.tsx';
+import { Age, useNow } from '../../components/Time.tsx';
 import { toFilterJson, valuesFromParams } from '../../lib/filters.ts';
 import { shortLabel } from '../../lib/short-label.ts';
 import { useTableState } from '../../lib/table-state.ts';
@@ -73,7 +73,8 @@ export default function CasesPage() {
       { id: 'priority', header: 'Priority', cell: ({ row }) => row.original.case_priority?.name ?? '-' },
       { id: 'severity', header: 'Severity', cell: ({ row }) => row.original.case_severity?.name ?? '-' },
       { id: 'assignee', header: 'Assignee', enableSorting: false, cell: ({ row }) => row.original.assignee?.individual?.email ?? '-' },
-      { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Time value={row.original.reported_at} /> },
+      // Its age, the time itself on hover: the short form keeps the table within the screen, as the incidents'.
+      { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Reported value={row.original.reported_at} /> },
       {
         id: 'visibility',
         header: 'Visibility',
@@ -130,4 +131,10 @@ export default function CasesPage() {
       <NewCaseForm organization={organization} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
+}
+
+/** How long ago the case was reported (the time itself on hover). */
+function Reported({ value }: { value: string | null | undefined }) {
+  const now = useNow();
+  return value ? <Age value={value} now={now} /> : '-';
 }

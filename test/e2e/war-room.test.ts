@@ -83,6 +83,8 @@ describeUi('web UI: the incident page as a war room', () => {
     });
     await page.goto(`/default/incidents/${created.name}`);
     await page.getByRole('heading', { level: 1, name: 'Checkout answers 502' }).waitFor();
+    // The short label said on a call, beside the name the links use.
+    await page.getByText(`${created.name.replace(/^.*?(\d+)$/, 'INC-$1')} · ${created.name}`, { exact: true }).waitFor();
     // The overview leads with the status and how long it has held, the priority and the severity.
     await page.getByText(/^Active · \d+ min$/).waitFor();
     await page.getByText('Priority High').waitFor();

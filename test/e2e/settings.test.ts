@@ -102,7 +102,7 @@ describeUi('web UI: settings', () => {
     await rowOf(page, 'Users', 'owner@example.com').waitFor();
     expect(await shootJourney(page, 'administer')).toEqual({ light: [], dark: [] });
     expectNoErrors(page);
-  });
+  }, 180_000);
 
   it('shows a Member read-only tables, and the API refusal when they try a change', async () => {
     const owner = await ui.page();

@@ -60,7 +60,8 @@ export default function CasesPage() {
             to={casePath(organization, row.original)}
             size="sm"
             fw={600}
-            lineClamp={1}
+            // A title with what sets it apart may take a second line rather than lose that part.
+            lineClamp={apart.has(row.original.id) ? undefined : 1}
             title={row.original.title}
             style={{ minWidth: '16rem' }}
           >

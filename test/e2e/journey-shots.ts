@@ -21,6 +21,8 @@ export async function shootJourney(page: Page, journey: string): Promise<Record<
     found[scheme] = await axeViolations(page);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
+      // From the top: a page scrolled down would show its fixed header in the middle of the picture.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await page.screenshot({ path: join(ARTIFACTS, `journey-${journey}-${scheme}-${width}.png`), fullPage: true });
     }

@@ -96,13 +96,7 @@ select json_build_object(
       'assumed_at', to_char("r10"."assumed_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'renounced_at', to_char("r10"."renounced_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'activity', "r10"."activity") ORDER BY "r10"."id") FROM "participant_role" "r10" WHERE "r10"."participant_id" = "r6"."id"), '[]'::json)) FROM "participant" "r6" WHERE "r6"."id" = "incident"."commander_id"),
-  'last_executive_report', (SELECT json_build_object(
-    'id', "r11"."id",
-    'created_at', to_char("r11"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'type', "r11"."type",
-    'details', "r11"."details") FROM "report" "r11" WHERE "r11"."incident_id" = "incident"."id" AND "r11"."type" = $1 ORDER BY "r11"."created_at" DESC, "r11"."id" DESC LIMIT 1),
-  'last_tactical_report', (SELECT json_build_object(
-    'id', "r12"."id",
-    'created_at', to_char("r12"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'type', "r12"."type",
-    'details', "r12"."details") FROM "report" "r12" WHERE "r12"."incident_id" = "incident"."id" AND "r12"."type" = $2 ORDER BY "r12"."created_at" DESC, "r12"."id" DESC LIMIT 1)) from "incident" where ("incident"."id" = ANY($3::int[]) and "incident"."organization_id" = $4::int and ("incident"."organization_id" = $5::int AND ("incident"."visibility" = 'Open' OR "incident"."id" IN (SELECT "participant"."incident_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."incident_id" IS NOT NULL AND lower("individual_contact"."email") = lower($6::text)))));
+  'last_update_at', to_char(GREATEST(
+    (SELECT max(r."created_at") FROM "report" r WHERE r."incident_id" = "incident"."id"),
+    (SELECT max(e."started_at") FROM "event" e WHERE e."incident_id" = "incident"."id" AND e."type" IN ('Custom event', 'Imported message'))
+  ) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "incident" where ("incident"."id" = ANY($1::int[]) and "incident"."organization_id" = $2::int and ("incident"."organization_id" = $3::int AND ("incident"."visibility" = 'Open' OR "incident"."id" IN (SELECT "participant"."incident_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."incident_id" IS NOT NULL AND lower("individual_contact"."email") = lower($4::text)))));

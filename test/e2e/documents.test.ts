@@ -2,6 +2,7 @@
 // responder opens from its link, edits, saves and exports as Markdown and PDF.
 import { expect, it } from 'vitest';
 import { describeUi, expectNoErrors, registerInBrowser, tokenOf, useUiServer } from './browser.ts';
+import { shootJourney } from './journey-shots.ts';
 
 describeUi('web UI: documents', () => {
   const ui = useUiServer();
@@ -46,6 +47,7 @@ describeUi('web UI: documents', () => {
     const review = after.documents.find((d: { resource_type: string }) => d.resource_type === 'dispatch-incident-review-document');
     const saved = await (await fetch(`${ui.origin}/api/v1/default/documents/${review.id}/content`, { headers })).json();
     expect(saved.content).toContain("The crane's brake was worn.");
+    expect(await shootJourney(page, 'review')).toEqual({ light: [], dark: [] });
     expectNoErrors(page);
   });
 });

@@ -2,10 +2,9 @@
 // case escalated into it (search results say each hit's status and date, the overview links the
 // case), and reading this month's incidents and their mean time to stable on the dashboard, then
 // opening the list a count counts.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, axeViolations, counted, describeUi, expectNoErrors, personPages, useUiServer } from './browser.ts';
+import { axeViolations, counted, describeUi, expectNoErrors, personPages, useUiServer } from './browser.ts';
+import { shootJourney } from './journey-shots.ts';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -45,7 +44,7 @@ describeUi('web UI: finding an incident, and the dashboards', () => {
     await page.getByRole('heading', { level: 1, name: 'Walrus VPN logins from two countries' }).waitFor();
     expect(effort).toEqual({ clicks: 2, keys: 8 });
     console.info(`find journey: ${effort.clicks} clicks, ${effort.keys} keys`);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await shootJourney(page, 'find')).toEqual({ light: [], dark: [] });
     expectNoErrors(page);
   }, 180_000);
 
@@ -81,9 +80,7 @@ describeUi('web UI: finding an incident, and the dashboards', () => {
     expect(mean).not.toBe('-');
     expect(effort).toEqual({ clicks: 2, keys: 0 });
     console.info(`dashboards journey: ${effort.clicks} clicks, ${effort.keys} keys (mean time to stable ${mean})`);
-    expect(await axeViolations(page)).toEqual([]);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-this-month.png'), fullPage: true });
+    expect(await shootJourney(page, 'dashboards')).toEqual({ light: [], dark: [] });
 
     // Typed dates: what is typed stays while it is not yet a date.
     await page.getByText('Custom', { exact: true }).click();

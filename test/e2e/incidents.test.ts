@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeViolations, describeUi, expectNoErrors, registerInBrowser, tokenOf, useUiServer } from './browser.ts';
+import { shootJourney } from './journey-shots.ts';
 
 /** The API as the signed-in page would call it. */
 async function apiOf(page: Page, origin: string) {
@@ -153,9 +154,15 @@ describeUi('web UI: incidents table and report form', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen).toContain(2);
     expect(await rows.first().textContent()).toContain('Incident number 13 ');
-    // The last update: the newest report's age, "none" before one is posted.
+    // The last update: when a responder last said something (a report or a note), "none" before; the
+    // system's own entries (the incident made, its commander added) are no one's update.
     expect(await table.locator('thead th').allTextContents()).toContain('Updated');
     await rowOf(page, 'Incident number 13 ').getByRole('cell', { name: 'none', exact: true }).waitFor();
+    const twelfth = (await call('GET', '/incidents?itemsPerPage=50')).items.find((i: { title: string }) => i.title.startsWith('Incident number 12 '));
+    const noted = new Date(Date.now() - 3 * 60_000).toISOString();
+    await call('POST', `/incidents/${twelfth.id}/event`, { description: 'Rolled back the deploy', started_at: noted });
+    const updated = rowOf(page, 'Incident number 12 ').locator('time').filter({ hasText: /ago$/ });
+    await expect.poll(() => updated.getAttribute('datetime'), { timeout: 15_000 }).toBe(noted);
     // The title column is the widest.
     const widths = await table.locator('thead th').evaluateAll((ths) => ths.map((th) => [th.textContent, th.getBoundingClientRect().width] as const));
     const widest = widths.reduce((a, b) => (b[1] > a[1] ? b : a));
@@ -166,7 +173,8 @@ describeUi('web UI: incidents table and report form', () => {
     const marked = table.locator('tbody tr[aria-current="true"]');
     await marked.waitFor();
     expect(await marked.evaluate((tr) => getComputedStyle(tr).outlineStyle)).toBe('solid');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await shootJourney(page, 'lists')).toEqual({ light: [], dark: [] });
+
     expectNoErrors(page);
   }, 120_000);
 });

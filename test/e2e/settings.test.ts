@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeViolations, describeUi, expectNoErrors, registerInBrowser, signInBrowser, tokenOf, useUiServer } from './browser.ts';
+import { shootJourney } from './journey-shots.ts';
 
 /** The settings section's table, once it shows `text`. */
 const rowOf = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
@@ -99,9 +100,9 @@ describeUi('web UI: settings', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Users and roles' }).click();
     await rowOf(page, 'Users', 'owner@example.com').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await shootJourney(page, 'administer')).toEqual({ light: [], dark: [] });
     expectNoErrors(page);
-  });
+  }, 180_000);
 
   it('shows a Member read-only tables, and the API refusal when they try a change', async () => {
     const owner = await ui.page();

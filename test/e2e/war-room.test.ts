@@ -1,10 +1,9 @@
 // The incident page as a war room: the during-incident journey (post an update, add a note, two
 // tasks, go Stable, see the last 10 minutes) counted in clicks and keys, and a save that meets a
 // colleague's: the API answers the stale save 412 and the page keeps and shows both changes.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, axeViolations, counted, describeUi, expectNoErrors, personPages, useUiServer } from './browser.ts';
+import { axeViolations, counted, describeUi, expectNoErrors, personPages, useUiServer } from './browser.ts';
+import { shootJourney } from './journey-shots.ts';
 
 describeUi('web UI: the incident page as a war room', () => {
   const ui = useUiServer();
@@ -71,6 +70,7 @@ describeUi('web UI: the incident page as a war room', () => {
       OWNER,
     ]);
     console.info(`declaring: ${effort.clicks} clicks, ${effort.keys} keys`);
+    expect(await shootJourney(page, 'declare')).toEqual({ light: [], dark: [] });
     expectNoErrors(page);
   }, 120_000);
 
@@ -83,6 +83,8 @@ describeUi('web UI: the incident page as a war room', () => {
     });
     await page.goto(`/default/incidents/${created.name}`);
     await page.getByRole('heading', { level: 1, name: 'Checkout answers 502' }).waitFor();
+    // The short label said on a call, beside the name the links use.
+    await page.getByText(`${created.name.replace(/^.*?(\d+)$/, 'INC-$1')} · ${created.name}`, { exact: true }).waitFor();
     // The overview leads with the status and how long it has held, the priority and the severity.
     await page.getByText(/^Active · \d+ min$/).waitFor();
     await page.getByText('Priority High').waitFor();
@@ -132,8 +134,6 @@ describeUi('web UI: the incident page as a war room', () => {
     expect(texts.findIndex((t) => t.includes('Stable'))).toBeLessThan(texts.findIndex((t) => t.includes('Failover started')));
 
     console.log(`during-incident journey: ${effort.clicks} clicks, ${effort.keys} keys`);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, 'incident-overview.png'), fullPage: true });
     expect(effort.clicks).toBeLessThanOrEqual(10);
     // The entries carry what was said: the update's words, the tasks'.
     const newest = recent.getByRole('list', { name: 'Newest timeline entries' });
@@ -146,7 +146,7 @@ describeUi('web UI: the incident page as a war room', () => {
       .getByRole('list', { name: /^\d+ system events$/ })
       .first()
       .waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await shootJourney(page, 'during')).toEqual({ light: [], dark: [] });
     expectNoErrors(page);
   }, 120_000);
 
@@ -366,6 +366,56 @@ describeUi('web UI: the incident page as a war room', () => {
         resolution: 'Both exits are the corporate VPN',
       });
     }
+    expect(await shootJourney(page, 'triage')).toEqual({ light: [], dark: [] });
+    expectNoErrors(page);
+  }, 120_000);
+
+  it('three cases one signal opened are told apart in the cases table: what sets each alert apart stands beside the shared title', async () => {
+    const { page, apiCall } = await ownerPage();
+    await apiCall('POST', '/signals', {
+      name: 'Mass download',
+      owner: 'secops',
+      variant: 'mass-download',
+      external_id: 'download-1',
+      enabled: true,
+      project: { name: 'default' },
+    });
+    const users = ['cleo@corp.example', 'dev@corp.example', 'eli@corp.example'];
+    const cases: number[] = [];
+    for (const user of users) {
+      const instance = await apiCall('POST', '/signals/instances', { project: { name: 'default' }, raw: { variant: 'mass-download', user, files: 900 } });
+      cases.push(instance.case.id);
+    }
+    expect(new Set(cases).size).toBe(3);
+    // The cases keep the signal's name, as Dispatch names them.
+    for (const id of cases) expect((await apiCall('GET', `/cases/${id}`)).title).toBe('Mass download');
+    await page.goto('/default/cases');
+    const table = page.getByRole('table', { name: 'Cases' });
+    const links = table.getByRole('link', { name: /^Mass download/ });
+    await expect.poll(async () => (await links.allTextContents()).sort(), { timeout: 20_000 }).toEqual(users.map((u) => `Mass download · ${u}`));
+    // A title no other row shares stays as it is.
+    expect(await table.getByRole('link', { name: /^Impossible travel/ }).allTextContents()).not.toContainEqual(expect.stringContaining(' · '));
+    // Told apart on screen, not only in the markup: at 1280 px each shows whole, with no sideways scrolling.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // What sets each apart lies within its link's box (a clamped link cuts off what runs past its
+    // first line) and within the screen.
+    const shown = () =>
+      links.evaluateAll((as) =>
+        as.map((a) => {
+          const part = a.querySelector('span')?.getBoundingClientRect();
+          const box = a.getBoundingClientRect();
+          return !!part && part.bottom <= box.bottom + 0.5 && part.right <= Math.min(box.right, window.innerWidth) + 0.5;
+        }),
+      );
+    await expect.poll(shown).toEqual([true, true, true]);
+    const sideways = await page.evaluate(() =>
+      [document.scrollingElement!, ...document.querySelectorAll('table')].map((e) => {
+        const box = e instanceof HTMLTableElement ? e.parentElement! : e;
+        return box.scrollWidth - box.clientWidth;
+      }),
+    );
+    expect(sideways.every((extra) => extra <= 0)).toBe(true);
+    expect(await shootJourney(page, 'triage-cases')).toEqual({ light: [], dark: [] });
     expectNoErrors(page);
   }, 120_000);
 });

@@ -95,25 +95,35 @@ describe('incident list', () => {
     expect(fromFull.body.items).toEqual([{ participants: [{ individual: { email: 'owner@example.com' } }, { individual: { email: 'dba@corp.example' } }] }]);
   });
 
-  it("the web UI's table (expand, its fields): the whole items cut, the newest reports among them", async () => {
+  it("the web UI's table (expand, its fields): the whole items cut, and when a responder last said something", async () => {
+    const include = ['name', 'title', 'status', 'commander.individual.email', 'last_update_at'];
+    const table = async () => (await a.list({ expand: true, 'include[]': include, ...listQuery({ sort: 'id' }) })).body.items;
+    const whole = (await a.list({ expand: true, ...listQuery({ sort: 'id' }) })).body.items;
+    // The system's own entries (the incident created, people added) are no one's update.
+    expect((await table()).find((i: any) => i.title === 'Database latency')).toEqual({
+      name: db.name,
+      title: 'Database latency',
+      status: 'Active',
+      commander: { individual: { email: 'dba@corp.example' } },
+      last_update_at: null,
+    });
+    expect((await table()).map((i: any) => i.title)).toEqual(whole.map((i: any) => i.title));
+    const newest = async () => (await table()).find((i: any) => i.title === 'Website down').last_update_at;
+    // A report is an update…
     await call(w.t.app, 'POST', `/default/incidents/${web.id}/report/tactical`, {
       token: w.owner,
       body: { conditions: 'Edge nodes restarting', actions: 'Draining', needs: 'None' },
     });
-    const include = ['name', 'title', 'status', 'commander.individual.email', 'last_tactical_report.created_at', 'last_executive_report.created_at'];
-    const whole = (await a.list({ expand: true, ...listQuery({ sort: 'id' }) })).body.items;
-    const cut = (await a.list({ expand: true, 'include[]': include, ...listQuery({ sort: 'id' }) })).body.items;
-    expect(cut).toEqual(
-      whole.map((i: any) => ({
-        name: i.name,
-        title: i.title,
-        status: i.status,
-        commander: i.commander && { individual: { email: i.commander.individual.email } },
-        last_tactical_report: i.last_tactical_report && { created_at: i.last_tactical_report.created_at },
-        last_executive_report: i.last_executive_report && { created_at: i.last_executive_report.created_at },
-      })),
-    );
-    expect(cut.find((i: any) => i.title === 'Website down').last_tactical_report.created_at).toEqual(expect.any(String));
+    const reported = (await a.get(web.id)).body.last_tactical_report.created_at;
+    expect(await newest()).toBe(reported);
+    // …and so is a note written after it.
+    const at = new Date(Date.parse(reported) + 60_000).toISOString();
+    const note = await call(w.t.app, 'POST', `/default/incidents/${web.id}/event`, { token: w.owner, body: { description: 'Edge back', started_at: at } });
+    expect(note.status).toBe(200);
+    expect(await newest()).toBe(at);
+    // Asked for beside fields the table does not read, it is not there (the whole read has no such field).
+    const other = (await a.list({ expand: true, 'include[]': ['title', 'events', 'last_update_at'], ...listQuery({ sort: 'id' }) })).body.items;
+    expect(other.every((i: any) => !('last_update_at' in i))).toBe(true);
   });
 
   it('cut by include[], gives the whole items cut: what a kept field is computed from is read too', async () => {

@@ -7,7 +7,7 @@ import type { App } from '../../server/routing.ts';
 import { Defaulted, IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
 import { ExecutiveReportCreate, TacticalReportCreate } from '../report/schema.ts';
 import { createIncident, updateIncident } from './flows.ts';
-import { IncidentCreate, IncidentRead, IncidentUpdate } from './schema.ts';
+import { IncidentCreate, IncidentRead, IncidentTableOwn, IncidentUpdate } from './schema.ts';
 import {
   createExecutiveReport,
   createTacticalReport,
@@ -28,8 +28,9 @@ const IncidentListQuery = Type.Object({
   ...ListQuery.properties,
 });
 
-// Items are minimal, full with `expand`, or cut to `include[]`: one permissive shape serializes all three.
-const IncidentListResponse = includeShape(Pagination(IncidentRead, 'IncidentPagination'));
+// Items are minimal, full with `expand`, or cut to `include[]` (where the table's own field may be asked for too): one permissive shape serializes all three.
+const IncidentListItem = Type.Object({ ...IncidentRead.properties, ...IncidentTableOwn.properties }, { title: 'IncidentRead' });
+const IncidentListResponse = includeShape(Pagination(IncidentListItem, 'IncidentPagination'));
 
 const guard = (check: (ctx: Ctx, id: number) => Promise<unknown>) => guardRecord('incident_id', check);
 

@@ -158,6 +158,13 @@ export const IncidentRead = Type.Object(
   { title: 'IncidentRead' },
 );
 
+/**
+ * Muster's own field of a list item cut by `include[]` to the web UI's incidents table: when a
+ * responder last said something (the newest report, or timeline entry a person wrote). Not in
+ * Dispatch's read; present only when asked for.
+ */
+export const IncidentTableOwn = Type.Object({ last_update_at: Opt(DateTime()) });
+
 // ---- bodies ---------------------------------------------------------------------------------------
 // Records are named by id or name (RefShape: the rest of a read object sent back is ignored); the web
 // UI sends null in unset references, so every optional reference accepts null.

@@ -2,25 +2,12 @@
 // the pick of a choice), then the save sends the case as it was when the edit began, changed in that
 // field alone, with If-Match (a colleague's change to another field is kept; to the same field, both
 // are shown by the page's notice).
-import { SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { InlinePerson, InlineSelect, InlineText } from '../../components/InlineEdit.tsx';
+import { Field } from '../../components/Field.tsx';
 import { useCaseUpdate, useNames } from './case-api.ts';
 import type { CaseChanges } from './transitions.ts';
 import { type Case, RESOLUTION_REASONS, VISIBILITIES } from './types.ts';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 export function CaseDetailsForm({ organization, c }: { organization: string; c: Case }) {
   const update = useCaseUpdate(organization, c);

@@ -25,6 +25,7 @@ import { StatusBadge } from './StatusBadge.tsx';
 import type { CaseChanges } from './transitions.ts';
 import type { Case } from './types.ts';
 import { RecordFiles } from '../files/RecordFiles.tsx';
+import { shortLabel } from '../../lib/short-label.ts';
 
 export default function CasePage() {
   const organization = useOrganization();
@@ -87,7 +88,7 @@ function CaseView({ organization, c }: { organization: string; c: Case }) {
           <Anchor component={Link} to={`/${organization}/cases`}>
             Cases
           </Anchor>{' '}
-          / {c.name ?? c.id}
+          / {shortLabel('CASE', c)} · {c.name ?? c.id}
         </Text>
         <InlineText label="Title" value={c.title} required begin={edit((title) => ({ title }))}>
           <Title order={1}>{c.title}</Title>

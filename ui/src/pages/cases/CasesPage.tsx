@@ -9,10 +9,11 @@ import { useList } from '../../api/list.ts';
 import { useSession } from '../../api/session.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/Feedback.tsx';
-import { Time } from '../../components/Time.tsx';
+import { Age, useNow } from '../../components/Time.tsx';
 import { toFilterJson, valuesFromParams } from '../../lib/filters.ts';
 import { shortLabel } from '../../lib/short-label.ts';
 import { useTableState } from '../../lib/table-state.ts';
+import { useApart } from './alike-titles.ts';
 import { BulkStatus } from './BulkStatus.tsx';
 import { CaseFilterBar } from './CaseFilterBar.tsx';
 import { CASE_FILTERS, CASE_SORTS, CASE_TABLE_FIELDS } from './case-filters.ts';
@@ -37,6 +38,7 @@ export default function CasesPage() {
     filter,
     include: CASE_TABLE_FIELDS,
   });
+  const apart = useApart(organization, list.data?.items);
 
   const columns = useMemo<ColumnDef<CaseMinimal, unknown>[]>(
     () => [
@@ -58,11 +60,13 @@ export default function CasesPage() {
             to={casePath(organization, row.original)}
             size="sm"
             fw={600}
-            lineClamp={1}
+            // A title with what sets it apart may take a second line rather than lose that part.
+            lineClamp={apart.has(row.original.id) ? undefined : 1}
             title={row.original.title}
             style={{ minWidth: '16rem' }}
           >
             {row.original.title}
+            {apart.has(row.original.id) ? <span style={{ fontWeight: 400 }}> · {apart.get(row.original.id)}</span> : null}
           </Anchor>
         ),
       },
@@ -70,7 +74,8 @@ export default function CasesPage() {
       { id: 'priority', header: 'Priority', cell: ({ row }) => row.original.case_priority?.name ?? '-' },
       { id: 'severity', header: 'Severity', cell: ({ row }) => row.original.case_severity?.name ?? '-' },
       { id: 'assignee', header: 'Assignee', enableSorting: false, cell: ({ row }) => row.original.assignee?.individual?.email ?? '-' },
-      { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Time value={row.original.reported_at} /> },
+      // Its age, the time itself on hover: the short form keeps the table within the screen, as the incidents'.
+      { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Reported value={row.original.reported_at} /> },
       {
         id: 'visibility',
         header: 'Visibility',
@@ -81,7 +86,7 @@ export default function CasesPage() {
         ),
       },
     ],
-    [organization],
+    [organization, apart],
   );
 
   const selected = Object.keys(selection)
@@ -127,4 +132,10 @@ export default function CasesPage() {
       <NewCaseForm organization={organization} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
+}
+
+/** How long ago the case was reported (the time itself on hover). */
+function Reported({ value }: { value: string | null | undefined }) {
+  const now = useNow();
+  return value ? <Age value={value} now={now} /> : '-';
 }

@@ -17,27 +17,34 @@ export function keyFields(raw: unknown): [string, string][] {
     .map(([k, v]) => [k, String(v)]);
 }
 
+const newestOf = (instances: SignalInstance[]) => [...instances].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+
 /** Fields that name who or what an alert is about, most telling first. */
 const IDENTITY = /^(user(name)?|e-?mail|account|principal|host(name)?|device|asset|(src_|source_)?ip)$/i;
 
 /**
- * A title that tells this case from the others its signal opened: the signal's name and what sets
- * this alert apart: its first entity, else the key field naming who or what it is about (a user, a
- * host, an address), else the first key field other than the signal's variant.
+ * What sets the newest alert apart from the others of its signal: its first entity, else the key
+ * field naming who or what it is about (a user, a host, an address), else the first key field other
+ * than the signal's variant.
  */
-export function distinctTitle(instances: SignalInstance[]): string | null {
-  const newest = [...instances].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+export function apartOf(instances: SignalInstance[]): string | null {
+  const newest = newestOf(instances);
   if (!newest) return null;
   const entity = (newest.entities ?? []).map((e) => e.value).find(Boolean);
   const fields = keyFields(newest.raw);
   const field = (fields.find(([k]) => IDENTITY.test(k)) ?? fields.find(([, v]) => v.includes('@')) ?? fields.find(([k]) => k !== 'variant'))?.[1];
-  const apart = entity ?? field;
-  return apart ? `${newest.signal.name}: ${apart}` : null;
+  return entity ?? field ?? null;
+}
+
+/** A title that tells this case from the others its signal opened: the signal's name and what sets its alert apart. */
+export function distinctTitle(instances: SignalInstance[]): string | null {
+  const apart = apartOf(instances);
+  return apart ? `${newestOf(instances)!.signal.name}: ${apart}` : null;
 }
 
 export function SignalSummary({ organization, instances }: { organization: string; instances: SignalInstance[] }) {
   const now = useNow();
-  const newest = [...instances].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  const newest = newestOf(instances);
   if (!newest) return null;
   const entities = (newest.entities ?? []).map((e) => e.value).filter(Boolean);
   const fields = keyFields(newest.raw);

@@ -11,7 +11,7 @@ const COLOR: Record<CaseStatus, string> = { New: 'blue', Triage: 'yellow', Escal
 export function StatusBadge({ status, since, now }: { status: CaseStatus | null | undefined; since?: string | null; now?: number }) {
   const s = status ?? 'New';
   return (
-    <Badge color={COLOR[s]} variant="light" autoContrast tt={since ? 'none' : undefined}>
+    <Badge color={COLOR[s]} variant="light" autoContrast tt={since ? 'none' : undefined} style={{ minWidth: 'max-content' }}>
       {s}
       {since && now ? ` · ${durationText(now - parseTime(since))}` : ''}
     </Badge>

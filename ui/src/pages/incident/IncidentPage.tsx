@@ -29,6 +29,7 @@ import { TasksSection } from './TasksSection.tsx';
 import { TimelineSection } from './TimelineSection.tsx';
 import { type Incident, STATUSES, type Status } from './types.ts';
 import { IncidentFilesSection } from '../files/FilesSection.tsx';
+import { shortLabel } from '../../lib/short-label.ts';
 
 type Section = (props: { organization: string; incident: Incident }) => React.ReactNode;
 
@@ -124,8 +125,9 @@ function IncidentView({ organization, incident, refreshError }: { organization: 
   return (
     <Stack>
       <Stack gap={6}>
+        {/* The short label people say on a call, beside the name the API and links use. */}
         <Text size="sm" ff="monospace">
-          {incident.name}
+          {shortLabel('INC', incident)} · {incident.name}
         </Text>
         <InlineText
           label="Title"

@@ -8,6 +8,7 @@ import { VISIBILITIES } from '../../../../src/app/ui-shapes.ts';
 import { EmptyState, ErrorAlert } from '../../components/Feedback.tsx';
 import { InlinePerson, InlineSelect, InlineText } from '../../components/InlineEdit.tsx';
 import { Age, parseTime, Time, useNow } from '../../components/Time.tsx';
+import { Field } from '../../components/Field.tsx';
 import { shortLabel } from '../../lib/short-label.ts';
 import { type IncidentChanges, useIncidentAction, useIncidentUpdate } from './mutations.ts';
 import { useProjectNames } from './names.ts';
@@ -115,19 +116,6 @@ export function OverviewSection({ organization, incident }: { organization: stri
         </Stack>
       </Grid.Col>
     </Grid>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
   );
 }
 

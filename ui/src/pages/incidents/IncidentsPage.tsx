@@ -33,8 +33,7 @@ const TABLE_FIELDS = [
   'commander.individual.email',
   'reported_at',
   'closed_at',
-  'last_tactical_report.created_at',
-  'last_executive_report.created_at',
+  'last_update_at',
 ];
 
 // A dot of colour beside the word: coloured text would not keep 4.5:1 on the striped rows.
@@ -225,16 +224,14 @@ function Duration({ from, to }: { from: string; to: string | null }) {
   );
 }
 
-/** The newest report's age (tactical or executive), or "none" while nobody has posted one. */
+/** How long since a responder last said something (a report, a note), or "none" while nobody has. */
 function LastUpdate({ incident }: { incident: Incident }) {
   const now = useNow();
-  const times = [incident.last_tactical_report?.created_at, incident.last_executive_report?.created_at].filter((t): t is string => !!t);
-  if (times.length === 0)
+  if (!incident.last_update_at)
     return (
       <Text size="sm" c="dimmed">
         none
       </Text>
     );
-  const newest = times.reduce((a, b) => (parseTime(a) >= parseTime(b) ? a : b));
-  return <Age value={newest} now={now} />;
+  return <Age value={incident.last_update_at} now={now} />;
 }

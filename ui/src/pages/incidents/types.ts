@@ -32,9 +32,8 @@ export interface Incident {
   reporter: Person | null;
   tags: (Named & { tag_type?: Named | null })[];
   total_cost?: number;
-  /** In the table's rows (read with `expand`): when the newest reports were posted. */
-  last_tactical_report?: { created_at: string } | null;
-  last_executive_report?: { created_at: string } | null;
+  /** In the table's rows only (the API's incidents-table projection): when a responder last said something. */
+  last_update_at?: string | null;
 }
 
 /** A priority, severity or type: per project. */

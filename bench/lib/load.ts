@@ -3,7 +3,7 @@
 // loads at a steady rate running beside it (reads under ingestion), and the resident memory of the
 // server under test sampled while it runs.
 import autocannon, { type Instance, type Request, type RequestParams, type Result } from 'autocannon';
-import { residentKb, type RssSample } from './memory.ts';
+import { cpuSeconds, residentKb, type RssSample } from './memory.ts';
 
 /** What one request sent: its URL and body, for a check that depends on them (the id asked for). */
 export interface SentRequest {
@@ -89,6 +89,8 @@ export interface ScenarioResult {
   background?: ScenarioResult[];
   /** Resident memory of the process under test, sampled every second of the measurement. */
   rss?: RssSample[];
+  /** CPU seconds the process under test used during the measurement (Linux only). */
+  cpuSeconds?: number;
 }
 
 const running = new Set<Instance>();
@@ -233,10 +235,13 @@ export async function runScenario(scenario: Scenario, opts: LoadOptions): Promis
   try {
     if (warmup) await finish(start(scenario, warmup, connections, opts));
     const stopSampling = sampleMemory(opts.pid);
+    const cpuBefore = opts.pid === undefined ? undefined : cpuSeconds(opts.pid);
     const r = await finish(start(scenario, duration, connections, opts));
+    const cpuAfter = opts.pid === undefined ? undefined : cpuSeconds(opts.pid);
     const rss = stopSampling();
     const result = resultOf(scenario, r, connections, duration);
     if (opts.pid !== undefined) result.rss = rss;
+    if (cpuBefore !== undefined && cpuAfter !== undefined) result.cpuSeconds = cpuAfter - cpuBefore;
     if (behind.length) {
       for (const { instance } of behind) instance.stop();
       result.background = await Promise.all(

@@ -19,6 +19,18 @@ export function residentKb(pid: number): number | undefined {
   }
 }
 
+/** CPU seconds `pid` has used so far (user and system, from /proc/<pid>/stat), or undefined when it cannot be read. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them, in clock ticks (100 a second).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The median of the samples taken from second `from` to second `to` (undefined when there are none). */
 export function medianKb(samples: RssSample[], from: number, to: number): number | undefined {
   const kb = samples

@@ -54,7 +54,20 @@ async function talking(tx: Executor, kind: RecordRows, ids: number[]): Promise<{
  * what it is for when the caller may run again (a job): then each is enqueued once.
  */
 export async function tellConversation(tx: Executor, kind: RecordRows, ids: number[], event: ConversationEvent, key?: string): Promise<void> {
-  for (const r of await talking(tx, kind, ids)) await enqueueSync(tx, { organization_id: r.organization_id, kind: kind.name, record_id: r.id, event }, key);
+  await tellConversations(
+    tx,
+    kind,
+    ids.map((id) => ({ id, event })),
+    key,
+  );
+}
+
+/** tellConversation with an event of each record's own (the documents a batch of new records got): one look-up for all. */
+export async function tellConversations(tx: Executor, kind: RecordRows, told: { id: number; event: ConversationEvent }[], key?: string): Promise<void> {
+  const events = new Map<number, ConversationEvent[]>();
+  for (const { id, event } of told) events.set(id, [...(events.get(id) ?? []), event]);
+  for (const r of await talking(tx, kind, [...events.keys()]))
+    for (const event of events.get(r.id)!) await enqueueSync(tx, { organization_id: r.organization_id, kind: kind.name, record_id: r.id, event }, key);
 }
 
 /**

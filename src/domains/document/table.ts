@@ -24,7 +24,12 @@ export const document = pgTable(
     updated_at: updatedAt(),
     search_vector: searchVector('name', 'content'),
   },
-  (t) => [uniqueIndex('document_project_name_key').on(t.project_id, t.name), index('document_search_idx').using('gin', t.search_vector)],
+  (t) => [
+    uniqueIndex('document_project_name_key').on(t.project_id, t.name),
+    index('document_search_idx').using('gin', t.search_vector),
+    // A new record's document finds its project's template without walking the project's documents.
+    index('document_project_resource_type_idx').on(t.project_id, t.resource_type, t.id),
+  ],
 );
 
 export const documentFilter = linkTable('document_filter', ['document_id', document], ['search_filter_id', searchFilter]);

@@ -13,7 +13,7 @@ import { RECORD_DOCUMENT_TYPES } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { describeDocument } from '../document/group.ts';
 import { document, documentFilter, documentRevision } from '../document/table.ts';
-import { tellConversation } from '../conversation/enqueue.ts';
+import { tellConversations } from '../conversation/enqueue.ts';
 import { matchFilters } from '../effects/filter-match.ts';
 import { logEvents } from '../event/service.ts';
 import { incidentTerm } from '../incident/table.ts';
@@ -26,7 +26,7 @@ import { searchFilter } from '../search_filter/table.ts';
 import { term } from '../term/table.ts';
 import { reviewValues, subjectValues } from './facts.ts';
 import { caseDocumentLink, incidentDocumentLink, recordDocument } from './table.ts';
-import { templateFor } from './templates.ts';
+import { templatesFor } from './templates.ts';
 
 const quiet = { info() {}, warn() {} };
 
@@ -158,13 +158,19 @@ async function makeDocuments(
   wanted: { subject: Subject; docKind: RecordDocumentKind; values: Record<string, string> }[],
   where: DocumentsRun,
 ): Promise<void> {
+  const making: ((typeof wanted)[number] & { instance: NonNullable<Awaited<ReturnType<typeof documentPlugin>>> })[] = [];
+  for (const w of wanted) {
+    const instance = await documentPlugin(plugins, w.subject.project.id, where);
+    if (instance) making.push({ ...w, instance });
+  }
+  const templates = await templatesFor(
+    tx,
+    making.map(({ subject, docKind }) => ({ kind: docKind, recordId: subject.id, projectId: subject.project.id })),
+  );
   const made: Made[] = [];
-  for (const { subject, docKind, values } of wanted) {
-    const instance = await documentPlugin(plugins, subject.project.id, where);
-    if (!instance) continue;
-    const template = await templateFor(tx, docKind, subject.id, subject.project.id);
+  for (const [i, { subject, docKind, values, instance }] of making.entries()) {
     const doc = await instance.plugin.create(
-      { kind: docKind, subject, template, values },
+      { kind: docKind, subject, template: templates[i], values },
       instance.config,
       pluginEnv(ctx.settings, `${kind.name}:${subject.id}:${docKind}`, quiet),
     );
@@ -182,8 +188,11 @@ async function makeDocuments(
       details: { document_id: id, weblink: doc.weblink },
     })),
   );
-  for (const { subject, docKind, doc } of stored)
-    await tellConversation(tx, kind, [subject.id], { event: 'resource', resource: { what: TITLES[docKind], weblink: doc.weblink } });
+  await tellConversations(
+    tx,
+    kind,
+    stored.map(({ subject, docKind, doc }) => ({ id: subject.id, event: { event: 'resource', resource: { what: TITLES[docKind], weblink: doc.weblink } } })),
+  );
 }
 
 /**

@@ -15,8 +15,10 @@ export const recordDocuments =
     const link = owner === 'incident_id' ? incidentDocumentLink : caseDocumentLink;
     return read.list(documentGroup, document, shape, (t) => ({
       from: read.from(t, document),
-      where: sql`(${column(t, 'id')} IN (SELECT ${recordDocument.document_id} FROM ${recordDocument} WHERE ${recordDocument[owner]} = ${column(at, 'id')})
-        OR ${column(t, 'id')} IN (SELECT ${link.document_id} FROM ${link} WHERE ${link[owner]} = ${column(at, 'id')}))`,
+      // One array of ids, so that the documents are found by their key: two IN lists joined by OR
+      // made PostgreSQL scan every document of the organization for each record read.
+      where: sql`${column(t, 'id')} = ANY(ARRAY(SELECT ${recordDocument.document_id} FROM ${recordDocument} WHERE ${recordDocument[owner]} = ${column(at, 'id')}
+        UNION ALL SELECT ${link.document_id} FROM ${link} WHERE ${link[owner]} = ${column(at, 'id')}))`,
       order: sql`${column(t, 'id')}`,
     }));
   };

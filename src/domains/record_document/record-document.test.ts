@@ -184,4 +184,33 @@ describe('documents of cases', () => {
     expect(doc).toBeDefined();
     expect((await content(doc.id)).body.content).toContain('# Suspicious login');
   });
+
+  it("a case's document takes its type's template, else its project's, else Muster's", async () => {
+    const templateDoc = async (name: string, resourceType: string | null, text: string) => {
+      const made = await call(w.t.app, 'POST', '/default/documents', {
+        token: w.owner,
+        body: { name, resource_type: resourceType, project: { name: 'default' } },
+      });
+      expect(made.status).toBe(200);
+      expect((await save(made.body.id, { content: text, version: 1 }, w.owner)).status).toBe(200);
+      return made.body.id as number;
+    };
+    const caseDocument = async (body: Record<string, unknown>) => {
+      const created = await call(w.t.app, 'POST', '/default/cases', { token: w.member, body: { description: 'Seen twice.', ...body } });
+      expect(created.status).toBe(200);
+      const doc = (created.body.documents as any[]).find((d) => d.resource_type === 'dispatch-case-document');
+      return (await content(doc.id)).body.content as string;
+    };
+    const typeTemplate = await templateDoc('Phishing case template', null, '# Phishing: {{title}}');
+    const type = await call(w.t.app, 'POST', '/default/case_types', {
+      token: w.owner,
+      body: { name: 'Phishing', case_template_document: { id: typeTemplate }, project: { name: 'default' } },
+    });
+    expect(type.status).toBe(200);
+    // Before the project has a template of its own: Muster's for the default type.
+    expect(await caseDocument({ title: 'Odd mail' })).toContain('# Odd mail');
+    await templateDoc('Case template', 'dispatch-case-document-template', '# Case: {{title}} ({{status}})');
+    expect(await caseDocument({ title: 'Odd login' })).toBe('# Case: Odd login (New)');
+    expect(await caseDocument({ title: 'Bad link', case_type: { name: 'Phishing' } })).toBe('# Phishing: Bad link');
+  });
 });

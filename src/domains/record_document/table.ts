@@ -31,9 +31,12 @@ const ownerCase = alias(caseTable, 'document_case');
 // A record's documents are Restricted with it: seen by those who see the record, in every read, list and search.
 restrictRows('document', (table, v) => {
   const t = table as typeof document;
-  const seenIncidents = sql`SELECT ${ownerIncident.id} FROM "incident" "document_incident" WHERE ${recordRule(ownerIncident as unknown as typeof incident, participant.incident_id, v)}`;
-  const seenCases = sql`SELECT ${ownerCase.id} FROM "case" "document_case" WHERE ${recordRule(ownerCase as unknown as typeof caseTable, participant.case_id, v)}`;
-  const hidden = sql`SELECT ${owner.document_id} FROM "record_document" "document_owner"
-    WHERE (${owner.incident_id} IS NOT NULL AND ${owner.incident_id} NOT IN (${seenIncidents})) OR (${owner.case_id} IS NOT NULL AND ${owner.case_id} NOT IN (${seenCases}))`;
-  return sql`(${t.organization_id} = ${v.organization} AND ${t.id} NOT IN (${hidden}))`;
+  // Asked of the document's own owner row (found by its key), not as the set of every hidden
+  // document: that set scanned all of the organization's records and their documents in every read
+  // that nests documents, so each new case made the next read slower.
+  const seenIncident = sql`SELECT 1 FROM "incident" "document_incident" WHERE ${ownerIncident.id} = ${owner.incident_id} AND ${recordRule(ownerIncident as unknown as typeof incident, participant.incident_id, v)}`;
+  const seenCase = sql`SELECT 1 FROM "case" "document_case" WHERE ${ownerCase.id} = ${owner.case_id} AND ${recordRule(ownerCase as unknown as typeof caseTable, participant.case_id, v)}`;
+  const hidden = sql`SELECT 1 FROM "record_document" "document_owner" WHERE ${owner.document_id} = ${t.id}
+    AND ((${owner.incident_id} IS NOT NULL AND NOT EXISTS (${seenIncident})) OR (${owner.case_id} IS NOT NULL AND NOT EXISTS (${seenCase})))`;
+  return sql`(${t.organization_id} = ${v.organization} AND NOT EXISTS (${hidden}))`;
 });

@@ -135,20 +135,35 @@ Facts and context of the investigation.
 `,
 };
 
-/** The template a record's document of `kind` is made from: its type's, else the project's, else Muster's. */
-export async function templateFor(tx: Executor, kind: RecordDocumentKind, recordId: number, projectId: number): Promise<string> {
-  const typeTemplate =
-    kind === 'case'
-      ? sql`(SELECT ${caseType.case_template_document_id} FROM ${caseType} JOIN ${caseTable} ON ${caseTable.case_type_id} = ${caseType.id} WHERE ${caseTable.id} = ${recordId})`
-      : sql`(SELECT ${kind === 'review' ? incidentType.review_template_document_id : incidentType.incident_template_document_id} FROM ${incidentType} JOIN ${incident} ON ${incident.incident_type_id} = ${incidentType.id} WHERE ${incident.id} = ${recordId})`;
-  // One statement: the type's template where it has text, else the project's first.
-  const [found] = await runStatement<{ content: string | null }>(
-    tx,
-    sql`SELECT COALESCE(
-      (SELECT NULLIF(${document.content}, '') FROM ${document} WHERE ${document.id} = ${typeTemplate}),
-      (SELECT ${document.content} FROM ${document}
-        WHERE ${document.project_id} = ${projectId} AND ${document.resource_type} = ${TEMPLATE_TYPES[kind]} AND ${document.content} IS NOT NULL
-        ORDER BY ${document.id} LIMIT 1)) AS content`,
+/** A record whose document of `kind` is about to be made. */
+export interface TemplateWanted {
+  kind: RecordDocumentKind;
+  recordId: number;
+  projectId: number;
+}
+
+/**
+ * The template each record's document is made from, in order: its type's where it has text, else
+ * its project's first of the kind, else Muster's. One statement for all of them (a batch of new cases).
+ */
+export async function templatesFor(tx: Executor, wanted: TemplateWanted[]): Promise<string[]> {
+  if (wanted.length === 0) return [];
+  const asked = JSON.stringify(
+    wanted.map((w, n) => ({ n, kind: w.kind, record_id: w.recordId, project_id: w.projectId, resource_type: TEMPLATE_TYPES[w.kind] })),
   );
-  return found?.content ?? DEFAULT_TEMPLATES[kind];
+  const rows = await runStatement<{ n: number; content: string | null }>(
+    tx,
+    sql`SELECT x.n, COALESCE(
+      (SELECT NULLIF(${document.content}, '') FROM ${document} WHERE ${document.id} = CASE x.kind
+        WHEN 'case' THEN (SELECT ${caseType.case_template_document_id} FROM ${caseType} JOIN ${caseTable} ON ${caseTable.case_type_id} = ${caseType.id} WHERE ${caseTable.id} = x.record_id)
+        WHEN 'review' THEN (SELECT ${incidentType.review_template_document_id} FROM ${incidentType} JOIN ${incident} ON ${incident.incident_type_id} = ${incidentType.id} WHERE ${incident.id} = x.record_id)
+        ELSE (SELECT ${incidentType.incident_template_document_id} FROM ${incidentType} JOIN ${incident} ON ${incident.incident_type_id} = ${incidentType.id} WHERE ${incident.id} = x.record_id)
+      END),
+      (SELECT ${document.content} FROM ${document}
+        WHERE ${document.project_id} = x.project_id AND ${document.resource_type} = x.resource_type AND ${document.content} IS NOT NULL
+        ORDER BY ${document.id} LIMIT 1)) AS content
+    FROM json_to_recordset(${asked}::json) AS x(n int, kind text, record_id int, project_id int, resource_type text)`,
+  );
+  const found = new Map(rows.map((r) => [r.n, r.content]));
+  return wanted.map((w, n) => found.get(n) ?? DEFAULT_TEMPLATES[w.kind]);
 }

@@ -1,0 +1,1 @@
+DROP INDEX "document_project_resource_type_idx";

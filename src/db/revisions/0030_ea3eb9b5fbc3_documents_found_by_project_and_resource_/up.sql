@@ -1,0 +1,1 @@
+CREATE INDEX "document_project_resource_type_idx" ON "document" USING btree ("project_id","resource_type","id");

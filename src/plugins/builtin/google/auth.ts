@@ -4,7 +4,7 @@
 // fetch; the token request goes to the key's own `token_uri`, which the library would otherwise
 // ignore. The libraries' own retries are off: a call runs in a job, and the job is what retries.
 import { Readable } from 'node:stream';
-import { JWT } from 'google-auth-library';
+import type { JWT } from 'google-auth-library';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import type { Configuration, PluginEnv } from '../../types.ts';
 
@@ -58,9 +58,13 @@ function fetchThrough(env: PluginEnv, tokenUri: string) {
   };
 }
 
-/** The authorised client the API libraries are given, acting as the configured user with `scopes`. */
-export function googleAuth(config: Configuration, env: PluginEnv, scopes: readonly string[]): JWT {
+/**
+ * The authorised client the API libraries are given, acting as the configured user with `scopes`.
+ * Google's libraries load on first use (as the API clients do), not with every `muster` start.
+ */
+export async function googleAuth(config: Configuration, env: PluginEnv, scopes: readonly string[]): Promise<JWT> {
   const key = serviceAccountKey(config);
+  const { JWT } = await import('google-auth-library');
   const jwt = new JWT({
     email: key.client_email,
     key: key.private_key,
@@ -76,8 +80,8 @@ export function googleAuth(config: Configuration, env: PluginEnv, scopes: readon
 }
 
 /** Options every API client is made with: the configured root (Google's own when unset) and no retries of its own. */
-export function apiOptions(config: Configuration, env: PluginEnv, scopes: readonly string[]) {
-  return { auth: googleAuth(config, env, scopes), ...rootOption(config), retry: false, retryConfig: { retry: 0, noResponseRetries: 0 } };
+export async function apiOptions(config: Configuration, env: PluginEnv, scopes: readonly string[]) {
+  return { auth: await googleAuth(config, env, scopes), ...rootOption(config), retry: false, retryConfig: { retry: 0, noResponseRetries: 0 } };
 }
 
 /**

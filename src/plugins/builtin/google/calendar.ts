@@ -3,7 +3,7 @@
 // The event's id comes from the job's idempotency key, so a retried job finds the event it made
 // instead of making a second one. The meeting ends with the event deleted.
 import { createHash } from 'node:crypto';
-import { calendar as calendarApi, type calendar_v3 } from '@googleapis/calendar';
+import type { calendar_v3 } from '@googleapis/calendar';
 import { Type } from '@sinclair/typebox';
 import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
@@ -14,7 +14,8 @@ import { googleConfiguration } from './config.ts';
 import { text } from '../configuration-text.ts';
 import { call, callUnlessGone } from './errors.ts';
 
-const calendarOf = (config: Configuration, env: PluginEnv) => calendarApi({ version: 'v3', ...apiOptions(config, env, SCOPES.calendar) });
+const calendarOf = async (config: Configuration, env: PluginEnv) =>
+  (await import('@googleapis/calendar')).calendar({ version: 'v3', ...(await apiOptions(config, env, SCOPES.calendar)) });
 
 /** An event id Calendar accepts (base32hex letters, 5 to 1024) made from the job's key. */
 const eventIdOf = (key: string) => `muster${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
@@ -35,7 +36,7 @@ export const googleCalendarPlugin: ConferencePlugin = {
     duration_minutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 1440, default: 60, description: 'How long the event lasts in calendars' })),
   }),
   async create(subject, participants, config, env) {
-    const calendar = calendarOf(config, env);
+    const calendar = await calendarOf(config, env);
     const calendarId = calendarIdOf(config);
     const id = eventIdOf(env.idempotencyKey);
     const start = new Date();
@@ -81,7 +82,7 @@ export const googleCalendarPlugin: ConferencePlugin = {
     };
   },
   async delete(conference, config, env) {
-    const calendar = calendarOf(config, env);
+    const calendar = await calendarOf(config, env);
     await callUnlessGone('Calendar events.delete', () =>
       calendar.events.delete({ calendarId: calendarIdOf(config), eventId: conference.resource_id, sendUpdates: 'all' }),
     );

@@ -2,7 +2,6 @@
 // must give it a token acting as the configured user with the plugin's scopes (which proves the key
 // current and the domain-wide delegation granted), and the Drive files it names must be there for
 // that user. What Google refuses is refused; Google not answering lets the save through.
-import { drive as driveApi } from '@googleapis/drive';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
 import { type Configuration, ConfigurationRefused, type PluginEnv } from '../../types.ts';
 import { apiOptions, googleAuth, serviceAccountKey } from './auth.ts';
@@ -20,7 +19,7 @@ export function checkGoogle(scopes: readonly string[], files: readonly string[] 
       throw new ConfigurationRefused('service_account_key', (err as Error).message);
     }
     try {
-      await googleAuth(config, env, scopes).getAccessToken();
+      await (await googleAuth(config, env, scopes)).getAccessToken();
     } catch (err) {
       const failure = translate('the token request', err);
       if (refused(failure)) throw new ConfigurationRefused(failure.detail === 'unauthorized_client' ? 'subject' : 'service_account_key', failure.message);
@@ -28,7 +27,7 @@ export function checkGoogle(scopes: readonly string[], files: readonly string[] 
     }
     const named = files.filter((field) => typeof config[field] === 'string' && config[field] !== '');
     if (named.length === 0) return;
-    const drive = driveApi({ version: 'v3', ...apiOptions(config, env, scopes) });
+    const drive = (await import('@googleapis/drive')).drive({ version: 'v3', ...(await apiOptions(config, env, scopes)) });
     for (const field of named) {
       try {
         await drive.files.get({ fileId: String(config[field]), supportsAllDrives: true, fields: 'id' });

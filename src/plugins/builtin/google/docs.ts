@@ -4,8 +4,6 @@
 // template gets a Doc made from Muster's own Markdown template (Drive converts the upload). A
 // Closed record's documents are locked: Drive's read-only content restriction, and editors made
 // readers.
-import { docs as docsApi } from '@googleapis/docs';
-import { drive as driveApi } from '@googleapis/drive';
 import { Type } from '@sinclair/typebox';
 import { authoredByMuster } from '../authored.ts';
 import { fillTemplate } from '../document.ts';
@@ -21,8 +19,9 @@ const TITLES: Record<RecordDocumentKind, string> = { incident: 'Incident documen
 /** Roles that may edit a file, made readers when it is locked (an owner stays owner). */
 const EDITING_ROLES = new Set(['writer', 'fileOrganizer']);
 
-const clients = (config: Configuration, env: PluginEnv) => {
-  const options = apiOptions(config, env, SCOPES.docs);
+const clients = async (config: Configuration, env: PluginEnv) => {
+  const options = await apiOptions(config, env, SCOPES.docs);
+  const [{ drive: driveApi }, { docs: docsApi }] = await Promise.all([import('@googleapis/drive'), import('@googleapis/docs')]);
   // @googleapis/docs is built on an older googleapis-common: its types name another JWT class, but it
   // only calls the client's `request`, which this one has.
   return { drive: driveApi({ version: 'v3', ...options }), docs: docsApi({ version: 'v1', ...options, auth: options.auth as never }) };
@@ -49,7 +48,7 @@ export const googleDocsPlugin: DocumentPlugin = {
     read_only_when_closed: Type.Optional(Type.Boolean({ default: true, description: "Whether a record's documents are locked once it is Closed" })),
   }),
   async create({ kind, subject, template, values }, config, env) {
-    const { drive, docs } = clients(config, env);
+    const { drive, docs } = await clients(config, env);
     const name = `${TITLES[kind]}: ${subject.name ?? `${subject.kind} ${subject.id}`}`;
     const folder = text(config, 'folder_id');
     const requestBody = { name, ...(folder ? { parents: [folder] } : {}) };
@@ -81,7 +80,7 @@ export const googleDocsPlugin: DocumentPlugin = {
   },
   async update(document, values, config, env): Promise<KeptDocument> {
     if (Object.keys(values).length === 0) return document;
-    const { docs } = clients(config, env);
+    const { docs } = await clients(config, env);
     await call('Docs documents.batchUpdate', () =>
       docs.documents.batchUpdate({ documentId: document.resource_id, requestBody: { requests: replacements(values) } }),
     );
@@ -89,7 +88,7 @@ export const googleDocsPlugin: DocumentPlugin = {
   },
   async makeReadOnly(document, config, env) {
     if (config.read_only_when_closed === false) return false;
-    const { drive } = clients(config, env);
+    const { drive } = await clients(config, env);
     const fileId = document.resource_id;
     await call('Drive files.update', () =>
       drive.files.update({
@@ -109,7 +108,7 @@ export const googleDocsPlugin: DocumentPlugin = {
     return true;
   },
   async delete(document, config, env) {
-    const { drive } = clients(config, env);
+    const { drive } = await clients(config, env);
     await callUnlessGone('Drive files.delete', () => drive.files.delete({ fileId: document.resource_id, supportsAllDrives: true }));
   },
 };

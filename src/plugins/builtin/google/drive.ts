@@ -3,7 +3,6 @@
 // as they join (permissions.create per e-mail, no notification mail: the record's page links it);
 // someone who leaves loses the access Muster gave them (permissions.delete of that permission).
 // The files Muster is given stay on Muster's own shelf as well, so lists and downloads never wait on Drive.
-import { drive as driveApi } from '@googleapis/drive';
 import { Type } from '@sinclair/typebox';
 import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
@@ -17,10 +16,11 @@ import { call, callUnlessGone, translate } from './errors.ts';
 const FOLDER = 'application/vnd.google-apps.folder';
 const ROLES = ['reader', 'commenter', 'writer'] as const;
 
-const driveOf = (config: Configuration, env: PluginEnv) => driveApi({ version: 'v3', ...apiOptions(config, env, SCOPES.drive) });
+const driveOf = async (config: Configuration, env: PluginEnv) =>
+  (await import('@googleapis/drive')).drive({ version: 'v3', ...(await apiOptions(config, env, SCOPES.drive)) });
 
 /** The (lower-cased) e-mails of the users with a permission on the folder, direct or inherited from its shared drive, a page at a time. */
-async function accessOf(drive: ReturnType<typeof driveOf>, fileId: string): Promise<Set<string>> {
+async function accessOf(drive: Awaited<ReturnType<typeof driveOf>>, fileId: string): Promise<Set<string>> {
   const found = new Set<string>();
   let pageToken: string | undefined;
   do {
@@ -40,7 +40,7 @@ async function accessOf(drive: ReturnType<typeof driveOf>, fileId: string): Prom
  * allowed domains) is logged and left out.
  */
 async function shareFolder(folder: StorageFolder, emails: string[], config: Configuration, env: PluginEnv): Promise<Record<string, string | null>> {
-  const drive = driveOf(config, env);
+  const drive = await driveOf(config, env);
   const role = (ROLES as readonly string[]).includes(String(config.role)) ? String(config.role) : 'writer';
   const had = await accessOf(drive, folder.resource_id);
   const given: Record<string, string | null> = {};
@@ -87,7 +87,7 @@ export const googleDrivePlugin: StoragePlugin = {
     ),
   }),
   async createFolder(subject, config, env) {
-    const drive = driveOf(config, env);
+    const drive = await driveOf(config, env);
     const parent = text(config, 'parent_id');
     const made = await call('Drive files.create', () =>
       drive.files.create({
@@ -115,7 +115,7 @@ export const googleDrivePlugin: StoragePlugin = {
   open: (_folder, fileId, shelf) => shelf.open(fileId),
   share: shareFolder,
   async unshare(folder, handles, config, env) {
-    const drive = driveOf(config, env);
+    const drive = await driveOf(config, env);
     for (const permissionId of handles)
       await callUnlessGone('Drive permissions.delete', () => drive.permissions.delete({ fileId: folder.resource_id, permissionId, supportsAllDrives: true }));
   },

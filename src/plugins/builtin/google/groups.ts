@@ -3,7 +3,6 @@
 // line with the record's people (members.insert, members.delete) when its people change and each
 // time a message goes to one.
 // Messages go to the group's own address, and Google delivers them to its members.
-import { admin as adminApi } from '@googleapis/admin';
 import { Type } from '@sinclair/typebox';
 import { authoredByMuster } from '../authored.ts';
 import { VendorError } from '../../../lib/outbound/vendor.ts';
@@ -13,13 +12,14 @@ import { checkGoogle } from './check.ts';
 import { googleConfiguration } from './config.ts';
 import { call, callUnlessGone, translate } from './errors.ts';
 
-const directoryOf = (config: Configuration, env: PluginEnv) => adminApi({ version: 'directory_v1', ...apiOptions(config, env, SCOPES.groups) });
+const directoryOf = async (config: Configuration, env: PluginEnv) =>
+  (await import('@googleapis/admin')).admin({ version: 'directory_v1', ...(await apiOptions(config, env, SCOPES.groups)) });
 
 /** A group already there (a retried job made it): 409 from groups.insert or members.insert. */
 const exists = (err: unknown) => err instanceof VendorError && err.status === 409;
 
 /** Every member of the group, a page at a time. */
-async function membersOf(directory: ReturnType<typeof directoryOf>, groupKey: string) {
+async function membersOf(directory: Awaited<ReturnType<typeof directoryOf>>, groupKey: string) {
   const found: { email: string; role: string }[] = [];
   let pageToken: string | undefined;
   do {
@@ -32,7 +32,7 @@ async function membersOf(directory: ReturnType<typeof directoryOf>, groupKey: st
 
 /** Brings the group's MEMBER list in line with `members`: newcomers inserted, those gone deleted. */
 async function keepMembers(group: ParticipantGroup, members: string[], config: Configuration, env: PluginEnv): Promise<void> {
-  const directory = directoryOf(config, env);
+  const directory = await directoryOf(config, env);
   const groupKey = group.resource_id ?? group.email;
   const wanted = new Set(members.map((m) => m.toLowerCase()));
   const current = await membersOf(directory, groupKey);
@@ -68,7 +68,7 @@ export const googleGroupsPlugin: ParticipantGroupPlugin = {
     }),
   }),
   async create(subject, kind, config, env) {
-    const directory = directoryOf(config, env);
+    const directory = await directoryOf(config, env);
     const base = (subject.name ?? `${env.namePrefix}-${subject.kind}-${subject.id}`).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
     const name = kind === 'tactical' ? base : `${base}-notifications`;
     const email = `${name}@${config.domain}`;

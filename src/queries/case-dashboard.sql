@@ -12,4 +12,5 @@ select json_build_object(
   'case_priority', "case"."case_priority_id",
   'case_severity', "case"."case_severity_id",
   'case_type', "case"."case_type_id",
-  'project', "case"."project_id") from "case" where ("case"."id" = ANY($1::int[]) and "case"."organization_id" = $2::int and ("case"."organization_id" = $3::int AND ("case"."visibility" = 'Open' OR "case"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($4::text)))));
+  'project', "case"."project_id",
+  'stable_at', to_char("case"."stable_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "case" where ("case"."id" = ANY($1::int[]) and "case"."organization_id" = $2::int and ("case"."organization_id" = $3::int AND ("case"."visibility" = 'Open' OR "case"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($4::text)))));

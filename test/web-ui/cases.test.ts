@@ -94,6 +94,39 @@ describe("the case page's assignee and reporter pickers", () => {
   });
 });
 
+// participant/ParticipantSearchPopover.vue (the case page's Assignee and Reporter, CaseAttributesDrawer.vue):
+// fetchParticipants() lists people whose name holds what is typed (`ilike "%...%"`, 10 of them), reading
+// each one's `name` and `email`; the person chosen is then looked up by name (`==`). Before the case has
+// loaded, `participant` is empty and the popover looks its own placeholder up: an empty page, as on
+// Dispatch, which the UI logs as "No individual found with name Select assignee".
+describe("the case page's people popover", () => {
+  const individuals = (op: string, value: string, extra: Record<string, unknown> = {}) =>
+    call(w.t.app, 'GET', '/default/individuals', {
+      token: w.member,
+      query: { filter: JSON.stringify([{ and: [{ model: 'IndividualContact', field: 'name', op, value }] }]), ...extra },
+    });
+
+  it('lists people by what is typed in their name, ten at most, then finds the one chosen', async () => {
+    const c = cases(w);
+    await c.create({ assignee: person('analyst@corp.example'), reporter: person('witness@corp.example') });
+    const all = await individuals('ilike', '%%', { itemsPerPage: 10 });
+    expect(all.status).toBe(200);
+    expect(all.body.items.length).toBeGreaterThanOrEqual(2);
+    expect(all.body.items.length).toBeLessThanOrEqual(10);
+    for (const i of all.body.items) expect(i).toMatchObject({ name: expect.any(String), email: expect.any(String) });
+    const analyst = all.body.items.find((i: any) => i.email === 'analyst@corp.example');
+    // Typed in any case, a part of the name finds them.
+    const typed = await individuals('ilike', `%${analyst.name.slice(1, 4).toUpperCase()}%`, { itemsPerPage: 10 });
+    expect(typed.body.items.map((i: any) => i.email)).toContain('analyst@corp.example');
+    expect(typed.body.items.map((i: any) => i.email)).not.toContain('witness@corp.example');
+    const chosen = await individuals('==', analyst.name);
+    expect(chosen.body.items[0].email).toBe('analyst@corp.example');
+    const placeholder = await individuals('==', 'Select assignee');
+    expect(placeholder.status).toBe(200);
+    expect(placeholder.body.items).toEqual([]);
+  });
+});
+
 describe('the cases table', () => {
   it("reads each row's project display name, as the UI's query asks", async () => {
     await cases(w).create({});

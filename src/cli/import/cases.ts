@@ -2,6 +2,7 @@
 // assignee, reporter and resolver are its participants, written once those are in.
 import { inProject, linking } from './people.ts';
 import type { Spec } from './copy.ts';
+import { owned } from './incidents.ts';
 import { withLinks } from './links.ts';
 
 export const caseSpec: Spec = inProject('case', 'case', {
@@ -15,6 +16,7 @@ export const caseSpec: Spec = inProject('case', 'case', {
     resolved_by_id: 'app_user',
   },
   later: ['assignee_id', 'reporter_id'],
+  gone: 'report',
   // Its documents and group come over from their own tables, owned by the case (records.ts).
   used: ['duplicate_id', 'related_id', 'case_document_id', 'tactical_group_id'],
   lost: {
@@ -27,7 +29,7 @@ export const caseSpec: Spec = inProject('case', 'case', {
   },
 });
 
-export const caseDetailSpecs: Spec[] = [
+export const caseDetailSpecs: Spec[] = owned([
   linking('case_incident', 'assoc_case_incidents', { case_id: ['case_id', 'case'], incident_id: ['incident_id', 'incident'] }),
   linking('case_tag', 'assoc_case_tags', { case_id: ['case_id', 'case'], tag_id: ['tag_id', 'tag'] }),
   {
@@ -42,4 +44,4 @@ export const caseDetailSpecs: Spec[] = [
     select: 'SELECT n.*, c.project_id FROM {s}.case_notes n JOIN {s}."case" c ON c.id = n.case_id',
     refs: { case_id: 'case', last_updated_by_id: 'individual_contact' },
   }),
-];
+]);

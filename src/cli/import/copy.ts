@@ -38,7 +38,17 @@ export interface Spec {
   guard?: Record<string, string>;
   /** Why a Dispatch column with data has no home, where there is more to say than "no column". */
   lost?: Record<string, string>;
+  /**
+   * What a later run does with a row an earlier run brought and Dispatch no longer has: `delete` it
+   * (a record's participants, roles, timeline, tasks, tags and other links), or `report` it (the
+   * records themselves, which people may have gone on working on in Muster). Rows made in Muster
+   * are never touched: only rows recorded as brought are.
+   */
+  gone?: 'delete' | 'report';
 }
+
+/** Where the rows of a link or natural-key spec that an import brought are recorded (they have no id to map). */
+export const BROUGHT = 'brought:';
 
 /** Dispatch columns that never carry data a user would miss. */
 const NEVER_CARRIED = new Set(['search_vector', 'id', 'updated_at']);
@@ -70,6 +80,8 @@ export class Importer {
   private maps = new Map<string, Map<string, number>>();
   private columnsOf = new Map<string, Column[]>();
   private deferred: { spec: Spec; rows: Row[] }[] = [];
+  /** Rows brought by an earlier run that Dispatch no longer has, per spec: removed once everything is in. */
+  private vanished: { spec: Spec; keys: string[] }[] = [];
   organizationId = 0;
 
   constructor(
@@ -141,7 +153,11 @@ export class Importer {
   /** Brings a spec's rows over; returns the Dispatch rows read. */
   async copy(spec: Spec, given?: Row[]): Promise<Row[]> {
     const rows = given ?? (await this.read(spec));
-    if (rows.length === 0) return rows;
+    if (rows.length === 0) {
+      // Dispatch may have deleted every row an earlier run brought.
+      if (spec.gone) await this.noteVanished(spec, rows, [], spec.naturalKey ?? 'id');
+      return rows;
+    }
     const cols = await this.columns(spec.kind);
     if (cols.length === 0) throw new Error(`Muster has no table ${spec.kind}`);
     const names = new Set(cols.map((c) => c.name));
@@ -200,6 +216,7 @@ export class Importer {
     }
 
     const written = await this.upsert(spec, cols, shaped);
+    if (spec.gone) await this.noteVanished(spec, rows, shaped, key);
     if (!spec.link && !spec.naturalKey)
       await this.remember(
         spec.kind,
@@ -210,6 +227,76 @@ export class Importer {
     if (this.keepIds && newIds.length)
       await exec(this.db, `SELECT setval(pg_get_serial_sequence($1, 'id'), GREATEST((SELECT max(id) FROM ${q(spec.kind)}), 1))`, [q(spec.kind)]);
     return rows;
+  }
+
+  /** The key a brought link or natural-key row is recorded under: its Muster key columns, as JSON. */
+  private broughtKey(spec: Spec, out: Row, key: string): string {
+    return JSON.stringify(Object.fromEntries((spec.link ?? [key]).map((c) => [c, out[c]])));
+  }
+
+  /**
+   * Records the rows of a spec this run brings, and which rows an earlier run brought that Dispatch
+   * no longer holds. Rows with ids are known by the map; links and natural keys by BROUGHT records.
+   */
+  private async noteVanished(spec: Spec, rows: Row[], shaped: { src: Row; out: Row }[], key: string) {
+    if (!spec.link && !spec.naturalKey) {
+      const present = new Set(rows.map((r) => String(r.id)));
+      const keys = [...this.mapOf(spec.kind).keys()].filter((k) => !present.has(k));
+      if (keys.length) this.vanished.push({ spec, keys });
+      return;
+    }
+    const kind = `${BROUGHT}${spec.kind}`;
+    const recorded = this.mapOf(kind);
+    const present = new Set(shaped.map((s) => this.broughtKey(spec, s.out, key)));
+    const fresh = [...present].filter((k) => !recorded.has(k));
+    await this.remember(
+      kind,
+      fresh.map((k) => [k, 0]),
+    );
+    const keys = [...recorded.keys()].filter((k) => !present.has(k));
+    if (keys.length) this.vanished.push({ spec, keys });
+  }
+
+  /**
+   * Removes, or reports, what earlier runs brought and Dispatch no longer holds: the last-written
+   * kinds first (a participant's roles before the participant). A removal a Muster rule refuses
+   * (something made in Muster still points at the row) is reported instead.
+   */
+  async removeVanished(): Promise<void> {
+    for (const { spec, keys } of this.vanished.reverse()) {
+      const byId = !spec.link && !spec.naturalKey;
+      const kind = byId ? spec.kind : `${BROUGHT}${spec.kind}`;
+      if (spec.gone === 'report') {
+        this.report.noHome(
+          `${spec.from} deleted in Dispatch`,
+          keys.length,
+          `brought by an earlier run and since deleted in Dispatch; kept in Muster (delete them there if they should go): ${byId ? `Dispatch ids ${keys.slice(0, 20).join(', ')}${keys.length > 20 ? ', ...' : ''}` : ''}`,
+        );
+        continue;
+      }
+      const cols = spec.link ?? [spec.naturalKey ?? 'id'];
+      const targets = byId ? keys.map((k) => ({ id: this.mapOf(kind).get(k) })) : keys.map((k) => JSON.parse(k) as Row);
+      try {
+        await this.db.transaction(async (sp) => {
+          for (let i = 0; i < targets.length; i += BATCH)
+            await exec(
+              sp,
+              `DELETE FROM ${q(spec.kind)} AS t USING json_populate_recordset(NULL::${q(spec.kind)}, $1::json) AS x WHERE ${cols.map((c) => `t.${q(c)} = x.${q(c)}`).join(' AND ')}`,
+              [JSON.stringify(targets.slice(i, i + BATCH))],
+            );
+          await exec(sp, 'DELETE FROM import_source WHERE scope = $1 AND kind = $2 AND source_id = ANY($3::text[])', [this.scopeOf(kind), kind, keys]);
+        });
+        for (const k of keys) this.mapOf(kind).delete(k);
+        this.report.count(this.report.removed, spec.kind, keys.length);
+      } catch (err) {
+        this.report.noHome(
+          `${spec.from} deleted in Dispatch`,
+          keys.length,
+          `since deleted in Dispatch, but kept in Muster: ${(err as { cause?: Error }).cause?.message ?? (err as Error).message}`,
+        );
+      }
+    }
+    this.vanished = [];
   }
 
   /** Dispatch columns holding data that the spec does not carry, counted in the report. */

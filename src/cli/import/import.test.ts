@@ -12,7 +12,7 @@ import { call, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type DispatchServer, dispatchServer, lastReleaseSchema, onSource, sampleSql } from '../../../test/dispatch-source.ts';
 import { decryptConfiguration } from '../../plugins/secrets.ts';
 import { exec } from './copy.ts';
-import { formatReport } from './report.ts';
+import { formatReport, type OrganizationReport } from './report.ts';
 import { importDispatch } from './run.ts';
 
 const PASSWORD = 'sample password of kglisson';
@@ -161,6 +161,58 @@ describe("Dispatch's sample database", { timeout: 300_000 }, () => {
     expect((await call(t.app, 'GET', '/default/incidents/4', { token })).body.title).toBe('Heartbleed, again');
   });
 
+  it('on a later run removes what Dispatch deleted since from the records it brought, and keeps what was made in Muster', async () => {
+    // One more person on incident 2 in Dispatch, brought by a run.
+    await onSource(
+      url,
+      `INSERT INTO ${ORG}.individual_contact SELECT (jsonb_populate_record(NULL::${ORG}.individual_contact, to_jsonb(x) || '{"id": 900, "email": "late.joiner@example.com", "name": "Late Joiner"}')).*
+         FROM ${ORG}.individual_contact x WHERE x.id = (SELECT min(id) FROM ${ORG}.individual_contact)`,
+      `INSERT INTO ${ORG}.participant (id, incident_id, individual_contact_id) VALUES (900, 2, 900)`,
+      `INSERT INTO ${ORG}.participant_role (id, participant_id, role, assumed_at) VALUES (900, 900, 'Observer', now())`,
+    );
+    expect((await importDispatch(t.database.db, { from: url, keys: keys() }))[0].written.get('participant')).toBe(1);
+    // Made in Muster after the import: a tag on incident 2 and a task of it.
+    const incident = (await call(t.app, 'GET', '/default/incidents/2', { token })).body;
+    const tagType = (await call(t.app, 'GET', '/default/tag_types', { token, query: { itemsPerPage: 1 } })).body.items[0];
+    const ours = await call(t.app, 'POST', '/default/tags', {
+      token,
+      body: { name: 'made-in-muster', tag_type: { id: tagType.id }, project: { name: 'default' } },
+    });
+    expect(ours.status).toBe(200);
+    const tagged = await call(t.app, 'PUT', '/default/incidents/2', { token, body: { ...incident, tags: [...incident.tags, { id: ours.body.id }] } });
+    expect(tagged.status).toBe(200);
+    const task = await call(t.app, 'POST', '/default/tasks', { token, body: { incident: { id: 2 }, description: 'Made in Muster' } });
+    expect(task.status).toBe(200);
+    const people = (await call(t.app, 'GET', '/default/incidents/2', { token })).body.participants.length;
+
+    // Deleted in Dispatch since: incident 2's tag link, its task (and the task's assignee), and that person with their role.
+    await onSource(
+      url,
+      `DELETE FROM ${ORG}.assoc_incident_tags WHERE incident_id = 2`,
+      `DELETE FROM ${ORG}.task_assignees`,
+      `DELETE FROM ${ORG}.task`,
+      `DELETE FROM ${ORG}.participant_role WHERE participant_id = 900`,
+      `DELETE FROM ${ORG}.participant WHERE id = 900`,
+    );
+    const [report] = await importDispatch(t.database.db, { from: url, keys: keys() });
+    expect(report.removed.get('incident_tag')).toBe(1);
+    expect(report.removed.get('task')).toBe(1);
+    expect(report.removed.get('participant')).toBe(1);
+    expect(report.removed.get('participant_role')).toBe(1);
+    expect(formatReport([report], false)).toContain(
+      'Removed, deleted in Dispatch since the last run: incident_tag 1, participant 1, participant_role 1, task 1, task_assignee 1',
+    );
+
+    const after = (await call(t.app, 'GET', '/default/incidents/2', { token })).body;
+    expect(after.tags.map((x: { name: string }) => x.name)).toEqual(['made-in-muster']);
+    expect(after.participants).toHaveLength(people - 1);
+    const tasks = await call(t.app, 'GET', '/default/tasks', { token, query: { itemsPerPage: -1 } });
+    expect(tasks.body.items.map((x: { description: string }) => x.description)).toEqual(['Made in Muster']);
+    // Nothing left to remove on the next run.
+    const [again] = await importDispatch(t.database.db, { from: url, keys: keys() });
+    expect([...again.removed, ...again.written]).toEqual([]);
+  });
+
   it('refuses a Muster that holds data of its own, and a database that is not Dispatch', async () => {
     await exec(t.database.db, "INSERT INTO app_user (email, password) VALUES ('someone.new@example.com', 'x')");
     await expect(importDispatch(t.database.db, { from: url, keys: keys() })).rejects.toThrow(
@@ -170,6 +222,22 @@ describe("Dispatch's sample database", { timeout: 300_000 }, () => {
     await expect(importDispatch(t.database.db, { from: notDispatch, keys: keys(), allowNonempty: true })).rejects.toThrow(/not a Dispatch database/);
   });
 });
+
+/** Dispatch's google-drive-storage configuration: the service account in separate fields (plugins/dispatch_google/config.py). */
+const GOOGLE_DRIVE = {
+  developer_key: 'AIza-developer-key',
+  service_account_client_email: 'dispatch@corp-project.iam.gserviceaccount.com',
+  service_account_client_id: '1234567890',
+  service_account_private_key: '-----BEGIN PRIVATE KEY-----\\nMIIBVQ\\n-----END PRIVATE KEY-----\\n',
+  service_account_private_key_id: 'key-id-1',
+  service_account_delegated_account: 'dispatch@corp.example',
+  service_account_project_id: 'corp-project',
+  google_domain: 'corp.example',
+  default_duration_minutes: 1440,
+  root_id: 'folder-0A1b',
+  open_on_close: false,
+  read_only: false,
+};
 
 describe("two organizations at Dispatch's last release", { timeout: 300_000 }, () => {
   let t: TestApp;
@@ -217,14 +285,19 @@ describe("two organizations at Dispatch's last release", { timeout: 300_000 }, (
         (22, 'Incident 2 - Review Document', 'dispatch-incident-review-document', 'doc-i2r', 'https://docs.example.com/d/doc-i2r', 2, now(), now())`,
       `UPDATE ${SECOND}.incident SET incident_document_id = 21, incident_review_document_id = 22 WHERE id = 2`,
       `UPDATE ${SECOND}.plugin_instance SET _configuration = '${dispatchEncrypted(JSON.stringify({ url: 'https://tickets.example.com' }), DISPATCH_KEY)}' WHERE plugin_id = (SELECT id FROM dispatch_core.plugin WHERE slug = 'dispatch-ticket')`,
+      // Google plugins as Dispatch's GoogleConfiguration keeps them: Drive's whole, Groups' without its private key.
+      `UPDATE ${SECOND}.plugin_instance SET enabled = true, _configuration = '${dispatchEncrypted(JSON.stringify(GOOGLE_DRIVE), DISPATCH_KEY)}' WHERE plugin_id = (SELECT id FROM dispatch_core.plugin WHERE slug = 'google-drive-storage')`,
+      `UPDATE ${SECOND}.plugin_instance SET enabled = true, _configuration = '${dispatchEncrypted(JSON.stringify({ ...GOOGLE_DRIVE, service_account_private_key: '', google_domain: 'corp.example' }), DISPATCH_KEY)}' WHERE plugin_id = (SELECT id FROM dispatch_core.plugin WHERE slug = 'google-group-participant-group')`,
     );
     t = await createTestApp();
   });
   afterAll(() => t?.close());
 
+  let reports: OrganizationReport[];
+
   it('imports both, ids remapped, and the map names where each record went', async () => {
     const idMap = join(mkdtempSync(join(tmpdir(), 'muster-import-')), 'ids.json');
-    const reports = await importDispatch(t.database.db, { from: url, idMap, keys: { muster: t.settings.encryptionKey as string, dispatch: DISPATCH_KEY } });
+    reports = await importDispatch(t.database.db, { from: url, idMap, keys: { muster: t.settings.encryptionKey as string, dispatch: DISPATCH_KEY } });
     const map = JSON.parse(readFileSync(idMap, 'utf8'));
     const [moved] = await exec<{ id: number }>(
       t.database.db,
@@ -241,7 +314,7 @@ describe("two organizations at Dispatch's last release", { timeout: 300_000 }, (
     const second = reports[1];
     expect(second.written.get('case_note')).toBe(1);
     expect(formatReport(reports, false)).toContain('canvas: 1 row(s): Muster does not post Slack canvases');
-    expect(second.notes).toContain('1 plugin configuration(s) re-encrypted with MUSTER_ENCRYPTION_KEY');
+    expect(second.notes).toContain('3 plugin configuration(s) re-encrypted with MUSTER_ENCRYPTION_KEY');
   });
 
   it('keeps what the last release adds: stable_at, resolved_by, notes, feedback on the case; configurations sealed again', async () => {
@@ -260,6 +333,37 @@ describe("two organizations at Dispatch's last release", { timeout: 300_000 }, (
         WHERE o.slug = 'second' AND p.slug = 'muster-ticket' AND i.configuration IS NOT NULL`,
     );
     expect(decryptConfiguration(instance.configuration, t.settings.encryptionKey as string)).toEqual({ url: 'https://tickets.example.com' });
+  });
+
+  it("builds the JSON key of Google plugins from Dispatch's service-account fields, and names each instance that lacks what Muster needs", async () => {
+    const google = await exec<{ slug: string; enabled: boolean; configuration: string }>(
+      t.database.db,
+      `SELECT p.slug, i.enabled, i.configuration FROM plugin_instance i JOIN plugin p ON p.id = i.plugin_id JOIN organization o ON o.id = i.organization_id
+        WHERE o.slug = 'second' AND p.slug LIKE 'google-%' AND i.configuration IS NOT NULL ORDER BY p.slug`,
+    );
+    const bySlug = Object.fromEntries(
+      google.map((g) => [g.slug, { ...g, configuration: decryptConfiguration(g.configuration, t.settings.encryptionKey as string) }]),
+    );
+    const drive = bySlug['google-drive-storage'];
+    expect(drive.enabled).toBe(true);
+    expect(Object.keys(drive.configuration).sort()).toEqual(['parent_id', 'service_account_key', 'subject']);
+    expect(drive.configuration).toMatchObject({ subject: 'dispatch@corp.example', parent_id: 'folder-0A1b' });
+    expect(JSON.parse(String(drive.configuration.service_account_key))).toEqual({
+      type: 'service_account',
+      project_id: 'corp-project',
+      private_key_id: 'key-id-1',
+      private_key: '-----BEGIN PRIVATE KEY-----\nMIIBVQ\n-----END PRIVATE KEY-----\n',
+      client_email: 'dispatch@corp-project.iam.gserviceaccount.com',
+      client_id: '1234567890',
+      token_uri: 'https://oauth2.googleapis.com/token',
+    });
+    const groups = bySlug['google-group-participant-group'];
+    expect(groups.enabled).toBe(false);
+    expect(groups.configuration).toEqual({ subject: 'dispatch@corp.example', domain: 'corp.example' });
+    const [, second] = reports;
+    const note = second.notes.find((n) => n.includes('Google plugin instance(s) came over disabled'));
+    expect(note).toMatch(/1 Google plugin instance\(s\) came over disabled.*instance \d+ \(google-group-participant-group\): give service_account_key/);
+    expect(second.notes).toContain('Google plugin fields Muster does not use, left out: developer_key');
   });
 
   it("brings a case's and an incident's documents and groups, each read with its record as on the source", async () => {

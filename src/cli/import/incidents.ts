@@ -15,6 +15,7 @@ export const incidentSpec: Spec = inProject('incident', 'incident', {
     reporter_id: 'participant',
   },
   later: ['commander_id', 'reporter_id'],
+  gone: 'report',
   // Its documents and groups come over from their own tables, owned by the incident (records.ts).
   used: ['duplicate_id', 'incident_document_id', 'incident_review_document_id', 'tactical_group_id', 'notifications_group_id'],
   lost: {
@@ -34,6 +35,7 @@ export const participantSpecs: Spec[] = [
       ON a.participant_id = p.id`,
     refs: { incident_id: 'incident', case_id: 'case', individual_contact_id: 'individual_contact' },
     values: (r) => ({ created_at: r.joined_at, active: r.still_active }),
+    gone: 'delete',
     used: ['joined_at', 'still_active'],
     lost: {
       added_by_id: 'Muster does not record who added a participant',
@@ -41,10 +43,13 @@ export const participantSpecs: Spec[] = [
       service_id: 'Muster does not record the on-call service that paged a participant',
     },
   },
-  { kind: 'participant_role', from: 'participant_role', refs: { participant_id: 'participant' } },
+  { kind: 'participant_role', from: 'participant_role', refs: { participant_id: 'participant' }, gone: 'delete' },
 ];
 
-export const incidentDetailSpecs: Spec[] = [
+/** A record's own rows: a later run removes those Dispatch deleted since (copy.ts, `gone`). */
+export const owned = (specs: Spec[]): Spec[] => specs.map((s) => ({ ...s, gone: 'delete' }));
+
+export const incidentDetailSpecs: Spec[] = owned([
   {
     kind: 'event',
     from: 'event',
@@ -79,4 +84,4 @@ export const incidentDetailSpecs: Spec[] = [
     ...linking('incident_duplicate', 'incident', { incident_id: ['id', 'incident'], duplicate_id: ['duplicate_id', 'incident'] }),
     select: 'SELECT id AS incident_id, duplicate_id FROM {s}.incident WHERE duplicate_id IS NOT NULL',
   },
-];
+]);

@@ -5,6 +5,7 @@ import { decryptConfiguration, encryptConfiguration } from '../../plugins/secret
 import { seedInstances } from '../../domains/project/plugin-instances.ts';
 import { CORE_SCOPE, exec, type Importer, type Spec } from './copy.ts';
 import { openDispatchConfiguration, WrongDispatchKey } from './dispatch-secrets.ts';
+import { fromDispatchGoogle, isMappedGoogle } from './google.ts';
 import { inProject } from './people.ts';
 
 /** Dispatch's own built-ins whose work Muster's built-ins do. */
@@ -52,11 +53,15 @@ export async function importPlugins(im: Importer, keys: Keys): Promise<void> {
   let closed = 0;
   const unreadable: string[] = [];
   const missing = new Set<string>();
+  /** Google instances whose configuration Muster's plugin cannot use as it came: what to give again. */
+  const incomplete: string[] = [];
+  const unusedGoogle = new Set<string>();
   for (const r of rows) {
+    const slug = slugs.get(Number(r.plugin_id));
     const pluginId = im.target('plugin', r.plugin_id);
     r.plugin_type = pluginId === undefined ? null : types.get(pluginId);
     if (pluginId === undefined) {
-      missing.add(slugs.get(Number(r.plugin_id)) ?? String(r.plugin_id));
+      missing.add(slug ?? String(r.plugin_id));
       r.plugin_id = -1; // left out below
     }
     const secret = r._configuration as string | null;
@@ -77,6 +82,19 @@ export async function importPlugins(im: Importer, keys: Keys): Promise<void> {
       continue;
     }
     const existing = stored.get(im.target('plugin_instance', r.id) ?? -1);
+    if (isMappedGoogle(slug)) {
+      const mapped = fromDispatchGoogle(slug, config);
+      // What the Admin completed in Muster after an earlier run stays, while Dispatch still lacks it.
+      const completed = existing ? opened(existing, keys.muster) : {};
+      const lacking = mapped.missing.filter((f) => completed[f] === undefined);
+      config = { ...mapped.configuration, ...Object.fromEntries(mapped.missing.filter((f) => !lacking.includes(f)).map((f) => [f, completed[f]])) };
+      for (const f of mapped.unused) unusedGoogle.add(f);
+      if (lacking.length) {
+        // Muster's plugin would refuse it: it comes over disabled until the Admin completes it.
+        incomplete.push(`instance ${r.id} (${slug}${r.enabled ? '' : ', disabled in Dispatch'}): give ${lacking.join(', ')}`);
+        r.enabled = false;
+      }
+    }
     r.configuration = existing && same(existing, config, keys.muster) ? existing : encryptConfiguration(config, keys.muster);
     sealed++;
   }
@@ -100,9 +118,23 @@ export async function importPlugins(im: Importer, keys: Keys): Promise<void> {
     im.report.notes.push(
       `${closed} plugin instance(s) have a configuration and came over disabled, without it: give --dispatch-encryption-key to bring the configurations`,
     );
+  if (incomplete.length)
+    im.report.notes.push(
+      `${incomplete.length} Google plugin instance(s) came over disabled: Dispatch's configuration lacks what Muster's plugin needs; complete it in Muster (Settings > Plugins) and enable it: ${incomplete.join('; ')}`,
+    );
+  if (unusedGoogle.size) im.report.notes.push(`Google plugin fields Muster does not use, left out: ${[...unusedGoogle].sort().join(', ')}`);
   if (sealed) im.report.notes.push(`${sealed} plugin configuration(s) re-encrypted with MUSTER_ENCRYPTION_KEY`);
   // Muster's catalogue plugins that Dispatch had no instance of: the instance a new project would have.
   for (const project of im.mapOf('project').values()) await im.db.execute(seedInstances(project, im.organizationId));
+}
+
+/** A stored configuration in clear; empty when it does not open. */
+function opened(stored: string, key: string): Record<string, unknown> {
+  try {
+    return decryptConfiguration(stored, key) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }
 
 function same(stored: string, config: Record<string, unknown>, key: string): boolean {

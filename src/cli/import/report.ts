@@ -12,6 +12,8 @@ export class OrganizationReport {
   readonly written = new Map<string, number>();
   /** Muster table -> rows the source holds that were already there unchanged. */
   readonly unchanged = new Map<string, number>();
+  /** Muster table -> rows an earlier run brought that were removed, Dispatch having deleted them since. */
+  readonly removed = new Map<string, number>();
   readonly refused: Refusal[] = [];
   /** Source table (or `table.column`) -> rows whose data had no home. */
   readonly homeless = new Map<string, { rows: number; note: string }>();
@@ -38,6 +40,13 @@ export function formatReport(reports: OrganizationReport[], dryRun: boolean): st
     out.push(`Organization ${r.slug}${dryRun ? ' (dry run: nothing written)' : ''}: ids ${r.idMap}`);
     const tables = [...new Set([...r.written.keys(), ...r.unchanged.keys()])].sort();
     for (const t of tables) out.push(`  ${t}: ${r.written.get(t) ?? 0} written, ${r.unchanged.get(t) ?? 0} unchanged`);
+    if (r.removed.size)
+      out.push(
+        `  Removed, deleted in Dispatch since the last run: ${[...r.removed]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([t, n]) => `${t} ${n}`)
+          .join(', ')}`,
+      );
     if (r.refused.length) {
       out.push(`  Refused rows (${r.refused.length}):`);
       for (const f of r.refused) out.push(`    ${f.table} ${f.id}: ${f.reason}`);

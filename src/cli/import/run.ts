@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import type { Executor } from '../../db/connection.ts';
 import { buildTagModel, MODEL_NAMES } from '../../domains/tag_recommendation/model.ts';
 import { caseDetailSpecs, caseSpec } from './cases.ts';
-import { CORE_SCOPE, exec, Importer, type Spec } from './copy.ts';
+import { BROUGHT, CORE_SCOPE, exec, Importer, type Spec } from './copy.ts';
 import { countHomeless } from './homeless.ts';
 import { incidentDetailSpecs, incidentSpec, participantSpecs } from './incidents.ts';
 import { contactSpecs, importOrganization, importPeople, importProjects } from './people.ts';
@@ -107,6 +107,7 @@ async function importOne(db: Executor, source: Source, org: SourceOrganization, 
       await importPlugins(im, opts.keys);
       for (const spec of ALL_SPECS.slice(contactSpecs.length + referenceSpecs.length)) await im.copy(spec);
       await im.finish();
+      await im.removeVanished();
       const fingerprints = await rebuildFingerprints(im);
       if (fingerprints) report.notes.push(`${fingerprints} signal instance fingerprint(s) computed again`);
       if (['incident_tag', 'case_tag', 'incident', 'case'].some((t) => report.written.has(t)))
@@ -155,8 +156,8 @@ export async function importDispatch(db: Executor, opts: ImportOptions, log: (li
 async function idMap(db: Executor, orgs: SourceOrganization[]) {
   const rows = await exec<{ scope: string; kind: string; source_id: string; target_id: number }>(
     db,
-    'SELECT scope, kind, source_id, target_id FROM import_source WHERE scope = ANY($1::text[]) ORDER BY scope, kind, target_id',
-    [[CORE_SCOPE, ...orgs.map((o) => o.schema)]],
+    'SELECT scope, kind, source_id, target_id FROM import_source WHERE scope = ANY($1::text[]) AND starts_with(kind, $2) IS NOT TRUE ORDER BY scope, kind, target_id',
+    [[CORE_SCOPE, ...orgs.map((o) => o.schema)], BROUGHT],
   );
   const out: Record<string, Record<string, Record<string, number>>> = {};
   for (const r of rows) {

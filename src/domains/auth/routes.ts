@@ -56,10 +56,11 @@ export default async function authRoutes(app: App) {
     {
       schema: { tags: ['auth'], operationId: 'get_my_role', params: OrgParams(), response: { 200: RoleName } },
       // Fastify sends a returned string as it is: the JSON text, quotes included, is made on its way out.
+      // (The ETag hook before this one hands the text on as bytes.)
       onSend: async (_req, reply, payload) => {
-        if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
         reply.type('application/json; charset=utf-8');
-        return JSON.stringify(payload);
+        return JSON.stringify(payload.toString());
       },
     },
     (req) => req.ctx.role,

@@ -23,7 +23,7 @@ import { participant } from '../lifecycle/table.ts';
 import { readCaseSignalInstances } from './signal-instances.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
 import { addCaseCosts } from './costs.ts';
-import { CaseRead, CaseReadMinimal } from './schema.ts';
+import { CaseRead, CaseReadIncludable, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
 import { workflowInstanceReader } from '../workflow/reader.ts';
@@ -77,6 +77,11 @@ const minimalDef: ReadDef = {
   ...costs,
 };
 
+const tagsLink = { table: caseTag, ownerColumn: 'case_id', otherColumn: 'tag_id', target: tagTarget, read: tagReader };
+
+/** The minimal read with the case's tags, for the lists that `include[]` cuts (CaseReadIncludable). */
+const includableDef: ReadDef = { ...minimalDef, links: { ...minimalDef.links, tags: tagsLink } };
+
 /** The timeline, in order. */
 const events: OwnField = (at, read, shape) =>
   read.list({ table: event, projectScoped: false }, event, shape, (t) => ({
@@ -106,7 +111,7 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     reporter: { column: 'reporter_id', target: participantTarget, read: participantReader },
   },
   links: {
-    tags: { table: caseTag, ownerColumn: 'case_id', otherColumn: 'tag_id', target: tagTarget, read: tagReader },
+    tags: tagsLink,
     incidents: incidentsLink,
     related: caseLink(caseRelated, 'related_id', () => groupReader(minimalDef)),
     duplicates: caseLink(caseDuplicate, 'duplicate_id', () => groupReader(minimalDef)),
@@ -138,6 +143,7 @@ const withoutInstances = fullDef(false);
 
 export type CaseReadT = Static<typeof CaseRead>;
 export type CaseReadMinimalT = Static<typeof CaseReadMinimal>;
+export type CaseReadIncludableT = Static<typeof CaseReadIncludable>;
 
 /** CaseReadMinimal by case id. */
 export const caseMinimalReader = () => groupReader(minimalDef, CaseReadMinimal);
@@ -189,6 +195,7 @@ const DASHBOARD = [
   'name',
   'project',
   'reported_at',
+  'stable_at',
   'status',
   'tags',
   'title',
@@ -196,21 +203,22 @@ const DASHBOARD = [
   'total_cost_new',
   'triage_at',
 ];
-const dashboard = projection(CaseReadMinimal, DASHBOARD, 'CaseDashboard');
+const dashboard = projection(CaseReadIncludable, DASHBOARD, 'CaseDashboard');
 declareRead(withInstances, CaseRead, 'case');
 declareRead(withoutInstances, CaseRead, 'case-in-instance');
 declareRead(minimalDef, CaseReadMinimal, 'case-minimal');
+declareRead(includableDef, CaseReadIncludable, 'case-includable');
 /**
  * A dashboard's thousands of cases name a few projects, types, priorities and severities: each is
- * read once, as are the incidents and duplicates, whose links are read for all the rows at once.
+ * read once, as are the tags, incidents and duplicates, whose links are read for all the rows at once.
  */
-const dashboardDef: ReadDef = { ...minimalDef, shared: ['project', 'case_type', 'case_priority', 'case_severity', 'incidents', 'duplicates'] };
+const dashboardDef: ReadDef = { ...includableDef, shared: ['project', 'case_type', 'case_priority', 'case_severity', 'tags', 'incidents', 'duplicates'] };
 declareRead(dashboardDef, dashboard, 'case-dashboard');
 
-/** Minimal read objects as readVisibleCases reads them, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */
-export async function readVisibleCasesIncluded(viewer: Viewer, db: Executor, ids: number[], include: string[]): Promise<CaseReadMinimalT[]> {
-  const [def, shape] = within(include, DASHBOARD) ? [dashboardDef, dashboard] : [minimalDef, CaseReadMinimal];
-  return inOrder(await readObjects(db, def, shape, ids, viewer, 'checked'), ids) as CaseReadMinimalT[];
+/** Minimal read objects (with tags and stable_at) as readVisibleCases reads them, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */
+export async function readVisibleCasesIncluded(viewer: Viewer, db: Executor, ids: number[], include: string[]): Promise<CaseReadIncludableT[]> {
+  const [def, shape] = within(include, DASHBOARD) ? [dashboardDef, dashboard] : [includableDef, CaseReadIncludable];
+  return inOrder(await readObjects(db, def, shape, ids, viewer, 'checked'), ids) as CaseReadIncludableT[];
 }
 
 /**

@@ -9,7 +9,7 @@ import { ParticipantRead } from '../participant/schema.ts';
 import { IncidentCreate, IncidentRead } from '../incident/schema.ts';
 import { CaseFalsePositive, CaseFalsePositiveResult, markFalsePositive } from './false-positive.ts';
 import { createCase, escalateCase, updateCase } from './flows.ts';
-import { CaseCreate, CaseRead, CaseReadMinimal, CaseUpdate } from './schema.ts';
+import { CaseCreate, CaseRead, CaseReadIncludable, CaseUpdate } from './schema.ts';
 import { deleteCase, getCaseResponse, listCaseParticipants, listCases } from './service.ts';
 import { assertCanEditCase, assertCanViewCase } from './visibility.ts';
 
@@ -17,8 +17,8 @@ const tags = ['cases'];
 const one = OrgParams('case_id');
 
 const CaseListQuery = Type.Object({ ...IncludeQuery.properties, ...ListQuery.properties });
-// Items are minimal, or cut to `include[]`: one permissive shape serializes both.
-const CaseListResponse = includeShape(Pagination(CaseReadMinimal, 'CasePagination'));
+// Items are minimal, or cut to `include[]` (which may keep tags and stable_at too): one permissive shape serializes both.
+const CaseListResponse = includeShape(Pagination(CaseReadIncludable, 'CasePagination'));
 
 // Beyond 0.1.0, for the web UI: `?minimal=true` reads each contact without its filters. Minimal or
 // full, one permissive shape (ParticipantRead with nothing required) serializes both.

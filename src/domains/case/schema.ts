@@ -149,6 +149,15 @@ export const CaseReadMinimal = Type.Object(
   { title: 'CaseReadMinimal' },
 );
 
+/**
+ * Beyond 0.1.0: what a list's `include[]` may keep of a case. Current Dispatch cuts it from the full
+ * read, and its case dashboard asks for `tags` and `stable_at` besides the minimal read's fields.
+ */
+export const CaseReadIncludable = Type.Object(
+  { ...CaseReadMinimal.properties, stable_at: Opt(DateTime()), tags: Type.Array(TagRead, { default: [] }) },
+  { title: 'CaseReadIncludable' },
+);
+
 export const CaseRead = Type.Object(
   {
     ...common,

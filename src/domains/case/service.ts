@@ -12,7 +12,7 @@ import { runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { readCaseFor, type CaseReadMinimalT, type CaseReadT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
+import { readCaseFor, type CaseReadIncludableT, type CaseReadT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
 export { caseList };
@@ -26,7 +26,7 @@ export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<CasePag
   return readPage(ctx, await pageOfIds(ctx, query), query);
 }
 
-type CasePage = Page<Included<CaseReadMinimalT>>;
+type CasePage = Page<Included<CaseReadIncludableT>>;
 
 const pageOfIds = (ctx: Ctx, query: CaseListQuery) => runList<{ id: number }>(ctx.db, ctx, caseList, query, visibleCases(ctx));
 

@@ -409,9 +409,9 @@ export async function createInstance(ctx: Ctx, body: PluginInstanceCreateT): Pro
 
 /**
  * Updates an instance. The configuration to store (masked secrets resolved from the stored ones)
- * is worked out and asked of the vendor before the transaction, as on create; the transaction
- * then finds the instance as it was read, or answers 409 (another save came in between, and what
- * was checked is not what would be stored).
+ * is worked out and asked of the vendor before the transaction, as on create; when the vendor was
+ * asked, the transaction then finds the instance as it was read, or answers 409 (another save came
+ * in between, and what was checked is not what would be stored).
  */
 export async function updateInstance(ctx: Ctx, id: number, body: PluginInstanceUpdateT): Promise<PluginInstanceReadT> {
   requirePermission(ctx.role, 'SensitiveProjectAction');
@@ -422,11 +422,12 @@ export async function updateInstance(ctx: Ctx, id: number, body: PluginInstanceU
   const stored = storedConfiguration(ctx, row);
   const config = nextConfiguration(slug, stored ?? {}, body.configuration, enabling);
   if (config) await checkDestinations(config, schemaOf(slug), outboundFor(ctx.settings.outboundAllow));
-  if (enabled && (config || enabling)) await checkWithVendor(ctx, slug, config ?? stored ?? {});
+  const asked = enabled && (config || enabling) ? await checkWithVendor(ctx, slug, config ?? stored ?? {}) : false;
   await ctx.db
     .transaction(async (tx) => {
       const now = await findInstance(tx, ctx, id, true);
-      if (now.enabled !== row.enabled || now.configuration !== row.configuration)
+      // Without a vendor's check nothing was vouched for: the last save wins whole, as in Dispatch.
+      if (asked && (now.enabled !== row.enabled || now.configuration !== row.configuration))
         throw errors.conflict('The plugin instance was changed while its configuration was being checked; try again.');
       if (enabling) await disableOthers(tx, ctx, row.project_id, row.plugin_type, row.id);
       await tx

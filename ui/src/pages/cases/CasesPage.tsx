@@ -73,7 +73,22 @@ export default function CasesPage() {
       { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
       { id: 'priority', header: 'Priority', cell: ({ row }) => row.original.case_priority?.name ?? '-' },
       { id: 'severity', header: 'Severity', cell: ({ row }) => row.original.case_severity?.name ?? '-' },
-      { id: 'assignee', header: 'Assignee', enableSorting: false, cell: ({ row }) => row.original.assignee?.individual?.email ?? '-' },
+      {
+        id: 'assignee',
+        header: 'Assignee',
+        enableSorting: false,
+        // A long address is cut (whole on hover) so that the title keeps its room at 1280 px.
+        cell: ({ row }) => {
+          const email = row.original.assignee?.individual?.email;
+          return email ? (
+            <Text size="sm" truncate="end" maw="9rem" title={email}>
+              {email}
+            </Text>
+          ) : (
+            '-'
+          );
+        },
+      },
       // Its age, the time itself on hover: the short form keeps the table within the screen, as the incidents'.
       { id: 'reported_at', header: 'Reported', cell: ({ row }) => <Reported value={row.original.reported_at} /> },
       {

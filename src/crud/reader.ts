@@ -103,6 +103,18 @@ const projectDef = tableDef(project);
 /** The def a reader made here reads (readers written by hand have none). */
 const defs = new WeakMap<Reader, ReadDef>();
 
+type Prepared = { execute(p: Record<string, unknown>): Promise<unknown> };
+
+/** A statement prepared once per database handle (a pool, a transaction's client), under `name`. */
+function preparedPer(name: string, select: (db: Executor) => { prepare(name: string): Prepared }): (db: Executor) => Prepared {
+  const prepared = new WeakMap<Executor, Prepared>();
+  return (db) => {
+    let p = prepared.get(db);
+    if (!p) prepared.set(db, (p = select(db).prepare(name)));
+    return p;
+  };
+}
+
 /** A field the statement leaves out: JavaScript fills it in once the statement has run. */
 const OUTSIDE = Symbol('outside the statement');
 
@@ -122,21 +134,14 @@ function linkRows(link: LinkField) {
   const owner = column(link.table, link.ownerColumn);
   const other = column(link.table, link.otherColumn);
   const name = `muster_links_${++linkNames}_${getTableName(link.table)}`.slice(0, 63);
-  const prepared = new WeakMap<Executor, Prepared>();
-  rows = async (db, owners) => {
-    let p = prepared.get(db);
-    if (!p)
-      prepared.set(
-        db,
-        (p = db
-          .select({ owner, other })
-          .from(link.table)
-          .where(sql`${owner} = ANY(${sql.placeholder('owners')}::${idArray(link.table, link.ownerColumn)})`)
-          .orderBy(owner, other)
-          .prepare(name)),
-      );
-    return (await p.execute({ owners })) as { owner: number; other: number }[];
-  };
+  const query = preparedPer(name, (db) =>
+    db
+      .select({ owner, other })
+      .from(link.table)
+      .where(sql`${owner} = ANY(${sql.placeholder('owners')}::${idArray(link.table, link.ownerColumn)})`)
+      .orderBy(owner, other),
+  );
+  rows = async (db, owners) => (await query(db).execute({ owners })) as { owner: number; other: number }[];
   byColumns.set(key, rows);
   return rows;
 }
@@ -355,8 +360,6 @@ const idArray = (table: PgTable, name = 'id') => {
   return sql.raw(type === 'serial' || type === 'integer' ? 'int[]' : `${type}[]`);
 };
 
-type Prepared = { execute(p: Record<string, unknown>): Promise<unknown> };
-
 /** One compiled read: its statement on each database it has run on, and the tree of what JavaScript completes. */
 interface Compiled {
   query: (db: Executor) => Prepared;
@@ -389,16 +392,7 @@ export function compileRead(def: ReadDef, shape: TSchema, reading: Reading, scop
       .select({ doc: sql<Row>`${doc}` })
       .from(table)
       .where(where);
-  const prepared = new WeakMap<Executor, Prepared>();
-  return {
-    node,
-    query(db) {
-      let p = prepared.get(db);
-      if (!p) prepared.set(db, (p = select(db).prepare(name)));
-      return p;
-    },
-    text: (db) => select(db).toSQL().sql,
-  };
+  return { node, query: preparedPer(name, select), text: (db) => select(db).toSQL().sql };
 }
 
 const compiled = new WeakMap<ReadDef, Map<string, Compiled>>();

@@ -143,14 +143,22 @@ export interface TemplateWanted {
 }
 
 /**
+ * The project's first template of the kind. Its resource type is written into the statement, not
+ * passed as a value: for a value the planner assumes as many matching documents as any type has
+ * (the records' own documents, one per case) and walks every document in id order for the first;
+ * for the written type it knows templates are few and takes them from the (project, type, id) index.
+ */
+const projectTemplate = (kind: RecordDocumentKind) => sql`(SELECT ${document.content} FROM ${document}
+  WHERE ${document.project_id} = x.project_id AND ${document.resource_type} = ${sql.raw(`'${TEMPLATE_TYPES[kind]}'`)} AND ${document.content} IS NOT NULL
+  ORDER BY ${document.id} LIMIT 1)`;
+
+/**
  * The template each record's document is made from, in order: its type's where it has text, else
  * its project's first of the kind, else Muster's. One statement for all of them (a batch of new cases).
  */
 export async function templatesFor(tx: Executor, wanted: TemplateWanted[]): Promise<string[]> {
   if (wanted.length === 0) return [];
-  const asked = JSON.stringify(
-    wanted.map((w, n) => ({ n, kind: w.kind, record_id: w.recordId, project_id: w.projectId, resource_type: TEMPLATE_TYPES[w.kind] })),
-  );
+  const asked = JSON.stringify(wanted.map((w, n) => ({ n, kind: w.kind, record_id: w.recordId, project_id: w.projectId })));
   const rows = await runStatement<{ n: number; content: string | null }>(
     tx,
     sql`SELECT x.n, COALESCE(
@@ -159,10 +167,8 @@ export async function templatesFor(tx: Executor, wanted: TemplateWanted[]): Prom
         WHEN 'review' THEN (SELECT ${incidentType.review_template_document_id} FROM ${incidentType} JOIN ${incident} ON ${incident.incident_type_id} = ${incidentType.id} WHERE ${incident.id} = x.record_id)
         ELSE (SELECT ${incidentType.incident_template_document_id} FROM ${incidentType} JOIN ${incident} ON ${incident.incident_type_id} = ${incidentType.id} WHERE ${incident.id} = x.record_id)
       END),
-      (SELECT ${document.content} FROM ${document}
-        WHERE ${document.project_id} = x.project_id AND ${document.resource_type} = x.resource_type AND ${document.content} IS NOT NULL
-        ORDER BY ${document.id} LIMIT 1)) AS content
-    FROM json_to_recordset(${asked}::json) AS x(n int, kind text, record_id int, project_id int, resource_type text)`,
+      CASE x.kind WHEN 'case' THEN ${projectTemplate('case')} WHEN 'review' THEN ${projectTemplate('review')} ELSE ${projectTemplate('incident')} END) AS content
+    FROM json_to_recordset(${asked}::json) AS x(n int, kind text, record_id int, project_id int)`,
   );
   const found = new Map(rows.map((r) => [r.n, r.content]));
   return wanted.map((w, n) => found.get(n) ?? DEFAULT_TEMPLATES[w.kind]);

@@ -4,6 +4,7 @@
 // filters' expressions are evaluated before the instances are stored.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { runStatement } from '../../db/statements.ts';
 import type { Ctx } from '../../server/context.ts';
 import { entity } from '../entity/table.ts';
@@ -145,6 +146,9 @@ export function batchRows(
 /**
  * Stores the instances, with their outcomes, and their entity links in one statement.
  * Throws KeyTaken when an idempotency key was taken meanwhile (nothing of the batch may stand then).
+ * Plain inserts, no ON CONFLICT: the ids are new, and an arbiter would make every row a speculative
+ * insertion (each unique index probed first, one more WAL record per row to confirm it). A key
+ * another transaction took is its unique violation; a link an instance names twice is one row.
  */
 export async function insertInstances(
   tx: Executor,
@@ -154,22 +158,20 @@ export async function insertInstances(
   outcomes: Map<string, Outcome>,
 ): Promise<void> {
   const batch = batchRows(ctx, items, entities, outcomes);
-  const [row] = await runStatement<{ stored: number }>(
-    tx,
-    sql`
-    WITH x AS (${batch.instances}),
-    i AS (
-      INSERT INTO ${signalInstance} (id, organization_id, project_id, signal_id, case_id, raw, fingerprint, filter_action, filter_monitor, idempotency_key, created_at)
-      SELECT * FROM x
-      ON CONFLICT DO NOTHING
-      RETURNING id
-    ),
-    linked AS (
+  try {
+    await runStatement(
+      tx,
+      sql`
+      WITH i AS (
+        INSERT INTO ${signalInstance} (id, organization_id, project_id, signal_id, case_id, raw, fingerprint, filter_action, filter_monitor, idempotency_key, created_at)
+        ${batch.instances}
+        RETURNING id
+      )
       INSERT INTO ${signalInstanceEntity} (signal_instance_id, entity_id)
-      SELECT l.signal_instance_id, l.entity_id FROM (${batch.links}) l JOIN i ON i.id = l.signal_instance_id
-      ON CONFLICT DO NOTHING
-    )
-    SELECT count(*)::int AS stored FROM i`,
-  );
-  if (row.stored < items.length) throw new KeyTaken();
+      SELECT DISTINCT l.signal_instance_id, l.entity_id FROM (${batch.links}) l JOIN i ON i.id = l.signal_instance_id`,
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new KeyTaken();
+    throw error;
+  }
 }

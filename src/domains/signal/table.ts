@@ -131,9 +131,12 @@ export const signalInstance = pgTable(
   },
   (t) => [
     uniqueIndex('signal_instance_idempotency_key').on(t.organization_id, t.idempotency_key),
-    // De-duplication looks back over one signal's recent instances.
+    // A signal's instances, newest first (the web UI's instance list of a definition).
     index('signal_instance_signal_created_idx').on(t.signal_id, t.created_at),
-    index('signal_instance_fingerprint_idx').on(t.signal_id, t.fingerprint, t.created_at),
+    // De-duplication: the earliest instance of a fingerprint in the window that the filter matches,
+    // walked in (created_at, id) order and stopped at the first match. Without the id the order is
+    // not the index's own, and every instance of the window is matched and sorted before the first.
+    index('signal_instance_fingerprint_idx').on(t.signal_id, t.fingerprint, t.created_at, t.id),
     index('signal_instance_case_idx').on(t.case_id),
     index('signal_instance_organization_created_idx').on(t.organization_id, t.created_at),
   ],

@@ -93,8 +93,9 @@ interface Made {
   doc: KeptDocument & { description?: string | null };
 }
 
-const documentRow = (ctx: Ctx, m: Made, name: string) => ({
-  organization_id: ctx.organization.id,
+/** A document to insert under `name`, owned by its subject, with its first revision when it has content. */
+const documentRow = (i: number, m: Made, name: string) => ({
+  i,
   project_id: m.subject.project.id,
   name,
   // Its kind's own description: nested reads show the column as it is.
@@ -103,7 +104,39 @@ const documentRow = (ctx: Ctx, m: Made, name: string) => ({
   resource_type: m.doc.resource_type || null,
   weblink: m.doc.weblink || null,
   content: m.doc.content ?? null,
+  owner: m.subject.id,
+  revised: m.doc.content !== undefined,
 });
+
+/**
+ * Inserts the documents, each with its owner's link and its first revision, in one statement; a
+ * document whose name its project has taken is left out. Returns the ids of those stored, by `i`.
+ */
+async function storeOwned(tx: Executor, ctx: Ctx, kind: RecordKind, rows: ReturnType<typeof documentRow>[]): Promise<Map<number, number>> {
+  const org = ctx.organization.id;
+  const stored = await runStatement<{ i: number; id: number }>(
+    tx,
+    sql`
+    WITH x AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(i int, project_id int, name text, description text, resource_id text,
+        resource_type text, weblink text, content text, owner int, revised boolean)
+    ),
+    d AS (
+      INSERT INTO ${document} (organization_id, project_id, name, description, resource_id, resource_type, weblink, content)
+      SELECT ${org}::int, project_id, name, description, resource_id, resource_type, weblink, content FROM x ORDER BY i
+      ON CONFLICT DO NOTHING
+      RETURNING id, project_id, name
+    ),
+    s AS (SELECT x.i, x.owner, x.content, x.revised, d.id FROM x JOIN d ON d.project_id = x.project_id AND d.name = x.name),
+    linked AS (INSERT INTO ${recordDocument} (document_id, ${sql.identifier(kind.ownerColumn)}) SELECT id, owner FROM s),
+    revised AS (
+      INSERT INTO ${documentRevision} (organization_id, document_id, version, content, author)
+      SELECT ${org}::int, id, 1, content, ${ctx.user.email}::text FROM s WHERE revised
+    )
+    SELECT i, id FROM s`,
+  );
+  return new Map(stored.map((r) => [r.i, r.id]));
+}
 
 /**
  * Inserts documents the records own, each under the first of its name's numbered forms not taken
@@ -116,33 +149,17 @@ async function insertOwned(tx: Executor, ctx: Ctx, kind: RecordKind, made: Made[
   const first = new Map<string, number>();
   for (const [i, m] of made.entries()) if (!first.has(nameOf(m))) first.set(nameOf(m), i);
   const together = [...first.values()];
-  if (together.length) {
-    const rows = await tx
-      .insert(document)
-      .values(together.map((i) => documentRow(ctx, made[i], made[i].doc.name)))
-      .onConflictDoNothing()
-      .returning({ id: document.id, project_id: document.project_id, name: document.name });
-    for (const row of rows) ids[first.get(`${row.project_id}\u0000${row.name}`)!] = row.id;
-  }
+  if (together.length)
+    for (const [i, id] of await storeOwned(
+      tx,
+      ctx,
+      kind,
+      together.map((i) => documentRow(i, made[i], made[i].doc.name)),
+    ))
+      ids[i] = id;
   for (const [i, m] of made.entries()) {
-    for (let n = 2; ids[i] === undefined && n <= 20; n++) {
-      const [row] = await tx
-        .insert(document)
-        .values(documentRow(ctx, m, `${m.doc.name} (${n})`))
-        .onConflictDoNothing()
-        .returning({ id: document.id });
-      ids[i] = row?.id;
-    }
+    for (let n = 2; ids[i] === undefined && n <= 20; n++) ids[i] = (await storeOwned(tx, ctx, kind, [documentRow(i, m, `${m.doc.name} (${n})`)])).get(i);
   }
-  const stored = made.flatMap((m, i) => (ids[i] === undefined ? [] : [{ m, id: ids[i]! }]));
-  if (stored.length) await tx.insert(recordDocument).values(stored.map(({ m, id }) => ({ document_id: id, [kind.ownerColumn]: m.subject.id })));
-  const revisions = stored.filter(({ m }) => m.doc.content !== undefined);
-  if (revisions.length)
-    await tx
-      .insert(documentRevision)
-      .values(
-        revisions.map(({ m, id }) => ({ organization_id: ctx.organization.id, document_id: id, version: 1, content: m.doc.content!, author: ctx.user.email })),
-      );
   return ids;
 }
 

@@ -223,8 +223,8 @@ declareRead(minimalDef, IncidentReadMinimal, 'incident-minimal');
  * each is read once, as are the duplicates, whose links are read for all the rows at once.
  */
 const SHARED = ['project', 'incident_type', 'incident_priority', 'incident_severity', 'tags', 'duplicates'];
-const dashboardDef: ReadDef = { ...minimalDef, shared: SHARED };
-const dashboardFullDef: ReadDef = { ...fullDef, shared: SHARED };
+const dashboardDef: ReadDef = { ...minimalDef, shared: SHARED, flat: true };
+const dashboardFullDef: ReadDef = { ...fullDef, shared: SHARED, flat: true };
 declareRead(dashboardFullDef, dashboardFull, 'incident-dashboard-full');
 declareRead(dashboardDef, dashboardMinimal, 'incident-dashboard');
 

@@ -12,7 +12,6 @@ select
   "incident"."reporters_location" AS "reporters_location", 
   "incident"."participants_location" AS "participants_location", 
   "incident"."participants_team" AS "participants_team", 
-  to_json((SELECT COALESCE(sum(c."amount" ORDER BY c."id"), 0) FROM "incident_cost" c WHERE c."incident_id" = "incident"."id")) AS "total_cost", 
   "incident"."project_id" AS "project", 
   "incident"."incident_priority_id" AS "incident_priority", 
   "incident"."incident_severity_id" AS "incident_severity", 

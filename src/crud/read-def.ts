@@ -36,4 +36,10 @@ export interface ReadParts {
    * their own; a link's rows are read for all the response's rows by one statement too.
    */
   shared?: readonly string[];
+  /**
+   * Selects a column per field instead of one JSON object per row: for reads of thousands of rows
+   * (a dashboard's), where building the objects was most of PostgreSQL's work. What the fields nest
+   * is JSON as in any read.
+   */
+  flat?: boolean;
 }

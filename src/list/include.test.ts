@@ -22,7 +22,17 @@ describe('include[]', () => {
   });
   it('returns items unchanged without include[] and skips unknown fields', () => {
     expect(applyInclude([item], [])).toEqual([item]);
-    expect(applyInclude([item], ['nope', 'name'])).toEqual([{ name: 'Breach' }]);
+    expect(applyInclude([{ ...item }], ['nope', 'name'])).toEqual([{ name: 'Breach' }]);
+  });
+  it('cuts items to top fields in place: the fields left out read undefined, which the serializer leaves out', () => {
+    const own = { ...item, project: { ...item.project } };
+    const [cut] = applyInclude([own], ['name', 'project', 'nope']);
+    expect(cut).toBe(own);
+    expect(Object.entries(cut).filter(([, v]) => v !== undefined)).toEqual([
+      ['name', 'Breach'],
+      ['project', item.project],
+    ]);
+    expect(JSON.stringify(cut)).toBe('{"name":"Breach","project":{"id":2,"name":"sec","color":null}}');
   });
   it('reaches own fields only: __proto__ and constructor are no fields', () => {
     const out = applyInclude([item], ['__proto__.polluted', 'constructor.name', 'name.length', 'name']);

@@ -212,7 +212,11 @@ declareRead(includableDef, CaseReadIncludable, 'case-includable');
  * A dashboard's thousands of cases name a few projects, types, priorities and severities: each is
  * read once, as are the tags, incidents and duplicates, whose links are read for all the rows at once.
  */
-const dashboardDef: ReadDef = { ...includableDef, shared: ['project', 'case_type', 'case_priority', 'case_severity', 'tags', 'incidents', 'duplicates'] };
+const dashboardDef: ReadDef = {
+  ...includableDef,
+  shared: ['project', 'case_type', 'case_priority', 'case_severity', 'tags', 'incidents', 'duplicates'],
+  flat: true,
+};
 declareRead(dashboardDef, dashboard, 'case-dashboard');
 
 /** Minimal read objects (with tags and stable_at) as readVisibleCases reads them, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */

@@ -10,6 +10,7 @@ import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
 import { keepsTotals, keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
 import { column, own, type AnyListDefinition } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
+import { fromMark, markable, markFor, marksOf } from './page-marks.ts';
 import { toTsQuery } from './search.ts';
 
 export interface Page<T> {
@@ -132,6 +133,14 @@ export async function runList<T = Record<string, unknown>>(
     return reversed ? rows.reverse() : rows;
   };
 
+  /** The page's rows from a mark of the kept count on: a seek, then fewer than MARK_EVERY skipped. */
+  const markedPage = async (columns: SelectedFields, from: { mark: unknown[]; skip: number }) =>
+    (await withJoins(db.select(columns).from(def.table).$dynamic())
+      .where(and(where, fromMark(order, from.mark)))
+      .orderBy(...orderBy(order, false))
+      .limit(Math.max(size, 1))
+      .offset(from.skip)) as Record<string, unknown>[];
+
   let items: Record<string, unknown>[] | undefined;
   let total = 0;
   if (def.separateCount && unlimited) {
@@ -140,13 +149,18 @@ export async function runList<T = Record<string, unknown>>(
     total = items.length;
   } else if (def.separateCount) {
     // Large tables: the page can follow an index with LIMIT, and the count runs beside it, or not at
-    // all while the tables it reads have not changed (count-cache.ts).
+    // all while the tables it reads have not changed (count-cache.ts); with the count, where deep
+    // pages of this order start (page-marks.ts).
     const { sql: text, params } = countQuery().toSQL();
     const tables = keepsTotals(db) ? versionedTables(text) : undefined;
-    const key = `${text}\n${JSON.stringify(params)}`;
+    const marked = tables && !unlimited ? markable(order, def.table) : undefined;
+    const sortKey = marked ? `\n${marked.map((c, i) => `${c.name} ${order[i].descending ? 'desc' : 'asc'}`).join(', ')}` : '';
+    const key = `${text}\n${JSON.stringify(params)}${sortKey}`;
     const known = tables && size !== 0 ? keptTotal(db, key) : undefined;
     if (tables && known) {
-      const rows = await pageOf({ ...def.columns, __version: versionOf(tables) }, known.total);
+      const columns = { ...def.columns, __version: versionOf(tables) };
+      const from = markFor(known.marks, (page - 1) * size);
+      const rows = from ? await markedPage(columns, from) : await pageOf(columns, known.total);
       if (rows.length && rows[0].__version === known.version) {
         items = rows.map(({ __version: _v, ...item }) => item);
         total = known.total;
@@ -155,8 +169,28 @@ export async function runList<T = Record<string, unknown>>(
     if (!items) {
       const counted = async () => {
         if (!tables) return count();
-        const [row] = await countQuery({ n, version: versionOf(tables) });
-        keepTotal(db, key, Number(row.version), Number(row.n));
+        if (!marked) {
+          const [row] = await countQuery({ n, version: versionOf(tables) });
+          keepTotal(db, key, Number(row.version), Number(row.n));
+          return Number(row.n);
+        }
+        // One walk of the rows in the page's order both counts them and marks every MARK_EVERY-th.
+        const numbered = withJoins(
+          db
+            .select({
+              rn: sql<number>`row_number() OVER (ORDER BY ${sql.join(orderBy(order, false), sql`, `)}) - 1`.as('rn'),
+              ...Object.fromEntries(marked.map((c, i) => [`k${i}`, sql`${c}`.as(`k${i}`)])),
+            })
+            .from(def.table)
+            .$dynamic(),
+        )
+          .where(where)
+          .as('numbered');
+        const keys = marked.map((_, i) => sql.raw(`"numbered"."k${i}"`));
+        const [row] = await db
+          .select({ n, version: versionOf(tables), marks: marksOf(keys, sql.raw('"numbered"."rn"')) })
+          .from(numbered);
+        keepTotal(db, key, Number(row.version), Number(row.n), (row.marks as unknown[][] | null) ?? undefined);
         return Number(row.n);
       };
       [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), counted()]);

@@ -187,9 +187,7 @@ export async function runList<T = Record<string, unknown>>(
           .where(where)
           .as('numbered');
         const keys = marked.map((_, i) => sql.raw(`"numbered"."k${i}"`));
-        const [row] = await db
-          .select({ n, version: versionOf(tables), marks: marksOf(keys, sql.raw('"numbered"."rn"')) })
-          .from(numbered);
+        const [row] = await db.select({ n, version: versionOf(tables), marks: marksOf(keys, sql.raw('"numbered"."rn"')) }).from(numbered);
         keepTotal(db, key, Number(row.version), Number(row.n), (row.marks as unknown[][] | null) ?? undefined);
         return Number(row.n);
       };

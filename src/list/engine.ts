@@ -7,10 +7,10 @@ import type { Executor } from '../db/connection.ts';
 import type { RequestLog } from '../server/context.ts';
 import type { ListQueryT } from '../server/shapes.ts';
 import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
-import { keepsTotals, keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
+import { type Kept, keepsTotals, keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
 import { column, own, type AnyListDefinition } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
-import { fromMark, markable, markFor, marksOf } from './page-marks.ts';
+import { fromMark, MARK_EVERY, markable, markFor, marksOf } from './page-marks.ts';
 import { toTsQuery } from './search.ts';
 
 export interface Page<T> {
@@ -105,6 +105,7 @@ export async function runList<T = Record<string, unknown>>(
   const page = Math.max(query.page, 1);
   const size = query.itemsPerPage;
   const unlimited = size < 0;
+  const offset = (page - 1) * size;
 
   const withJoins = <Q extends PgSelect>(q: Q): Q => {
     for (const rel of joins) q = q.leftJoin(rel.table, compiler.joinOn(rel)) as unknown as Q;
@@ -122,7 +123,6 @@ export async function runList<T = Record<string, unknown>>(
    * an OFFSET walks every row it skips, and from there it skips fewer.
    */
   const pageOf = async (columns: SelectedFields, total?: number) => {
-    const offset = (page - 1) * size;
     const reversed = !unlimited && total !== undefined && offset < total && offset > total / 2;
     let q = withJoins(db.select(columns).from(def.table).$dynamic())
       .where(where)
@@ -156,43 +156,49 @@ export async function runList<T = Record<string, unknown>>(
     const marked = tables && !unlimited ? markable(order, def.table) : undefined;
     const sortKey = marked ? `\n${marked.map((c, i) => `${c.name} ${order[i].descending ? 'desc' : 'asc'}`).join(', ')}` : '';
     const key = `${text}\n${JSON.stringify(params)}${sortKey}`;
-    const known = tables && size !== 0 ? keptTotal(db, key) : undefined;
-    if (tables && known) {
-      const columns = { ...def.columns, __version: versionOf(tables) };
-      const from = markFor(known.marks, (page - 1) * size);
-      const rows = from ? await markedPage(columns, from) : await pageOf(columns, known.total);
-      if (rows.length && rows[0].__version === known.version) {
-        items = rows.map(({ __version: _v, ...item }) => item);
-        total = known.total;
-      }
-    }
-    if (!items) {
-      const counted = async () => {
-        if (!tables) return count();
-        if (!marked) {
-          const [row] = await countQuery({ n, version: versionOf(tables) });
-          keepTotal(db, key, Number(row.version), Number(row.n));
-          return Number(row.n);
-        }
-        // One walk of the rows in the page's order both counts them and marks every MARK_EVERY-th.
-        const numbered = withJoins(
-          db
-            .select({
-              rn: sql<number>`row_number() OVER (ORDER BY ${sql.join(orderBy(order, false), sql`, `)}) - 1`.as('rn'),
-              ...Object.fromEntries(marked.map((c, i) => [`k${i}`, sql`${c}`.as(`k${i}`)])),
-            })
-            .from(def.table)
-            .$dynamic(),
-        )
-          .where(where)
-          .as('numbered');
-        const keys = marked.map((_, i) => sql.raw(`"numbered"."k${i}"`));
-        const [row] = await db.select({ n, version: versionOf(tables), marks: marksOf(keys, sql.raw('"numbered"."rn"')) }).from(numbered);
-        keepTotal(db, key, Number(row.version), Number(row.n), (row.marks as unknown[][] | null) ?? undefined);
+    /** The page at the version `kept` was counted at, with its total; undefined if the page's snapshot has another. */
+    const atVersion = async (kept: Kept) => {
+      const columns = { ...def.columns, __version: versionOf(tables!) };
+      const from = markFor(kept.marks, offset);
+      const rows = from ? await markedPage(columns, from) : await pageOf(columns, kept.total);
+      if (!rows.length || rows[0].__version !== kept.version) return undefined;
+      return { items: rows.map(({ __version: _v, ...item }) => item), total: kept.total };
+    };
+    const counted = async () => {
+      if (!tables) return count();
+      if (!marked) {
+        const [row] = await countQuery({ n, version: versionOf(tables) });
+        keepTotal(db, key, Number(row.version), Number(row.n));
         return Number(row.n);
-      };
-      [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), counted()]);
+      }
+      // One walk of the rows in the page's order both counts them and marks every MARK_EVERY-th.
+      const numbered = withJoins(
+        db
+          .select({
+            rn: sql<number>`row_number() OVER (ORDER BY ${sql.join(orderBy(order, false), sql`, `)}) - 1`.as('rn'),
+            ...Object.fromEntries(marked.map((c, i) => [`k${i}`, sql`${c}`.as(`k${i}`)])),
+          })
+          .from(def.table)
+          .$dynamic(),
+      )
+        .where(where)
+        .as('numbered');
+      const keys = marked.map((_, i) => sql.raw(`"numbered"."k${i}"`));
+      const [row] = await db.select({ n, version: versionOf(tables), marks: marksOf(keys, sql.raw('"numbered"."rn"')) }).from(numbered);
+      keepTotal(db, key, Number(row.version), Number(row.n), (row.marks as unknown[][] | null) ?? undefined);
+      return Number(row.n);
+    };
+    const known = tables && size !== 0 ? keptTotal(db, key) : undefined;
+    let read = known && (await atVersion(known));
+    if (!read && marked && size !== 0 && offset >= MARK_EVERY) {
+      // A deep page: count and mark first, then seek, rather than walk its OFFSET beside the count.
+      // A page past the end is empty in the count's own snapshot.
+      await counted();
+      const kept = keptTotal(db, key);
+      read = kept && (offset >= kept.total ? { items: [], total: kept.total } : await atVersion(kept));
     }
+    if (read) ({ items, total } = read);
+    else [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), counted()]);
   } else {
     // One round trip: the page and the total together. A page past the end has no row to carry
     // the total, so only then is it counted on its own.

@@ -85,4 +85,17 @@ describe('deep pages from marks', () => {
     expect(idsOf(after)).toEqual(all.slice(3 * MARK_EVERY, 3 * MARK_EVERY + 25));
     expect(idsOf(after)[1]).toBe(idsOf(before)[0]);
   });
+
+  it('answer a page past the end with none and the total, after a write too', async () => {
+    const past = { 'sortBy[]': 'reported_at', 'descending[]': true, page: 100, itemsPerPage: 25 };
+    const before = (await list(past)).body;
+    expect(before.items).toEqual([]);
+    const made = await call(t.app, 'POST', '/default/incidents', {
+      token: owner,
+      body: { title: 'Later', description: 'Later.', project: { name: 'default' } },
+    });
+    expect(made.status).toBe(200);
+    const after = (await list(past)).body;
+    expect(after).toMatchObject({ items: [], total: before.total + 1, page: 100 });
+  });
 });

@@ -10,6 +10,7 @@
 // processes: each keeps its own totals, per database, checked against it at every use.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Marks } from './page-marks.ts';
 
 /** The tables whose changes are logged (revision 0022's triggers). A count that reads any other is not kept. */
 const VERSIONED = new Set([
@@ -36,7 +37,7 @@ const kept = new WeakMap<object, Map<string, Kept>>();
 export interface Kept {
   version: number;
   total: number;
-  marks?: unknown[][];
+  marks?: Marks;
 }
 
 /**
@@ -66,7 +67,7 @@ export function keptTotal(db: object, key: string): Kept | undefined {
   return kept.get(db)?.get(key);
 }
 
-export function keepTotal(db: object, key: string, version: number, total: number, marks?: unknown[][]): void {
+export function keepTotal(db: object, key: string, version: number, total: number, marks?: Marks): void {
   let totals = kept.get(db);
   if (!totals) kept.set(db, (totals = new Map()));
   totals.delete(key);

@@ -10,7 +10,7 @@ import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
 import { type Kept, keepsTotals, keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
 import { column, own, type AnyListDefinition } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
-import { fromMark, MARK_EVERY, markable, markFor, marksOf } from './page-marks.ts';
+import { fromMark, keptMarks, MARK_EVERY, markable, markFor, marksOf } from './page-marks.ts';
 import { toTsQuery } from './search.ts';
 
 export interface Page<T> {
@@ -185,7 +185,7 @@ export async function runList<T = Record<string, unknown>>(
         .as('numbered');
       const keys = marked.map((_, i) => sql.raw(`"numbered"."k${i}"`));
       const [row] = await db.select({ n, version: versionOf(tables), marks: marksOf(keys, sql.raw('"numbered"."rn"')) }).from(numbered);
-      keepTotal(db, key, Number(row.version), Number(row.n), (row.marks as unknown[][] | null) ?? undefined);
+      keepTotal(db, key, Number(row.version), Number(row.n), keptMarks(row.marks as unknown[][] | null));
       return Number(row.n);
     };
     const known = tables && size !== 0 ? keptTotal(db, key) : undefined;

@@ -3,7 +3,7 @@
 // key across marks, in both directions, and after writes that move every row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, register, type TestApp } from '../../test/helpers.ts';
-import { MARK_EVERY } from './page-marks.ts';
+import { keptMarks, MARK_EVERY, markFor, MOST_MARKS } from './page-marks.ts';
 
 let t: TestApp;
 let owner: string;
@@ -97,5 +97,20 @@ describe('deep pages from marks', () => {
     expect(made.status).toBe(200);
     const after = (await list(past)).body;
     expect(after).toMatchObject({ items: [], total: before.total + 1, page: 100 });
+  });
+});
+
+describe('marks kept for a long list', () => {
+  it('are thinned to at most MOST_MARKS, every page starting at or before its own row', () => {
+    const taken = Array.from({ length: 3 * MOST_MARKS + 1 }, (_, i) => [i * MARK_EVERY]);
+    const marks = keptMarks(taken)!;
+    expect(marks.keys.length).toBeLessThanOrEqual(MOST_MARKS);
+    expect(marks.every).toBe(4 * MARK_EVERY);
+    for (const offset of [0, MARK_EVERY, marks.every, marks.every + 7, taken.length * MARK_EVERY - 1]) {
+      const from = markFor(marks, offset);
+      if (!from) expect(offset).toBeLessThan(marks.every);
+      else expect((from.mark[0] as number) + from.skip).toBe(offset);
+    }
+    expect(keptMarks(null)).toBeUndefined();
   });
 });

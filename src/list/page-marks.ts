@@ -50,9 +50,25 @@ export function fromMark(keys: MarkedKey[], mark: unknown[]): SQL {
   return sql`(${first} AND (${or(...branches.map((b) => sql`(${b})`))}))`;
 }
 
-/** The mark a page at `offset` starts from and the rows it still skips; none before the first mark's stride. */
-export function markFor(marks: unknown[][] | undefined, offset: number): { mark: unknown[]; skip: number } | undefined {
-  if (!marks?.length || offset < MARK_EVERY) return undefined;
-  const i = Math.min(Math.floor(offset / MARK_EVERY), marks.length - 1);
-  return { mark: marks[i], skip: offset - i * MARK_EVERY };
+/** The most marks kept for one count: a count of millions of rows keeps every few, not all. */
+export const MOST_MARKS = 500;
+
+/** Marks as kept: the sort keys of every `every`-th row, from the first. */
+export interface Marks {
+  every: number;
+  keys: unknown[][];
+}
+
+/** The marks a count took, thinned to at most MOST_MARKS; none for an empty list. */
+export function keptMarks(keys: unknown[][] | null): Marks | undefined {
+  if (!keys?.length) return undefined;
+  const step = Math.ceil(keys.length / MOST_MARKS);
+  return { every: MARK_EVERY * step, keys: step === 1 ? keys : keys.filter((_, i) => i % step === 0) };
+}
+
+/** The mark a page at `offset` starts from and the rows it still skips; none before the second mark. */
+export function markFor(marks: Marks | undefined, offset: number): { mark: unknown[]; skip: number } | undefined {
+  if (!marks || offset < marks.every) return undefined;
+  const i = Math.min(Math.floor(offset / marks.every), marks.keys.length - 1);
+  return { mark: marks.keys[i], skip: offset - i * marks.every };
 }

@@ -164,9 +164,9 @@ export async function runList<T = Record<string, unknown>>(
       if (!rows.length || rows[0].__version !== kept.version) return undefined;
       return { items: rows.map(({ __version: _v, ...item }) => item), total: kept.total };
     };
-    const counted = async () => {
+    const counted = async (mark: boolean) => {
       if (!tables) return count();
-      if (!marked) {
+      if (!marked || !mark) {
         const [row] = await countQuery({ n, version: versionOf(tables) });
         keepTotal(db, key, Number(row.version), Number(row.n));
         return Number(row.n);
@@ -188,17 +188,19 @@ export async function runList<T = Record<string, unknown>>(
       keepTotal(db, key, Number(row.version), Number(row.n), keptMarks(row.marks as unknown[][] | null));
       return Number(row.n);
     };
+    // Marking costs about a second count: only a deep page asks for it, the first pages count plainly.
+    const deep = !!marked && size !== 0 && offset >= MARK_EVERY;
     const known = tables && size !== 0 ? keptTotal(db, key) : undefined;
-    let read = known && (await atVersion(known));
-    if (!read && marked && size !== 0 && offset >= MARK_EVERY) {
-      // A deep page: count and mark first, then seek, rather than walk its OFFSET beside the count.
-      // A page past the end is empty in the count's own snapshot.
-      await counted();
+    let read = known && (known.marks || !deep) ? await atVersion(known) : undefined;
+    if (!read && deep) {
+      // Count and mark first, then seek, rather than walk the OFFSET beside the count. A page past
+      // the end is empty in the count's own snapshot.
+      await counted(true);
       const kept = keptTotal(db, key);
       read = kept && (offset >= kept.total ? { items: [], total: kept.total } : await atVersion(kept));
     }
     if (read) ({ items, total } = read);
-    else [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), counted()]);
+    else [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), counted(false)]);
   } else {
     // One round trip: the page and the total together. A page past the end has no row to carry
     // the total, so only then is it counted on its own.

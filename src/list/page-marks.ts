@@ -1,9 +1,10 @@
 // Where deep pages start. An OFFSET walks every row it skips: page 2,000 of a table 25 rows a page
-// reads 50,000 index entries to return 25. The count that a list keeps (count-cache.ts) walks the
-// same rows once per version anyway, so it also notes the sort key of every MARK_EVERY-th row; a
-// later page of that version starts at the mark before it (a seek in the index) and skips fewer
-// than MARK_EVERY rows. The marks are kept and checked with the total: the page statement reads the
-// version of its snapshot, and only the version the marks were taken at uses them.
+// reads 50,000 index entries to return 25. The first deep page of a version counts the list
+// (count-cache.ts) by walking its rows in the page's order, and notes the sort key of every
+// MARK_EVERY-th row on the way; a later page of that version starts at the mark before it (a seek
+// in the index) and skips fewer than MARK_EVERY rows. The marks are kept and checked with the
+// total: the page statement reads the version of its snapshot, and only the version the marks were
+// taken at uses them. The first pages need no marks and count plainly (about half the cost).
 import { Column, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
@@ -59,16 +60,16 @@ export interface Marks {
   keys: unknown[][];
 }
 
-/** The marks a count took, thinned to at most MOST_MARKS; none for an empty list. */
-export function keptMarks(keys: unknown[][] | null): Marks | undefined {
-  if (!keys?.length) return undefined;
+/** The marks a count took (none for an empty list), thinned to at most MOST_MARKS. */
+export function keptMarks(keys: unknown[][] | null): Marks {
+  if (!keys?.length) return { every: MARK_EVERY, keys: [] };
   const step = Math.ceil(keys.length / MOST_MARKS);
   return { every: MARK_EVERY * step, keys: step === 1 ? keys : keys.filter((_, i) => i % step === 0) };
 }
 
 /** The mark a page at `offset` starts from and the rows it still skips; none before the second mark. */
 export function markFor(marks: Marks | undefined, offset: number): { mark: unknown[]; skip: number } | undefined {
-  if (!marks || offset < marks.every) return undefined;
+  if (!marks?.keys.length || offset < marks.every) return undefined;
   const i = Math.min(Math.floor(offset / marks.every), marks.keys.length - 1);
   return { mark: marks.keys[i], skip: offset - i * marks.every };
 }

@@ -10,6 +10,7 @@
 // processes: each keeps its own totals, per database, checked against it at every use.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Marks } from './page-marks.ts';
 
 /** The tables whose changes are logged (revision 0022's triggers). A count that reads any other is not kept. */
 const VERSIONED = new Set([
@@ -30,7 +31,14 @@ const VERSIONED = new Set([
 const MAX_KEPT = 1000;
 
 /** Per database: a process that opens several (tests) keeps each one's totals apart. */
-const kept = new WeakMap<object, Map<string, { version: number; total: number }>>();
+const kept = new WeakMap<object, Map<string, Kept>>();
+
+/** A total, the version it was counted at, and where deep pages of that version start (page-marks.ts). */
+export interface Kept {
+  version: number;
+  total: number;
+  marks?: Marks;
+}
 
 /**
  * The tables a count's text reads (after FROM or JOIN, subqueries included), when all of them are
@@ -55,14 +63,14 @@ export const versionOf = (tables: string[]): SQL =>
 export const keepsTotals = (db: object): boolean => !(db instanceof PgTransaction);
 
 /** The total kept on `db` for a count (its text and parameters), with the version it was counted at. */
-export function keptTotal(db: object, key: string): { version: number; total: number } | undefined {
+export function keptTotal(db: object, key: string): Kept | undefined {
   return kept.get(db)?.get(key);
 }
 
-export function keepTotal(db: object, key: string, version: number, total: number): void {
+export function keepTotal(db: object, key: string, version: number, total: number, marks?: Marks): void {
   let totals = kept.get(db);
   if (!totals) kept.set(db, (totals = new Map()));
   totals.delete(key);
   if (totals.size >= MAX_KEPT) totals.delete(totals.keys().next().value!);
-  totals.set(key, { version, total });
+  totals.set(key, { version, total, marks });
 }

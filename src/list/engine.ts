@@ -7,9 +7,10 @@ import type { Executor } from '../db/connection.ts';
 import type { RequestLog } from '../server/context.ts';
 import type { ListQueryT } from '../server/shapes.ts';
 import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
-import { keepsTotals, keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
+import { type Kept, keepsTotals, keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
 import { column, own, type AnyListDefinition } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
+import { fromMark, keptMarks, MARK_EVERY, markable, markFor, marksOf } from './page-marks.ts';
 import { toTsQuery } from './search.ts';
 
 export interface Page<T> {
@@ -104,6 +105,7 @@ export async function runList<T = Record<string, unknown>>(
   const page = Math.max(query.page, 1);
   const size = query.itemsPerPage;
   const unlimited = size < 0;
+  const offset = (page - 1) * size;
 
   const withJoins = <Q extends PgSelect>(q: Q): Q => {
     for (const rel of joins) q = q.leftJoin(rel.table, compiler.joinOn(rel)) as unknown as Q;
@@ -121,7 +123,6 @@ export async function runList<T = Record<string, unknown>>(
    * an OFFSET walks every row it skips, and from there it skips fewer.
    */
   const pageOf = async (columns: SelectedFields, total?: number) => {
-    const offset = (page - 1) * size;
     const reversed = !unlimited && total !== undefined && offset < total && offset > total / 2;
     let q = withJoins(db.select(columns).from(def.table).$dynamic())
       .where(where)
@@ -132,6 +133,14 @@ export async function runList<T = Record<string, unknown>>(
     return reversed ? rows.reverse() : rows;
   };
 
+  /** The page's rows from a mark of the kept count on: a seek, then fewer than MARK_EVERY skipped. */
+  const markedPage = async (columns: SelectedFields, from: { mark: unknown[]; skip: number }) =>
+    (await withJoins(db.select(columns).from(def.table).$dynamic())
+      .where(and(where, fromMark(order, from.mark)))
+      .orderBy(...orderBy(order, false))
+      .limit(Math.max(size, 1))
+      .offset(from.skip)) as Record<string, unknown>[];
+
   let items: Record<string, unknown>[] | undefined;
   let total = 0;
   if (def.separateCount && unlimited) {
@@ -140,27 +149,58 @@ export async function runList<T = Record<string, unknown>>(
     total = items.length;
   } else if (def.separateCount) {
     // Large tables: the page can follow an index with LIMIT, and the count runs beside it, or not at
-    // all while the tables it reads have not changed (count-cache.ts).
+    // all while the tables it reads have not changed (count-cache.ts); with the count, where deep
+    // pages of this order start (page-marks.ts).
     const { sql: text, params } = countQuery().toSQL();
     const tables = keepsTotals(db) ? versionedTables(text) : undefined;
-    const key = `${text}\n${JSON.stringify(params)}`;
-    const known = tables && size !== 0 ? keptTotal(db, key) : undefined;
-    if (tables && known) {
-      const rows = await pageOf({ ...def.columns, __version: versionOf(tables) }, known.total);
-      if (rows.length && rows[0].__version === known.version) {
-        items = rows.map(({ __version: _v, ...item }) => item);
-        total = known.total;
-      }
-    }
-    if (!items) {
-      const counted = async () => {
-        if (!tables) return count();
+    const marked = tables && !unlimited ? markable(order, def.table) : undefined;
+    const sortKey = marked ? `\n${marked.map((c, i) => `${c.name} ${order[i].descending ? 'desc' : 'asc'}`).join(', ')}` : '';
+    const key = `${text}\n${JSON.stringify(params)}${sortKey}`;
+    /** The page at the version `kept` was counted at, with its total; undefined if the page's snapshot has another. */
+    const atVersion = async (kept: Kept) => {
+      const columns = { ...def.columns, __version: versionOf(tables!) };
+      const from = markFor(kept.marks, offset);
+      const rows = from ? await markedPage(columns, from) : await pageOf(columns, kept.total);
+      if (!rows.length || rows[0].__version !== kept.version) return undefined;
+      return { items: rows.map(({ __version: _v, ...item }) => item), total: kept.total };
+    };
+    const counted = async (mark: boolean) => {
+      if (!tables) return count();
+      if (!marked || !mark) {
         const [row] = await countQuery({ n, version: versionOf(tables) });
         keepTotal(db, key, Number(row.version), Number(row.n));
         return Number(row.n);
-      };
-      [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), counted()]);
+      }
+      // One walk of the rows in the page's order both counts them and marks every MARK_EVERY-th.
+      const numbered = withJoins(
+        db
+          .select({
+            rn: sql<number>`row_number() OVER (ORDER BY ${sql.join(orderBy(order, false), sql`, `)}) - 1`.as('rn'),
+            ...Object.fromEntries(marked.map((c, i) => [`k${i}`, sql`${c}`.as(`k${i}`)])),
+          })
+          .from(def.table)
+          .$dynamic(),
+      )
+        .where(where)
+        .as('numbered');
+      const keys = marked.map((_, i) => sql.raw(`"numbered"."k${i}"`));
+      const [row] = await db.select({ n, version: versionOf(tables), marks: marksOf(keys, sql.raw('"numbered"."rn"')) }).from(numbered);
+      keepTotal(db, key, Number(row.version), Number(row.n), keptMarks(row.marks as unknown[][] | null));
+      return Number(row.n);
+    };
+    // Marking costs about a second count: only a deep page asks for it, the first pages count plainly.
+    const deep = !!marked && size !== 0 && offset >= MARK_EVERY;
+    const known = tables && size !== 0 ? keptTotal(db, key) : undefined;
+    let read = known && (known.marks || !deep) ? await atVersion(known) : undefined;
+    if (!read && deep) {
+      // Count and mark first, then seek, rather than walk the OFFSET beside the count. A page past
+      // the end is empty in the count's own snapshot.
+      await counted(true);
+      const kept = keptTotal(db, key);
+      read = kept && (offset >= kept.total ? { items: [], total: kept.total } : await atVersion(kept));
     }
+    if (read) ({ items, total } = read);
+    else [items, total] = await Promise.all([size === 0 ? Promise.resolve([]) : pageOf(def.columns), counted(false)]);
   } else {
     // One round trip: the page and the total together. A page past the end has no row to carry
     // the total, so only then is it counted on its own.

@@ -58,7 +58,8 @@ type RecordIndexed = Record<
 
 /** The indexes of a record table named `name`, its assessment columns given. */
 const recordIndexes = (name: string, t: RecordIndexed, assessment: Record<'type' | 'priority' | 'severity', AnyPgColumn>) => [
-  index(`${name}_organization_status_idx`).on(t.organization_id, t.status, t.reported_at),
+  // Lists of a status (and a priority, a Member's rule), newest first: the page's ids from the index alone.
+  index(`${name}_organization_status_idx`).on(t.organization_id, t.status, t.reported_at.desc().nullsFirst(), t.id, assessment.priority, t.visibility),
   // Lists filtered by status and priority (the usual triage view) count their matches from the index alone.
   index(`${name}_organization_status_priority_idx`).on(t.organization_id, t.status, assessment.priority),
   // The web UI's tables: newest first (ties in id order), of the organization or of a project. The

@@ -6,20 +6,23 @@
 // Incidents and cases are ranked in two tiers: first those whose name or title holds the words (a
 // small index, few rows), then those that hold them elsewhere (the description); the second tier is
 // read only when the first holds fewer than a kind's bound, so that a search of common words reads
-// and ranks a few dozen rows instead of every row holding them.
-// The query is built once per set of kinds and prepared: the caller and `q` are its parameters.
+// and ranks a few dozen rows instead of every row holding them. The first tier is found by the
+// beginnings of the names' and titles' words (db/columns.ts wordPrefixes): a typed `payme` is one
+// exact lookup there, where a prefix lookup of the words (`payme:*`) costs several times more.
+// The query is built once per set of kinds and kind of viewer and prepared: the caller and `q` are
+// its parameters.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { GroupDef } from '../../crud/group.ts';
 import { groupReader } from '../../crud/reader.ts';
 import { statementOf, type Statement } from '../../db/statements.ts';
-import { toTsQuery } from '../../list/search.ts';
+import { toPrefixQuery, toTsQuery } from '../../list/search.ts';
 import type { Ctx } from '../../server/context.ts';
 import { atLeast } from '../../server/context.ts';
 import { paramsOf, PLACEHOLDERS, type ViewerTerms } from '../../server/viewer.ts';
 import { ruleOf } from '../../server/visibility.ts';
-import { leadingWords } from '../../db/columns.ts';
+import { leadingWords, wordPrefixes } from '../../db/columns.ts';
 import { readVisibleCases } from '../case/reader.ts';
 import { readIncidents } from '../incident/reader.ts';
 import { CASE } from '../case/kind.ts';
@@ -154,6 +157,17 @@ const emptyResults = (): Record<ResultKey, unknown[]> => ({
 
 /** The tsquery of `q`, computed once per run (an InitPlan), not once per row ranked. */
 const TSQUERY = sql`(SELECT to_tsquery('simple', ${sql.placeholder('tsquery')}))`;
+/** `q` over the words' beginnings (list/search.ts toPrefixQuery). */
+const PREFIXES = sql`(SELECT to_tsquery('simple', ${sql.placeholder('prefixes')}))`;
+
+/**
+ * How the first tier finds the names and titles holding the words: by their beginnings alone (what
+ * `q` says in them is exactly what it says of the words), by their beginnings and then the words
+ * (phrases, negations: the beginnings find more), or by the words alone (nothing but negations, so
+ * no beginning narrows the rows down). One statement each: a parameter choosing would keep
+ * PostgreSQL from its generic plan.
+ */
+type Finding = 'prefixes' | 'prefixes, words' | 'words';
 const LIMIT = sql.raw(String(SEARCH_LIMIT_PER_TYPE));
 const CANDIDATES = sql.raw(String(SEARCH_CANDIDATES));
 
@@ -175,13 +189,17 @@ const ranked = (found: SQL, also: SQL = sql``) =>
   sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM (${found}) found WHERE v @@ ${TSQUERY}${also} ORDER BY rank DESC, id LIMIT ${LIMIT}`;
 
 /** One kind's best hits for a viewer (given as terms): (key, id, tier, rank). */
-function hitsOf(kind: Searched, terms: ViewerTerms): SQL {
+function hitsOf(kind: Searched, terms: ViewerTerms, finding: Finding): SQL {
   const t = kind.table;
   const matching = sql`${t.search_vector} @@ ${TSQUERY}`;
   if (!kind.leading) return sql`(SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM (${ranked(candidates(kind, terms, matching))}) hits)`;
-  // First tier: rows whose name or title holds the words, found through their small index, then
-  // checked against the whole vector (a negated word may be in the description).
-  const first = ranked(candidates(kind, terms, sql`${kind.leading} @@ ${TSQUERY}`));
+  // First tier: rows whose name or title holds the words, found through the index of their words'
+  // beginnings (checked against the words themselves where that finds more: phrases, negations),
+  // then against the whole vector (a negated word may be in the description).
+  const holding = sql`${kind.leading} @@ ${TSQUERY}`;
+  const beginning = sql`${wordPrefixes(kind.leading)} @@ ${PREFIXES}`;
+  const found = { prefixes: beginning, 'prefixes, words': sql`${beginning} AND ${holding}`, words: holding }[finding];
+  const first = ranked(candidates(kind, terms, found));
   // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned
   // otherwise): the rows holding the words elsewhere, which are those the first tier left out.
   const more = sql`${matching} AND (SELECT count(*) FROM first_tier) < ${LIMIT}`;
@@ -204,12 +222,12 @@ const TERMS: Record<Reading, ViewerTerms> = { all: { ...PLACEHOLDERS, all: true 
 
 /** The hits statement of a set of kinds (in SEARCHED's order) for a kind of viewer, built on first use. */
 const statements = new Map<string, Statement<Hit>>();
-function hitsStatement(kinds: Searched[], reading: Reading): Statement<Hit> {
-  const shape = `${reading}: ${kinds.map((k) => k.key).join(' ')}`;
+function hitsStatement(kinds: Searched[], reading: Reading, finding: Finding): Statement<Hit> {
+  const shape = `${reading} ${finding}: ${kinds.map((k) => k.key).join(' ')}`;
   let statement = statements.get(shape);
   if (!statement) {
     const union = sql.join(
-      kinds.map((k) => hitsOf(k, TERMS[reading])),
+      kinds.map((k) => hitsOf(k, TERMS[reading], finding)),
       sql` UNION ALL `,
     );
     statement = statementOf<Hit>(sql`SELECT key, id FROM (${union}) hits ORDER BY key, tier, rank DESC, id`);
@@ -228,7 +246,10 @@ export async function search(ctx: Ctx, params: SearchQueryT): Promise<SearchResp
   const tsquery = toTsQuery(params.q);
   if (tsquery === null || kinds.length === 0) return answer();
 
-  const hits = await hitsStatement(kinds, atLeast(ctx.role, 'Admin') ? 'all' : 'member')(ctx.db, { tsquery, ...paramsOf(ctx) });
+  const prefixes = toPrefixQuery(params.q);
+  const finding: Finding = prefixes.tsquery === null ? 'words' : prefixes.exact ? 'prefixes' : 'prefixes, words';
+  const statement = hitsStatement(kinds, atLeast(ctx.role, 'Admin') ? 'all' : 'member', finding);
+  const hits = await statement(ctx.db, { tsquery, prefixes: prefixes.tsquery, ...paramsOf(ctx) });
   const idsOf = new Map<ResultKey, number[]>();
   for (const hit of hits) {
     const ids = idsOf.get(hit.key) ?? [];

@@ -61,10 +61,18 @@ import { term } from '../term/table.ts';
 import type { ResultKey, SearchQueryT, SearchResponseT, SearchType } from './schema.ts';
 
 /**
- * The most hits of one kind a search returns: the best-ranked ones. The search box shows a few of
- * each kind; without a bound a short word would read thousands of records in full.
+ * The most incidents, and the most cases, a search returns: the best-ranked, a page of the web UI's
+ * result tables (10 rows). Each is a read object of about 3 KB (its people, priority, type...): past
+ * a page, reading and writing them cost more than the search itself (50 of each made a 300 KB
+ * answer). The kind's list with the same `q` pages through every match.
  */
-export const SEARCH_LIMIT_PER_TYPE = 50;
+export const SEARCH_LIMIT_PER_TYPE = 10;
+
+/**
+ * The most hits of each other kind (documents, tasks, tags...), whose read objects are small.
+ * Without a bound a short word would read thousands of records in full.
+ */
+export const SEARCH_LIMIT_SMALL_KINDS = 50;
 
 /**
  * The most rows of one kind (and tier) ranked by relevance: the newest of those holding the words.
@@ -82,6 +90,8 @@ type LeadingTable = SearchedTable & { name: PgColumn; title: PgColumn };
 interface Searched {
   key: ResultKey;
   table: SearchedTable;
+  /** The most hits answered. */
+  bound: number;
   /** Which of the organization's rows the viewer (given as terms) may see, when not all of them. */
   visible?: (terms: ViewerTerms) => SQL;
   /** The words that rank a row in the first tier (its name and title), where the kind has them. */
@@ -98,6 +108,7 @@ const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId
 const plainKind = <S extends TSchema>(key: ResultKey, table: SearchedTable, group: GroupDef, shape: S): Searched => ({
   key,
   table,
+  bound: SEARCH_LIMIT_SMALL_KINDS,
   read: async (ctx, ids) => inOrder<Static<S>>(await groupReader(group, shape)(ctx.db, ids, ctx), ids),
 });
 
@@ -110,6 +121,7 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
   Incident: {
     key: 'incidents',
     table: incident,
+    bound: SEARCH_LIMIT_PER_TYPE,
     visible: (terms) => recordsVisibleTo(terms, INCIDENT),
     leading: leadingOf(incident),
     read: (ctx, ids) => readIncidents(ctx.db, ids, false, ctx),
@@ -117,6 +129,7 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
   Task: {
     key: 'tasks',
     table: task,
+    bound: SEARCH_LIMIT_SMALL_KINDS,
     visible: (terms) => recordVisibleTo(terms, INCIDENT, task.incident_id),
     read: async (ctx, ids) => inOrder(await taskReader()(ctx.db, ids, ctx), ids),
   },
@@ -131,6 +144,7 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
   Case: {
     key: 'cases',
     table: caseTable,
+    bound: SEARCH_LIMIT_PER_TYPE,
     visible: (terms) => recordsVisibleTo(terms, CASE),
     leading: leadingOf(caseTable),
     read: (ctx, ids) => readVisibleCases(ctx, ctx.db, ids, 'minimal'),
@@ -168,7 +182,6 @@ const PREFIXES = sql`(SELECT to_tsquery('simple', ${sql.placeholder('prefixes')}
  * PostgreSQL from its generic plan.
  */
 type Finding = 'prefixes' | 'prefixes, words' | 'words';
-const LIMIT = sql.raw(String(SEARCH_LIMIT_PER_TYPE));
 const CANDIDATES = sql.raw(String(SEARCH_CANDIDATES));
 
 /**
@@ -184,30 +197,31 @@ function candidates(kind: Searched, terms: ViewerTerms, where: SQL): SQL {
     ORDER BY ${t.id} DESC LIMIT ${CANDIDATES}`;
 }
 
-/** The best-ranked of these candidates whose whole vector holds the words (and that pass `also`): (id, rank). */
-const ranked = (found: SQL, also: SQL = sql``) =>
-  sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM (${found}) found WHERE v @@ ${TSQUERY}${also} ORDER BY rank DESC, id LIMIT ${LIMIT}`;
+/** The `bound` best-ranked of these candidates whose whole vector holds the words (and that pass `also`): (id, rank). */
+const ranked = (found: SQL, bound: SQL, also: SQL = sql``) =>
+  sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM (${found}) found WHERE v @@ ${TSQUERY}${also} ORDER BY rank DESC, id LIMIT ${bound}`;
 
 /** One kind's best hits for a viewer (given as terms): (key, id, tier, rank). */
 function hitsOf(kind: Searched, terms: ViewerTerms, finding: Finding): SQL {
   const t = kind.table;
+  const bound = sql.raw(String(kind.bound));
   const matching = sql`${t.search_vector} @@ ${TSQUERY}`;
-  if (!kind.leading) return sql`(SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM (${ranked(candidates(kind, terms, matching))}) hits)`;
+  if (!kind.leading) return sql`(SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM (${ranked(candidates(kind, terms, matching), bound)}) hits)`;
   // First tier: rows whose name or title holds the words, found through the index of their words'
   // beginnings (checked against the words themselves where that finds more: phrases, negations),
   // then against the whole vector (a negated word may be in the description).
   const holding = sql`${kind.leading} @@ ${TSQUERY}`;
   const beginning = sql`${wordPrefixes(kind.leading)} @@ ${PREFIXES}`;
   const found = { prefixes: beginning, 'prefixes, words': sql`${beginning} AND ${holding}`, words: holding }[finding];
-  const first = ranked(candidates(kind, terms, found));
+  const first = ranked(candidates(kind, terms, found), bound);
   // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned
   // otherwise): the rows holding the words elsewhere, which are those the first tier left out.
-  const more = sql`${matching} AND (SELECT count(*) FROM first_tier) < ${LIMIT}`;
-  const second = ranked(candidates(kind, terms, more), sql` AND id NOT IN (SELECT id FROM first_tier)`);
+  const more = sql`${matching} AND (SELECT count(*) FROM first_tier) < ${bound}`;
+  const second = ranked(candidates(kind, terms, more), bound, sql` AND id NOT IN (SELECT id FROM first_tier)`);
   return sql`(WITH first_tier AS MATERIALIZED (${first})
     SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM first_tier
     UNION ALL SELECT ${kind.key}::text, id, 2, rank FROM (${second}) second_tier
-    ORDER BY tier, rank DESC, id LIMIT ${LIMIT})`;
+    ORDER BY tier, rank DESC, id LIMIT ${bound})`;
 }
 
 type Hit = { key: ResultKey; id: number };

@@ -20,9 +20,9 @@ export function searchVector(...columns: string[]) {
 
 /**
  * The words of a record's leading columns alone (its name and title, not its description), as
- * the 'simple' configuration reads them: a GIN index on it finds the records whose name or title
- * holds the searched words among few rows, and the search ranks them first. The index and the
- * queries use this one expression, so that PostgreSQL matches them.
+ * the 'simple' configuration reads them: a GIN index on their beginnings (wordPrefixes) finds the
+ * records whose name or title holds the searched words among few rows, and the search ranks them
+ * first. The index and the queries use this one expression, so that PostgreSQL matches them.
  */
 export function leadingWords(...columns: (PgColumn | ExtraConfigColumn)[]): SQL {
   return sql`to_tsvector('simple'::regconfig, ${sql.join(

@@ -1,8 +1,9 @@
 -- Every beginning of every word of a vector, up to 12 letters, and every whole word, as a vector
 -- without positions (db/columns.ts wordPrefixes): `payme` is found by one exact index lookup.
 CREATE FUNCTION muster_word_prefixes(words tsvector) RETURNS tsvector LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT array_to_tsvector(coalesce(array_agg(DISTINCT left(w, CASE WHEN n > 12 THEN length(w) ELSE n END)), '{}'))
-  FROM unnest(tsvector_to_array(words)) AS w, generate_series(1, least(length(w), 13)) AS n
+  SELECT array_to_tsvector(ARRAY(
+    SELECT left(w, CASE WHEN n > 12 THEN length(w) ELSE n END) FROM unnest(tsvector_to_array(words)) AS w, generate_series(1, least(length(w), 13)) AS n
+  ))
 $$;
 --> statement-breakpoint
 DROP INDEX "case_leading_words_idx";

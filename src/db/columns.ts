@@ -20,15 +20,29 @@ export function searchVector(...columns: string[]) {
 
 /**
  * The words of a record's leading columns alone (its name and title, not its description), as
- * the 'simple' configuration reads them: a GIN index on it finds the records whose name or title
- * holds the searched words among few rows, and the search ranks them first. The index and the
- * queries use this one expression, so that PostgreSQL matches them.
+ * the 'simple' configuration reads them: a GIN index on their beginnings (wordPrefixes) finds the
+ * records whose name or title holds the searched words among few rows, and the search ranks them
+ * first. The index and the queries use this one expression, so that PostgreSQL matches them.
  */
 export function leadingWords(...columns: (PgColumn | ExtraConfigColumn)[]): SQL {
   return sql`to_tsvector('simple'::regconfig, ${sql.join(
     columns.map((c) => sql`coalesce(${c}, '')`),
     sql` || ' ' || `,
   )})`;
+}
+
+/** The longest beginning of a word that wordPrefixes keeps (longer words are kept whole as well). */
+export const PREFIX_LENGTH = 12;
+
+/**
+ * Every beginning of every word of a vector, up to PREFIX_LENGTH letters, and every whole word, as
+ * a vector without positions (the function `muster_word_prefixes`, revision 0027). A GIN index on it
+ * finds the records holding a word that begins with `payme` by one exact lookup of `payme`, as fast
+ * as a whole word, where a prefix search of the words themselves (`payme:*`) gathers every word it
+ * begins first (list/search.ts toPrefixQuery writes a search in these terms).
+ */
+export function wordPrefixes(vector: SQL): SQL {
+  return sql`muster_word_prefixes(${vector})`;
 }
 
 export const id = () => serial('id').primaryKey();

@@ -4,6 +4,7 @@
 // What the parser builds is bounded (terms, nesting of parentheses) and repeated negations
 // collapse, so neither this parser's recursion nor PostgreSQL's tsquery parser (32 operators
 // deep) can be exhausted by a client: past a bound, `q` is 422.
+import { PREFIX_LENGTH } from '../db/columns.ts';
 import { validationError } from '../server/errors.ts';
 
 /** The most words (lexemes) a `q` may hold. */
@@ -14,7 +15,9 @@ export const MAX_SEARCH_DEPTH = 32;
 const tooComplex = (msg: string, limit: number) =>
   validationError([{ loc: ['query', 'q'], msg, type: 'value_error.search.too_complex', ctx: { limit_value: limit } }]);
 
-type Node = string | null;
+/** What `q` says, parsed: a word (a prefix, or exact within a phrase), words in a row, and, or, not. */
+type Term = { word: string; prefix: boolean } | { op: '&' | '|' | '<->'; parts: Term[] } | { not: Term };
+type Node = Term | null;
 
 function tokenize(q: string): string[] {
   return q.match(/"[^"]*"?|\(|\)|[^\s()"]+/g) ?? [];
@@ -27,10 +30,10 @@ function lexemes(text: string): string[] {
     .filter(Boolean);
 }
 
-const join = (op: string, parts: Node[]): Node => {
-  const kept = parts.filter((p): p is string => !!p);
+const join = (op: '&' | '|' | '<->', parts: Node[]): Node => {
+  const kept = parts.filter((p): p is Term => p !== null);
   if (kept.length === 0) return null;
-  return kept.length === 1 ? kept[0] : `(${kept.join(` ${op} `)})`;
+  return kept.length === 1 ? kept[0] : { op, parts: kept };
 };
 
 class Parser {
@@ -74,7 +77,7 @@ class Parser {
     if (dashes === 0) return this.atom();
     this.tokens[this.i] = t.slice(dashes);
     const inner = this.atom();
-    return inner && dashes % 2 === 1 ? `!${inner}` : inner;
+    return inner && dashes % 2 === 1 ? { not: inner } : inner;
   }
 
   private atom(): Node {
@@ -86,10 +89,14 @@ class Parser {
       if (this.peek() === ')') this.i++;
       return inner;
     }
-    if (t.startsWith('"')) return join('<->', this.counted(lexemes(t.replace(/"/g, ''))));
+    if (t.startsWith('"'))
+      return join(
+        '<->',
+        this.counted(lexemes(t.replace(/"/g, ''))).map((word) => ({ word, prefix: false })),
+      );
     return join(
       '&',
-      this.counted(lexemes(t)).map((l) => `${l}:*`),
+      this.counted(lexemes(t)).map((word) => ({ word, prefix: true })),
     );
   }
 
@@ -104,8 +111,55 @@ class Parser {
   }
 }
 
+const parse = (q: string | undefined): Node => (q?.trim() ? new Parser(tokenize(q)).parse() : null);
+
+function render(node: Term): string {
+  if ('word' in node) return node.prefix ? `${node.word}:*` : node.word;
+  if ('not' in node) return `!${render(node.not)}`;
+  return `(${node.parts.map(render).join(` ${node.op} `)})`;
+}
+
 /** The tsquery text for `q`, or null when `q` holds nothing searchable. */
 export function toTsQuery(q: string | undefined): string | null {
-  if (!q?.trim()) return null;
-  return new Parser(tokenize(q)).parse();
+  const node = parse(q);
+  return node && render(node);
+}
+
+/** `q` as a tsquery over the words' beginnings (db/columns.ts wordPrefixes), and whether it says exactly what `q` says. */
+export interface PrefixQuery {
+  /**
+   * Null when nothing in `q` narrows the records down (only negations). Otherwise every record
+   * whose words match `q` has prefixes that match this; a searched prefix is an exact lexeme here
+   * (up to PREFIX_LENGTH letters; a longer one is a prefix among the indexed whole words), which an
+   * index finds as fast as a whole word, where a prefix lookup walks every word it begins.
+   */
+  tsquery: string | null;
+  /** It matches exactly the records `q` matches: only prefixes, and, or (no phrase, no negation). */
+  exact: boolean;
+}
+
+/** The tsquery over word prefixes that finds the records `q` finds (and, unless `exact`, some more). */
+export function toPrefixQuery(q: string | undefined): PrefixQuery {
+  let exact = true;
+  const over = (node: Term): string | null => {
+    if ('word' in node) {
+      if (!node.prefix) exact = false; // a whole word: those it begins are found too
+      // PostgreSQL reads `a_b` as the phrase `a <-> b`, which a vector without positions never matches: its words instead.
+      const words = node.word.split('_').filter(Boolean);
+      if (words.length !== 1) exact = false;
+      const terms = words.map((w) => (w.length <= PREFIX_LENGTH ? w : `${w}:*`));
+      return terms.length === 0 ? null : terms.length === 1 ? terms[0] : `(${terms.join(' & ')})`;
+    }
+    if ('not' in node) {
+      exact = false; // not narrowed by what it leaves out
+      return null;
+    }
+    if (node.op === '<->') exact = false; // the words, wherever they stand
+    const parts = node.parts.map(over);
+    if (node.op === '|') return parts.includes(null) ? null : `(${parts.join(' | ')})`;
+    const kept = parts.filter((p): p is string => p !== null);
+    return kept.length === 0 ? null : kept.length === 1 ? kept[0] : `(${kept.join(' & ')})`;
+  };
+  const node = parse(q);
+  return { tsquery: node && over(node), exact };
 }

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import { restrictRows } from '../../server/visibility.ts';
 import type { ViewerTerms } from '../../server/viewer.ts';
-import { createdAt, id, leadingWords, organizationId, searchVector, timestampCol, updatedAt } from '../../db/columns.ts';
+import { createdAt, id, leadingWords, organizationId, searchVector, timestampCol, updatedAt, wordPrefixes } from '../../db/columns.ts';
 import { casePriority } from '../case_priority/table.ts';
 import { caseSeverity } from '../case_severity/table.ts';
 import { caseType } from '../case_type/table.ts';
@@ -75,8 +75,8 @@ const recordIndexes = (name: string, t: RecordIndexed, assessment: Record<'type'
   index(`${name}_type_idx`).on(assessment.type),
   index(`${name}_severity_idx`).on(assessment.severity),
   index(`${name}_search_idx`).using('gin', t.search_vector),
-  // The global search's first tier: records whose name or title holds the words (search/service.ts).
-  index(`${name}_leading_words_idx`).using('gin', leadingWords(t.name, t.title)),
+  // The global search's first tier: records whose name or title holds the words (search/service.ts), found by their words' beginnings.
+  index(`${name}_leading_prefixes_idx`).using('gin', wordPrefixes(leadingWords(t.name, t.title))),
   // What the chat platform's requests find a record by: the channel (and thread) they come from.
   index(`${name}_conversation_channel_idx`).on(t.organization_id, sql`(${t.conversation}->>'channel_id')`),
 ];

@@ -6,19 +6,22 @@
 // Incidents and cases are ranked in two tiers: first those whose name or title holds the words (a
 // small index, few rows), then those that hold them elsewhere (the description); the second tier is
 // read only when the first holds fewer than a kind's bound, so that a search of common words reads
-// and ranks a few dozen rows instead of every row holding them.
-// The query is built once per set of kinds and prepared: the caller and `q` are its parameters.
+// and ranks a few dozen rows instead of every row holding them. The first tier is found by the
+// beginnings of the names' and titles' words (db/columns.ts wordPrefixes): a typed `payme` is one
+// exact lookup there, where a prefix lookup of the words (`payme:*`) costs several times more.
+// The query is built once per set of kinds and kind of viewer and prepared: the caller and `q` are
+// its parameters.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { GroupDef } from '../../crud/group.ts';
 import { groupReader } from '../../crud/reader.ts';
 import { statementOf, type Statement } from '../../db/statements.ts';
-import { toTsQuery } from '../../list/search.ts';
-import type { Ctx } from '../../server/context.ts';
+import { toPrefixQuery, toTsQuery } from '../../list/search.ts';
+import { atLeast, type Ctx } from '../../server/context.ts';
 import { paramsOf, PLACEHOLDERS, type ViewerTerms } from '../../server/viewer.ts';
 import { ruleOf } from '../../server/visibility.ts';
-import { leadingWords } from '../../db/columns.ts';
+import { leadingWords, wordPrefixes } from '../../db/columns.ts';
 import { readVisibleCases } from '../case/reader.ts';
 import { readIncidents } from '../incident/reader.ts';
 import { CASE } from '../case/kind.ts';
@@ -57,10 +60,18 @@ import { term } from '../term/table.ts';
 import type { ResultKey, SearchQueryT, SearchResponseT, SearchType } from './schema.ts';
 
 /**
- * The most hits of one kind a search returns: the best-ranked ones. The search box shows a few of
- * each kind; without a bound a short word would read thousands of records in full.
+ * The most incidents, and the most cases, a search returns: the best-ranked, a page of the web UI's
+ * result tables (10 rows). Each is a read object of about 3 KB (its people, priority, type...): past
+ * a page, reading and writing them cost more than the search itself (50 of each made a 300 KB
+ * answer). The kind's list with the same `q` pages through every match.
  */
-export const SEARCH_LIMIT_PER_TYPE = 50;
+export const SEARCH_LIMIT_PER_TYPE = 10;
+
+/**
+ * The most hits of each other kind (documents, tasks, tags...), whose read objects are small.
+ * Without a bound a short word would read thousands of records in full.
+ */
+export const SEARCH_LIMIT_SMALL_KINDS = 50;
 
 /**
  * The most rows of one kind (and tier) ranked by relevance: the newest of those holding the words.
@@ -78,6 +89,8 @@ type LeadingTable = SearchedTable & { name: PgColumn; title: PgColumn };
 interface Searched {
   key: ResultKey;
   table: SearchedTable;
+  /** The most hits answered. */
+  bound: number;
   /** Which of the organization's rows the viewer (given as terms) may see, when not all of them. */
   visible?: (terms: ViewerTerms) => SQL;
   /** The words that rank a row in the first tier (its name and title), where the kind has them. */
@@ -94,6 +107,7 @@ const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId
 const plainKind = <S extends TSchema>(key: ResultKey, table: SearchedTable, group: GroupDef, shape: S): Searched => ({
   key,
   table,
+  bound: SEARCH_LIMIT_SMALL_KINDS,
   read: async (ctx, ids) => inOrder<Static<S>>(await groupReader(group, shape)(ctx.db, ids, ctx), ids),
 });
 
@@ -106,6 +120,7 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
   Incident: {
     key: 'incidents',
     table: incident,
+    bound: SEARCH_LIMIT_PER_TYPE,
     visible: (terms) => recordsVisibleTo(terms, INCIDENT),
     leading: leadingOf(incident),
     read: (ctx, ids) => readIncidents(ctx.db, ids, false, ctx),
@@ -113,6 +128,7 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
   Task: {
     key: 'tasks',
     table: task,
+    bound: SEARCH_LIMIT_SMALL_KINDS,
     visible: (terms) => recordVisibleTo(terms, INCIDENT, task.incident_id),
     read: async (ctx, ids) => inOrder(await taskReader()(ctx.db, ids, ctx), ids),
   },
@@ -127,6 +143,7 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
   Case: {
     key: 'cases',
     table: caseTable,
+    bound: SEARCH_LIMIT_PER_TYPE,
     visible: (terms) => recordsVisibleTo(terms, CASE),
     leading: leadingOf(caseTable),
     read: (ctx, ids) => readVisibleCases(ctx, ctx.db, ids, 'minimal'),
@@ -153,7 +170,17 @@ const emptyResults = (): Record<ResultKey, unknown[]> => ({
 
 /** The tsquery of `q`, computed once per run (an InitPlan), not once per row ranked. */
 const TSQUERY = sql`(SELECT to_tsquery('simple', ${sql.placeholder('tsquery')}))`;
-const LIMIT = sql.raw(String(SEARCH_LIMIT_PER_TYPE));
+/** `q` over the words' beginnings (list/search.ts toPrefixQuery). */
+const PREFIXES = sql`(SELECT to_tsquery('simple', ${sql.placeholder('prefixes')}))`;
+
+/**
+ * How the first tier finds the names and titles holding the words: by their beginnings alone (what
+ * `q` says in them is exactly what it says of the words), by their beginnings and then the words
+ * (phrases, negations: the beginnings find more), or by the words alone (nothing but negations, so
+ * no beginning narrows the rows down). One statement each: a parameter choosing would keep
+ * PostgreSQL from its generic plan.
+ */
+type Finding = 'prefixes' | 'prefixes, words' | 'words';
 const CANDIDATES = sql.raw(String(SEARCH_CANDIDATES));
 
 /**
@@ -162,44 +189,60 @@ const CANDIDATES = sql.raw(String(SEARCH_CANDIDATES));
  * checks made on them afterwards (the whole vector, the rank) out of the scan that finds them, so
  * that the planner cannot add the kind's big index to a scan of its small one.
  */
-function candidates(kind: Searched, where: SQL): SQL {
+function candidates(kind: Searched, terms: ViewerTerms, where: SQL): SQL {
   const t = kind.table;
-  const visible = kind.visible ? sql` AND ${kind.visible(PLACEHOLDERS)}` : sql``;
+  const visible = kind.visible ? sql` AND ${kind.visible(terms)}` : sql``;
   return sql`SELECT ${t.id} AS id, ${t.search_vector} AS v FROM ${t} WHERE ${t.organization_id} = ${PLACEHOLDERS.organization}${visible} AND ${where}
     ORDER BY ${t.id} DESC LIMIT ${CANDIDATES}`;
 }
 
-/** The best-ranked of these candidates whose whole vector holds the words (and that pass `also`): (id, rank). */
-const ranked = (found: SQL, also: SQL = sql``) =>
-  sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM (${found}) found WHERE v @@ ${TSQUERY}${also} ORDER BY rank DESC, id LIMIT ${LIMIT}`;
+/** The `bound` best-ranked of these candidates whose whole vector holds the words (and that pass `also`): (id, rank). */
+const ranked = (found: SQL, bound: SQL, also: SQL = sql``) =>
+  sql`SELECT id, ts_rank_cd(v, ${TSQUERY})::float8 AS rank FROM (${found}) found WHERE v @@ ${TSQUERY}${also} ORDER BY rank DESC, id LIMIT ${bound}`;
 
-/** One kind's best hits: (key, id, tier, rank). */
-function hitsOf(kind: Searched): SQL {
+/** One kind's best hits for a viewer (given as terms): (key, id, tier, rank). */
+function hitsOf(kind: Searched, terms: ViewerTerms, finding: Finding): SQL {
   const t = kind.table;
+  const bound = sql.raw(String(kind.bound));
   const matching = sql`${t.search_vector} @@ ${TSQUERY}`;
-  if (!kind.leading) return sql`(SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM (${ranked(candidates(kind, matching))}) hits)`;
-  // First tier: rows whose name or title holds the words, found through their small index, then
-  // checked against the whole vector (a negated word may be in the description).
-  const first = ranked(candidates(kind, sql`${kind.leading} @@ ${TSQUERY}`));
+  if (!kind.leading) return sql`(SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM (${ranked(candidates(kind, terms, matching), bound)}) hits)`;
+  // First tier: rows whose name or title holds the words, found through the index of their words'
+  // beginnings (checked against the words themselves where that finds more: phrases, negations),
+  // then against the whole vector (a negated word may be in the description).
+  const holding = sql`${kind.leading} @@ ${TSQUERY}`;
+  const beginning = sql`${wordPrefixes(kind.leading)} @@ ${PREFIXES}`;
+  const found = { prefixes: beginning, 'prefixes, words': sql`${beginning} AND ${holding}`, words: holding }[finding];
+  const first = ranked(candidates(kind, terms, found), bound);
   // Second tier, only while the first holds fewer than the bound (a one-time filter: not scanned
   // otherwise): the rows holding the words elsewhere, which are those the first tier left out.
-  const more = sql`${matching} AND (SELECT count(*) FROM first_tier) < ${LIMIT}`;
-  const second = ranked(candidates(kind, more), sql` AND id NOT IN (SELECT id FROM first_tier)`);
+  const more = sql`${matching} AND (SELECT count(*) FROM first_tier) < ${bound}`;
+  const second = ranked(candidates(kind, terms, more), bound, sql` AND id NOT IN (SELECT id FROM first_tier)`);
   return sql`(WITH first_tier AS MATERIALIZED (${first})
     SELECT ${kind.key}::text AS key, id, 1 AS tier, rank FROM first_tier
     UNION ALL SELECT ${kind.key}::text, id, 2, rank FROM (${second}) second_tier
-    ORDER BY tier, rank DESC, id LIMIT ${LIMIT})`;
+    ORDER BY tier, rank DESC, id LIMIT ${bound})`;
 }
 
 type Hit = { key: ResultKey; id: number };
 
-/** The hits statement of a set of kinds (in SEARCHED's order), built on first use. */
+/**
+ * A statement per kind of viewer, as the readers make them (crud/reader.ts): with no parameter
+ * deciding which visibility rule applies, PostgreSQL keeps one generic plan of the statement
+ * instead of planning it anew for every search (about a millisecond and a half each time).
+ */
+type Reading = 'all' | 'member';
+const TERMS: Record<Reading, ViewerTerms> = { all: { ...PLACEHOLDERS, all: true }, member: { ...PLACEHOLDERS, all: false } };
+
+/** The hits statement of a set of kinds (in SEARCHED's order) for a kind of viewer, built on first use. */
 const statements = new Map<string, Statement<Hit>>();
-function hitsStatement(kinds: Searched[]): Statement<Hit> {
-  const shape = kinds.map((k) => k.key).join(' ');
+function hitsStatement(kinds: Searched[], reading: Reading, finding: Finding): Statement<Hit> {
+  const shape = `${reading} ${finding}: ${kinds.map((k) => k.key).join(' ')}`;
   let statement = statements.get(shape);
   if (!statement) {
-    const union = sql.join(kinds.map(hitsOf), sql` UNION ALL `);
+    const union = sql.join(
+      kinds.map((k) => hitsOf(k, TERMS[reading], finding)),
+      sql` UNION ALL `,
+    );
     statement = statementOf<Hit>(sql`SELECT key, id FROM (${union}) hits ORDER BY key, tier, rank DESC, id`);
     statements.set(shape, statement);
   }
@@ -216,7 +259,10 @@ export async function search(ctx: Ctx, params: SearchQueryT): Promise<SearchResp
   const tsquery = toTsQuery(params.q);
   if (tsquery === null || kinds.length === 0) return answer();
 
-  const hits = await hitsStatement(kinds)(ctx.db, { tsquery, ...paramsOf(ctx) });
+  const prefixes = toPrefixQuery(params.q);
+  const finding: Finding = prefixes.tsquery === null ? 'words' : prefixes.exact ? 'prefixes' : 'prefixes, words';
+  const statement = hitsStatement(kinds, atLeast(ctx.role, 'Admin') ? 'all' : 'member', finding);
+  const hits = await statement(ctx.db, { tsquery, prefixes: prefixes.tsquery, ...paramsOf(ctx) });
   const idsOf = new Map<ResultKey, number[]>();
   for (const hit of hits) {
     const ids = idsOf.get(hit.key) ?? [];

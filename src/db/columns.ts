@@ -36,7 +36,7 @@ export const PREFIX_LENGTH = 12;
 
 /**
  * Every beginning of every word of a vector, up to PREFIX_LENGTH letters, and every whole word, as
- * a vector without positions (the function `muster_word_prefixes`, revision 0027). A GIN index on it
+ * a vector without positions (the function `muster_word_prefixes`, revision 0033). A GIN index on it
  * finds the records holding a word that begins with `payme` by one exact lookup of `payme`, as fast
  * as a whole word, where a prefix search of the words themselves (`payme:*`) gathers every word it
  * begins first (list/search.ts toPrefixQuery writes a search in these terms).

@@ -10,8 +10,9 @@ const PASSWORD = 'correct horse battery';
 const targets: Target[] = [];
 let cwd: string;
 
-async function fresh(kind: 'embedded' | 'postgres'): Promise<Target> {
-  const t = kind === 'embedded' ? embeddedTarget() : await postgresTarget();
+/** A new database: empty, or (`migrated`) as `muster database init` leaves it. */
+async function fresh(kind: 'embedded' | 'postgres', migrated = false): Promise<Target> {
+  const t = kind === 'embedded' ? embeddedTarget({ migrated }) : await postgresTarget({ migrated });
   targets.push(t);
   return t;
 }
@@ -99,7 +100,7 @@ describe('muster database dump and restore', { timeout: 300_000 }, () => {
 
   beforeAll(async () => {
     // An embedded database holding a user and an organization made through the API.
-    embeddedSource = await fresh('embedded');
+    embeddedSource = await fresh('embedded', true);
     await withServer(embeddedSource, (base) => populate(base, 'alice@example.com', 'Acme'));
     embeddedDump = await dumpOf(embeddedSource, 'embedded.sql');
   }, 300_000);

@@ -12,7 +12,7 @@ let cwd: string;
 let target: Target;
 beforeAll(() => {
   cwd = tempDir();
-  target = embeddedTarget();
+  target = embeddedTarget({ migrated: true });
 });
 afterAll(async () => {
   await stopAllServers();

@@ -15,7 +15,7 @@ let slack: SlackPeer;
 let peer: SocketPeer;
 beforeAll(async () => {
   cwd = tempDir();
-  target = embeddedTarget();
+  target = embeddedTarget({ migrated: true });
   target.env.MUSTER_OUTBOUND_ALLOW = '127.0.0.0/8';
   slack = await startSlack();
   peer = await startSlackSocket(slack, APP_TOKEN);

@@ -1,18 +1,17 @@
 // Data directories and databases for the `muster` program's tests, made once per run: an embedded
 // cluster as a new data directory holds it after initdb, the same cluster migrated and seeded as
-// `muster database init` leaves it, and (when the run has a PostgreSQL server) a migrated template
-// database. Tests start from a copy, instead of each running initdb and every revision (seconds of
-// CPU each); only the tests of initialization itself start from nothing.
+// `muster database init` leaves it (test/embedded-clusters.ts), and (when the run has a PostgreSQL
+// server) a migrated template database. Tests start from a copy, instead of each running initdb and
+// every revision (seconds of CPU each); only the tests of initialization itself start from nothing.
 // The `muster` these tests start runs dist/ while it is current (bin/built.js), else compiles every
 // source on load: a stale or missing dist/ is built here first, once, instead of on every start.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { initialize } from '../src/app/bootstrap.ts';
-import { openEmbedded, openPostgres } from '../src/db/connection.ts';
+import { openPostgres } from '../src/db/connection.ts';
 import { withDatabaseName } from './db-url.ts';
+import { clusters } from './embedded-clusters.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,15 +34,9 @@ async function buildIfStale() {
 
 export default async function setup(project: TestProject) {
   await buildIfStale();
-  const dir = mkdtempSync(join(tmpdir(), 'muster-test-cluster-'));
-  const empty = join(dir, 'empty');
-  await (await openEmbedded(empty)).close();
-  cpSync(empty, join(dir, 'migrated'), { recursive: true });
-  const migrated = await openEmbedded(join(dir, 'migrated'));
-  await initialize(migrated);
-  await migrated.close();
+  const { empty, migrated } = await clusters();
   project.provide('emptyCluster', join(empty, 'pgdata'));
-  project.provide('migratedCluster', join(dir, 'migrated', 'pgdata'));
+  project.provide('migratedCluster', join(migrated, 'pgdata'));
 
   const url = project.config.env.DATABASE_URL;
   const template = `muster_cli_template_${project.name.replace(/\W/g, '_')}`;
@@ -57,5 +50,4 @@ export default async function setup(project: TestProject) {
     await admin.close();
   }
   project.provide('migratedTemplate', url ? template : '');
-  return () => rmSync(dir, { recursive: true, force: true });
 }

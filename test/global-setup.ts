@@ -1,15 +1,16 @@
 // Builds one migrated, seeded database once per run and database; every test file then starts from
-// a copy of it (a PGlite data-directory image, or a PostgreSQL template database when the project's
-// DATABASE_URL is set: see vitest.config.ts). The projects of one database (`embedded` and
+// a copy of it (a PGlite data-directory image of the run's migrated cluster, test/embedded-clusters.ts,
+// or a PostgreSQL template database when the project's DATABASE_URL is set: see vitest.config.ts). The projects of one database (`embedded` and
 // `embedded-own-process`, say) share it: their set-ups run in this one process, and the first
 // builds it while the other waits for it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded, openPostgres } from '../src/db/connection.ts';
 import { initialize } from '../src/app/bootstrap.ts';
 import { withDatabaseName } from './db-url.ts';
+import { clusters } from './embedded-clusters.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,12 +47,14 @@ async function serverTemplate(url: string): Promise<Template> {
   return { image: '', database, remove: async () => {} };
 }
 
+/** An image of the run's migrated embedded cluster, opened from a copy (opening writes to it). */
 async function embeddedTemplate(): Promise<Template> {
   const dir = mkdtempSync(join(tmpdir(), 'muster-test-'));
-  const db = await openEmbedded(undefined);
-  await initialize(db);
+  cpSync((await clusters()).migrated, join(dir, 'cluster'), { recursive: true });
+  const db = await openEmbedded(join(dir, 'cluster'));
   const image = await db.pglite!.dumpDataDir('none');
   await db.close();
+  rmSync(join(dir, 'cluster'), { recursive: true, force: true });
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await image.arrayBuffer()));
   return { image: file, database: '', remove: async () => rmSync(dir, { recursive: true, force: true }) };

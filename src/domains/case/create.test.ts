@@ -62,6 +62,20 @@ describe('case create', () => {
     expect((await c.create({ case_type: { name: 'Phishing' }, visibility: 'Open' }, w.owner)).body.visibility).toBe('Open');
   });
 
+  it('finds the contact of an email in any case, and makes one for an email never seen', async () => {
+    const first = (await c.create({ assignee: person('Casey.Analyst@Corp.Example'), reporter: person('casey.analyst@corp.example') })).body;
+    // One person (one contact, one participant) holding both roles, named and placed by the email first given.
+    expect(roles(first)).toEqual({ 'Casey.Analyst@Corp.Example': ['Assignee', 'Reporter'] });
+    expect(first.participants).toHaveLength(1);
+    expect(first.participants[0]).toMatchObject({ team: 'Corp.Example', individual: { name: 'Casey.analyst' } });
+    expect(first.events.map((e: any) => e.description)).toContain('Casey.analyst added to case with Assignee role');
+    expect(first.events.map((e: any) => e.description)).toContain('Casey.analyst has assumed the Reporter role');
+    const again = (await c.create({ assignee: person('CASEY.ANALYST@corp.example'), reporter: person('new.reporter@corp.example') })).body;
+    expect(again.assignee.individual.id).toBe(first.assignee.individual.id);
+    expect(again.reporter.individual).toMatchObject({ email: 'new.reporter@corp.example', name: 'New.reporter' });
+    expect(again.reporter.individual.id).not.toBe(first.assignee.individual.id);
+  });
+
   it('stamps every stage up to the initial status', async () => {
     const closed = (await c.create({ status: 'Closed', resolution_reason: 'False Positive', resolution: 'Benign.' })).body;
     expect(closed).toMatchObject({ status: 'Closed', resolution_reason: 'False Positive', resolution: 'Benign.' });

@@ -25,6 +25,7 @@ import { Changes, checkText, type LinkSpec, iso, logChanges, replaceLinks, show 
 import { addFirstParticipants, addParticipant, currentPeople, participantEmail, renounceRole } from '../lifecycle/participants.ts';
 import { caseIncident, caseTable, incident } from '../lifecycle/table.ts';
 import { project } from '../project/table.ts';
+import { readPluginsOnce } from '../plugin/active.ts';
 import { checkExclusiveTags, planTags, writeTagPlan } from '../tag/plan.ts';
 import { CASE } from './kind.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
@@ -108,6 +109,8 @@ export async function openCase(tx: Executor, ctx: Ctx, input: OpenCaseInput & { 
  */
 export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput & { projectId: number })[]): Promise<number[]> {
   if (inputs.length === 0) return [];
+  // Each step (ticket, documents, resolver) asks for its plugin, for every case: one read per project.
+  readPluginsOnce(tx);
   const now = new Date();
   const rows = await insertCases(tx, ctx, inputs, now);
   const tags = inputs.flatMap((input, i) => (input.tagIds ?? []).map((tag_id) => ({ case_id: rows[i].id, tag_id })));

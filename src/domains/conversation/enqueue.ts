@@ -9,6 +9,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { RecordEvent } from '../lifecycle/events.ts';
 import type { RecordRows } from '../lifecycle/kind.ts';
 import type { incident } from '../lifecycle/table.ts';
+import { readsPluginsOnce } from '../plugin/active.ts';
 import { pluginInstance } from '../plugin/table.ts';
 import type { ReminderNote, ReportNote, ResourceNote } from './messages.ts';
 
@@ -30,13 +31,36 @@ export interface SyncJob {
   event: ConversationEvent;
 }
 
+interface Talking {
+  id: number;
+  organization_id: number;
+  txid: string;
+}
+
+/** In a transaction that reads plugins once: whether each record talks, found once (null: it does not). */
+const known = new WeakMap<Executor, Map<string, Talking | null>>();
+
 /**
  * Those of the records that talk (their project has an enabled conversation plugin): their id and
  * organization, and the id of the transaction writing them. The usual case (no plugin) costs one
- * indexed look-up.
+ * indexed look-up, once per record in a transaction that reads plugins once (a batch's new cases
+ * are told of their creation, then of their documents).
  */
-async function talking(tx: Executor, kind: RecordRows, ids: number[]): Promise<{ id: number; organization_id: number; txid: string }[]> {
+async function talking(tx: Executor, kind: RecordRows, ids: number[]): Promise<Talking[]> {
   if (ids.length === 0) return [];
+  if (!readsPluginsOnce(tx)) return lookUp(tx, kind, ids);
+  const memo = known.get(tx) ?? new Map<string, Talking | null>();
+  known.set(tx, memo);
+  const key = (id: number) => `${kind.name}:${id}`;
+  const unknown = ids.filter((id) => !memo.has(key(id)));
+  if (unknown.length > 0) {
+    const found = new Map((await lookUp(tx, kind, unknown)).map((r) => [r.id, r]));
+    for (const id of unknown) memo.set(key(id), found.get(id) ?? null);
+  }
+  return ids.map((id) => memo.get(key(id))).filter((r): r is Talking => !!r);
+}
+
+function lookUp(tx: Executor, kind: RecordRows, ids: number[]): Promise<Talking[]> {
   // Drizzle's builder takes one table type, not a union of two; both have the columns used here.
   const table = kind.table as typeof incident;
   return tx

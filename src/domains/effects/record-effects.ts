@@ -12,7 +12,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { Ticket, TicketSubject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
-import { activeInstance, pluginEnv } from '../plugin/active.ts';
+import { type ActiveInstance, activeInstance, pluginEnv } from '../plugin/active.ts';
 import { project } from '../project/table.ts';
 import type { RecordChange, RecordEvent } from '../lifecycle/events.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
@@ -52,12 +52,20 @@ interface EffectsJob extends EffectsContext {
 export async function inlineTickets(tx: Executor, ctx: Ctx, kind: RecordKind, records: NewRecord[]): Promise<Map<number, Ticket>> {
   const out = new Map<number, Ticket>();
   if (records.length === 0) return out;
-  const projectIds = [...new Set(records.map((r) => r.project_id))];
-  const projects = await tx.select({ id: project.id, name: project.name, slug: project.slug }).from(project).where(inArray(project.id, projectIds));
+  const ticketing = new Map<number, ActiveInstance<'ticket'>>();
+  for (const projectId of new Set(records.map((r) => r.project_id))) {
+    const instance = await activeInstance(tx, ctx.settings, projectId, 'ticket');
+    if (instance?.plugin.inline) ticketing.set(projectId, instance);
+  }
+  // The projects' names only where a plugin names records here (most projects have none that does).
+  if (ticketing.size === 0) return out;
+  const projects = await tx
+    .select({ id: project.id, name: project.name, slug: project.slug })
+    .from(project)
+    .where(inArray(project.id, [...ticketing.keys()]));
   const log = { info() {}, warn() {} };
   for (const proj of projects) {
-    const ticketing = await activeInstance(tx, ctx.settings, proj.id, 'ticket');
-    if (!ticketing?.plugin.inline) continue;
+    const plugin = ticketing.get(proj.id)!;
     for (const r of records.filter((x) => x.project_id === proj.id)) {
       const subject: TicketSubject = {
         kind: kind.name,
@@ -70,7 +78,7 @@ export async function inlineTickets(tx: Executor, ctx: Ctx, kind: RecordKind, re
         visibility: r.visibility,
         reported_at: new Date(r.reported_at).toISOString(),
       };
-      out.set(r.id, await ticketing.plugin.create(subject, ticketing.config, pluginEnv(ctx.settings, `${kind.name}:${r.id}`, log)));
+      out.set(r.id, await plugin.plugin.create(subject, plugin.config, pluginEnv(ctx.settings, `${kind.name}:${r.id}`, log)));
     }
   }
   return out;

@@ -190,10 +190,10 @@ export interface Newcomer {
 
 /**
  * The first participants of records just created (so none has any yet), several records at once:
- * each person's contact found or created once per project, then every participant and role in one
- * statement. Returns, per record, the participant id of each email given (lower case), and the
- * timeline events to write, worded as addParticipant words them (the caller writes them with its
- * own, in one statement).
+ * each person's contact found or created (by email, any case, in the record's project) with every
+ * participant and role, in one statement. Returns, per record, the participant id of each email
+ * given (lower case), and the timeline events to write, worded as addParticipant words them (the
+ * caller writes them with its own, in one statement).
  */
 export async function addFirstParticipants(
   tx: Executor,
@@ -202,61 +202,107 @@ export async function addFirstParticipants(
   records: { recordId: number; projectId: number; people: Newcomer[] }[],
   at: Date,
 ): Promise<{ ids: Map<number, Map<string, number>>; events: (EventInput & { record: EventOwner })[] }> {
-  const contacts = new Map<string, Individual>();
-  for (const r of records) {
-    for (const person of r.people) {
-      const key = `${r.projectId}\u0000${person.email.toLowerCase()}`;
-      if (!contacts.has(key)) contacts.set(key, await findOrCreateIndividual(tx, ctx, r.projectId, person.email));
-    }
-  }
-  // One participant per person and record, holding every role given to them.
+  // One participant per person and record (their email in any case), holding every role given to them.
   const joining = records.flatMap((r) => {
-    const byContact = new Map<number, { recordId: number; contact: Individual; emails: string[]; roles: ParticipantRole[] }>();
+    const byEmail = new Map<string, { recordId: number; projectId: number; email: string; emails: string[]; roles: ParticipantRole[] }>();
     for (const person of r.people) {
-      const contact = contacts.get(`${r.projectId}\u0000${person.email.toLowerCase()}`)!;
-      let entry = byContact.get(contact.id);
-      if (!entry) byContact.set(contact.id, (entry = { recordId: r.recordId, contact, emails: [], roles: [] }));
-      entry.emails.push(person.email.toLowerCase());
+      const key = person.email.toLowerCase();
+      let entry = byEmail.get(key);
+      if (!entry) byEmail.set(key, (entry = { recordId: r.recordId, projectId: r.projectId, email: person.email, emails: [], roles: [] }));
+      entry.emails.push(key);
       for (const role of person.roles) if (!entry.roles.includes(role)) entry.roles.push(role);
     }
-    return [...byContact.values()];
+    return [...byEmail.values()];
   });
   const ids = new Map<number, Map<string, number>>(records.map((r) => [r.recordId, new Map()]));
   const events: (EventInput & { record: EventOwner })[] = [];
-  if (joining.length === 0) return { ids, events };
-  const rows = JSON.stringify(
-    joining.map((j) => ({ record_id: j.recordId, individual_contact_id: j.contact.id, team: teamFromEmail(j.contact.email), roles: j.roles })),
-  );
-  const owner = participant[kind.ownerColumn];
-  const list = await runStatement<{ id: number; record_id: number; individual_contact_id: number }>(
-    tx,
-    sql`
-    WITH x AS (
-      SELECT * FROM json_to_recordset(${rows}::json) AS x(record_id int, individual_contact_id int, team text, roles json)
-    ),
-    p AS (
-      INSERT INTO ${participant} (organization_id, ${sql.identifier(kind.ownerColumn)}, individual_contact_id, team, location)
-      SELECT ${ctx.organization.id}, record_id, individual_contact_id, team, 'Unknown' FROM x
-      RETURNING id, ${owner} AS record_id, individual_contact_id
-    ),
-    r AS (
-      INSERT INTO ${participantRole} (participant_id, role, assumed_at)
-      SELECT p.id, role.value, ${at} FROM p JOIN x ON x.record_id = p.record_id AND x.individual_contact_id = p.individual_contact_id
-      CROSS JOIN LATERAL json_array_elements_text(x.roles) WITH ORDINALITY AS role(value, n) ORDER BY p.id, role.n
-    )
-    SELECT id, record_id, individual_contact_id FROM p`,
-  );
-  const idOf = new Map(list.map((r) => [`${r.record_id}:${r.individual_contact_id}`, r.id]));
+  const made = new Map<string, Joined>();
+  const keyOf = (recordId: number, email: string) => `${recordId}\u0000${email.toLowerCase()}`;
+  for (let pending = joining; pending.length > 0; ) {
+    const rows = await insertFirstParticipants(tx, ctx, kind, pending, at);
+    for (const row of rows) made.set(keyOf(row.record_id, row.key), row);
+    const left = pending.filter((j) => !made.has(keyOf(j.recordId, j.email)));
+    // A contact another transaction created while the statement ran (it waited for that one to
+    // commit, and its snapshot cannot see it): the next statement's can. Twice would be a fault.
+    if (left.length === pending.length) throw new Error('participants could not be added: their contacts are neither found nor created');
+    pending = left;
+  }
   for (const j of joining) {
-    const id = idOf.get(`${j.recordId}:${j.contact.id}`)!;
-    for (const email of j.emails) ids.get(j.recordId)!.set(email, id);
-    const name = displayName(j.contact);
+    const row = made.get(keyOf(j.recordId, j.email))!;
+    for (const email of j.emails) ids.get(j.recordId)!.set(email, row.id);
+    const name = displayName(row);
     for (const [i, role] of j.roles.entries()) {
       const description = i === 0 ? joined(kind, name, role) : assumed(name, role);
       events.push({ record: ownerOf(kind, j.recordId), description, type: 'Participant updated', at });
     }
   }
   return { ids, events };
+}
+
+/** A participant added by insertFirstParticipants, with its contact's name and email (lower case: `key`). */
+interface Joined {
+  id: number;
+  record_id: number;
+  key: string;
+  name: string | null;
+  email: string;
+}
+
+/**
+ * The statement of addFirstParticipants: the contacts found as findOrCreateIndividual finds them
+ * (the first by id whose email matches in any case) or created as it creates them, then the
+ * participants and their roles. Those whose contact a concurrent transaction created meanwhile are
+ * left out (ON CONFLICT skips the row it waited for).
+ */
+async function insertFirstParticipants(
+  tx: Executor,
+  ctx: Ctx,
+  kind: RecordKind,
+  joining: { recordId: number; projectId: number; email: string; roles: ParticipantRole[] }[],
+  at: Date,
+): Promise<Joined[]> {
+  const rows = JSON.stringify(
+    joining.map((j, n) => ({ n, record_id: j.recordId, project_id: j.projectId, email: j.email, name: nameFromEmail(j.email), roles: j.roles })),
+  );
+  const owner = participant[kind.ownerColumn];
+  const c = individualContact;
+  return runStatement<Joined>(
+    tx,
+    sql`
+    WITH x AS (
+      SELECT x.*, lower(x.email) AS key FROM json_to_recordset(${rows}::json) AS x(n int, record_id int, project_id int, email text, name text, roles json)
+    ),
+    found AS (
+      SELECT DISTINCT ON (x.project_id, x.key) x.project_id, x.key, ${c.id} AS id, ${c.email} AS email, ${c.name} AS name
+      FROM x JOIN ${c} ON ${c.project_id} = x.project_id AND lower(${c.email}) = x.key
+      ORDER BY x.project_id, x.key, ${c.id}
+    ),
+    made AS (
+      INSERT INTO ${c} (organization_id, project_id, email, name)
+      SELECT ${ctx.organization.id}::int, project_id, email, name FROM (
+        SELECT DISTINCT ON (x.project_id, x.key) x.* FROM x
+        WHERE NOT EXISTS (SELECT 1 FROM found f WHERE f.project_id = x.project_id AND f.key = x.key)
+        ORDER BY x.project_id, x.key, x.n
+      ) first ORDER BY n
+      ON CONFLICT DO NOTHING
+      RETURNING project_id, lower(email) AS key, id, email, name
+    ),
+    contact AS (SELECT * FROM found UNION ALL SELECT * FROM made),
+    j AS (
+      SELECT x.n, x.record_id, x.roles, k.id AS contact_id, k.key, k.email, k.name FROM x JOIN contact k ON k.project_id = x.project_id AND k.key = x.key
+    ),
+    p AS (
+      INSERT INTO ${participant} (organization_id, ${sql.identifier(kind.ownerColumn)}, individual_contact_id, team, location)
+      SELECT ${ctx.organization.id}, record_id, contact_id, CASE WHEN strpos(email, '@') > 0 THEN split_part(email, '@', 2) END, 'Unknown' FROM j ORDER BY n
+      RETURNING id, ${owner} AS record_id, individual_contact_id
+    ),
+    r AS (
+      INSERT INTO ${participantRole} (participant_id, role, assumed_at)
+      SELECT p.id, role.value, ${at} FROM p JOIN j ON j.record_id = p.record_id AND j.contact_id = p.individual_contact_id
+      CROSS JOIN LATERAL json_array_elements_text(j.roles) WITH ORDINALITY AS role(value, n) ORDER BY p.id, role.n
+    )
+    SELECT p.id, p.record_id, j.key, j.name, j.email FROM p JOIN j ON j.record_id = p.record_id AND j.contact_id = p.individual_contact_id`,
+  );
 }
 
 /** Ends the participant's tenure of `role`, if they hold it. */

@@ -17,6 +17,38 @@ export interface ActiveInstance<T extends PluginType> {
   config: Configuration;
 }
 
+const enabledRows = async (tx: Executor, projectId: number, type?: PluginType) =>
+  tx
+    .select({ id: pluginInstance.id, type: pluginInstance.plugin_type, configuration: pluginInstance.configuration, slug: plugin.slug })
+    .from(pluginInstance)
+    .innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id))
+    .where(and(eq(pluginInstance.project_id, projectId), type ? eq(pluginInstance.plugin_type, type) : undefined, eq(pluginInstance.enabled, true)));
+
+type EnabledRow = Awaited<ReturnType<typeof enabledRows>>[number];
+
+/** The transactions that read each project's enabled instances once (readPluginsOnce), with what they read. */
+const readOnce = new WeakMap<Executor, Map<number, Promise<EnabledRow[]>>>();
+
+/**
+ * From now on in `tx`, a project's enabled instances of every type are read in one statement, once:
+ * for a transaction that creates records, whose steps each ask for their own type for every record
+ * of a batch, and that changes no plugin instance and moves no record to another project.
+ */
+export function readPluginsOnce(tx: Executor): void {
+  if (!readOnce.has(tx)) readOnce.set(tx, new Map());
+}
+
+/** Whether `tx` reads plugins once (readPluginsOnce): what depends only on them may be kept for its length too. */
+export const readsPluginsOnce = (tx: Executor): boolean => readOnce.has(tx);
+
+/** The project's enabled instance of `type` (one at most: the table's own rule), read once per project where the transaction asked for it. */
+async function enabledRow(tx: Executor, projectId: number, type: PluginType): Promise<EnabledRow | undefined> {
+  const memo = readOnce.get(tx);
+  if (!memo) return (await enabledRows(tx, projectId, type))[0];
+  if (!memo.has(projectId)) memo.set(projectId, enabledRows(tx, projectId));
+  return (await memo.get(projectId)!).find((r) => r.type === type);
+}
+
 /**
  * The project's enabled instance of a plugin of `type`, or undefined when there is none (or its
  * plugin is not loaded in this process, e.g. a third-party package removed from MUSTER_PLUGINS).
@@ -27,12 +59,7 @@ export async function activeInstance<T extends PluginType>(
   projectId: number,
   type: T,
 ): Promise<ActiveInstance<T> | undefined> {
-  const [row] = await tx
-    .select({ id: pluginInstance.id, configuration: pluginInstance.configuration, slug: plugin.slug })
-    .from(pluginInstance)
-    .innerJoin(plugin, eq(plugin.id, pluginInstance.plugin_id))
-    .where(and(eq(pluginInstance.project_id, projectId), eq(pluginInstance.plugin_type, type), eq(pluginInstance.enabled, true)))
-    .limit(1);
+  const row = await enabledRow(tx, projectId, type);
   if (!row) return undefined;
   const found = pluginOfType(row.slug, type);
   if (!found) return undefined;

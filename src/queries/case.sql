@@ -648,7 +648,7 @@ select json_build_object(
     'details', "r86"."details",
     'type', "r86"."type",
     'owner', "r86"."owner",
-    'pinned', "r86"."pinned") ORDER BY "r86"."started_at", "r86"."created_at") FROM "event" "r86" WHERE "r86"."case_id" = "case"."id"), '[]'::json),
+    'pinned', "r86"."pinned") ORDER BY "r86"."started_at", "r86"."seq") FROM "event" "r86" WHERE "r86"."case_id" = "case"."id"), '[]'::json),
   'documents', COALESCE((SELECT json_agg(json_build_object(
     'id', "r87"."id",
     'name', "r87"."name",

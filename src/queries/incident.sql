@@ -436,7 +436,7 @@ select json_build_object(
     'details', "r51"."details",
     'type', "r51"."type",
     'owner', "r51"."owner",
-    'pinned', "r51"."pinned") ORDER BY "r51"."started_at", "r51"."created_at") FROM "event" "r51" WHERE "r51"."incident_id" = "incident"."id"), '[]'::json),
+    'pinned', "r51"."pinned") ORDER BY "r51"."started_at", "r51"."seq") FROM "event" "r51" WHERE "r51"."incident_id" = "incident"."id"), '[]'::json),
   'tasks', COALESCE((SELECT json_agg(json_build_object(
     'id', "r52"."id",
     'assignees', COALESCE((SELECT json_agg(json_build_object(

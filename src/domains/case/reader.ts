@@ -87,7 +87,7 @@ const events: OwnField = (at, read, shape) =>
   read.list({ table: event, projectScoped: false }, event, shape, (t) => ({
     from: read.from(t, event),
     where: sql`${column(t, 'case_id')} = ${column(at, 'id')}`,
-    order: sql`${column(t, 'started_at')}, ${column(t, 'created_at')}`,
+    order: sql`${column(t, 'started_at')}, ${column(t, 'seq')}`,
   }));
 
 /** The newest signal instances of the cases read. */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, organizationId, timestampCol } from '../../db/columns.ts';
 import { organization } from '../organization/table.ts';
 import { incident } from '../lifecycle/table.ts';
@@ -21,6 +21,8 @@ export const event = pgTable(
     owner: text('owner'),
     pinned: boolean('pinned').notNull().default(false),
     created_at: createdAt(),
+    /** The order events were written in: a request writes several within one millisecond, and the timeline lists them as written. */
+    seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity().notNull(),
   },
   (t) => [index('event_incident_idx').on(t.incident_id, t.started_at), index('event_case_idx').on(t.case_id, t.started_at)],
 );

@@ -110,7 +110,7 @@ const events: OwnField = (at, read, shape) =>
   read.list(eventDef, event, shape, (t) => ({
     from: read.from(t, event),
     where: sql`${column(t, 'incident_id')} = ${column(at, 'id')}`,
-    order: sql`${column(t, 'started_at')}, ${column(t, 'created_at')}`,
+    order: sql`${column(t, 'started_at')}, ${column(t, 'seq')}`,
   }));
 
 /** The newest report of a type. */

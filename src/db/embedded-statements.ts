@@ -8,6 +8,7 @@ import type { Query } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PgTransactionConfig, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
+import { ranStatement } from './table-writes.ts';
 import { asStatement } from './traced-pglite.ts';
 
 const { serialize } = protocol;
@@ -60,7 +61,9 @@ async function parseOnce(pglite: PGlite, name: string, text: string): Promise<Pa
 export async function runNamed(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions, inTransaction = false): Promise<Results> {
   // As query() does: a closed database says so ("PGlite is closed"), which answers 503.
   await pglite._checkReady();
-  return asStatement(text, () => runExclusive(pglite, name, text, params, options, inTransaction));
+  const out = await asStatement(text, () => runExclusive(pglite, name, text, params, options, inTransaction));
+  ranStatement(pglite, text, name);
+  return out;
 }
 
 async function runExclusive(

@@ -90,6 +90,9 @@ async function runExclusive(
   });
 }
 
+/** Where a named statement of the embedded database runs: outside a transaction, or inside whichever is open (one at a time). */
+const homes = new WeakMap<PGlite, { outside: object; inside: object }>();
+
 type Session = PgliteSession<Record<string, never>, Record<string, never>>;
 /** What prepareQuery takes after its query, fields and name. */
 type Tail<T extends PreparedQueryConfig> =
@@ -109,6 +112,17 @@ export class NamingSession extends PgliteSession<Record<string, never>, Record<s
     private readonly tx?: Transaction,
   ) {
     super(tx ?? pglite, dialectOf, undefined);
+  }
+
+  /**
+   * What a query prepared with a name on this session is bound to: the same for every transaction
+   * (each runs its named statements the same way, on the one connection), so that such a query,
+   * whose text drizzle builds when it is prepared, is prepared once and not in every transaction.
+   */
+  get home(): object {
+    let home = homes.get(this.pglite);
+    if (!home) homes.set(this.pglite, (home = { outside: {}, inside: {} }));
+    return this.tx ? home.inside : home.outside;
   }
 
   override async transaction<T>(

@@ -125,6 +125,11 @@ export class NamingSession extends PgliteSession<Record<string, never>, Record<s
     return this.tx ? home.inside : home.outside;
   }
 
+  /** Runs `text` as the statement prepared as `name`, in this session's transaction if it has one. */
+  runNamed(name: string, text: string, params: unknown[]): Promise<Results> {
+    return runNamed(this.pglite, name, text, params, undefined, this.tx !== undefined);
+  }
+
   override async transaction<T>(
     run: (tx: PgliteTransaction<Record<string, never>, Record<string, never>>) => Promise<T>,
     config?: PgTransactionConfig,

@@ -12,6 +12,8 @@ import { DOMAIN_ROUTES } from './domains.ts';
 import chatRoutes from '../chat/routes.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { installAuth, type Authenticator } from '../domains/auth/hook.ts';
+import { callerCache } from '../domains/auth/caller-cache.ts';
+import type { Caller } from '../domains/auth/service.ts';
 import { headerAuthenticator } from '../domains/auth/header.ts';
 import { Sso } from '../domains/auth/sso.ts';
 import { installEtags } from '../server/etag.ts';
@@ -156,7 +158,9 @@ export async function buildApp({ settings, database, logger }: BuildOptions): Pr
   const authenticators: Authenticator[] = [];
   if (sso?.bearerTokens) authenticators.push(sso.authenticate);
   if (settings.headerAuth && trusted && 'cidrs' in trusted) authenticators.push(headerAuthenticator(settings.headerAuthName, trusted.cidrs));
-  installAuth(app, { db: database.db, settings, tokens: muster.tokens, authenticators });
+  const callers = callerCache<Caller | null>(database);
+  if (callers) app.addHook('onClose', async () => callers.close());
+  installAuth(app, { db: database.db, settings, tokens: muster.tokens, authenticators, callers });
   app.addHook('preValidation', async (request) => {
     if (request.body && typeof request.body === 'object') trimStrings(request.body);
   });

@@ -122,6 +122,8 @@ async function serve(opts: StartOptions) {
   const scheduler =
     (opts.scheduler ?? database.kind === 'embedded') ? (await import('../app/tasks.ts')).createScheduler(database, settings, app.log) : undefined;
   scheduler?.start();
+  // Nothing else analyzes or vacuums the embedded database's tables (no autovacuum in PGlite).
+  const upkeep = (await import('../db/embedded-upkeep.ts')).startUpkeep(database, { log: app.log });
   // Slack apps in Socket Mode: a process that runs jobs holds them, one per node (docs/chat.md).
   const holdsSockets = opts.jobs && opts.slackSocket !== false && (!cluster.isWorker || process.env[SLACK_SOCKET_HOLDER] === '1');
   const sockets = holdsSockets ? (await import('../chat/socket-mode.ts')).startSlackSockets({ db: database.db, settings }, app.log) : undefined;
@@ -174,6 +176,7 @@ async function serve(opts: StartOptions) {
     if (forced) console.error(`closed ${forced} connection(s) still busy after MUSTER_SHUTDOWN_TIMEOUT (${label})`);
     // A job still running past the timeout is left to run again on the next node that works it.
     await scheduler?.stop(Math.min(settings.shutdownTimeout, 10_000));
+    await upkeep.stop();
     await sockets?.stop();
     await jobs?.stop(settings.shutdownTimeout);
     metricsServer?.close();

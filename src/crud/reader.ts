@@ -16,7 +16,7 @@
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Executor } from '../db/connection.ts';
+import { type Executor, statementHome } from '../db/connection.ts';
 import { readColumns } from '../db/columns.ts';
 import { project } from '../domains/project/table.ts';
 import { atLeast } from '../server/context.ts';
@@ -117,12 +117,13 @@ const defs = new WeakMap<Reader, ReadDef>();
 /** A prepared query; `all()` (rows as the driver reads them, keyed by column names) is in drizzle's drivers but not its types. */
 type Prepared = { execute(p: Record<string, unknown>): Promise<unknown>; all(p: Record<string, unknown>): Promise<unknown> };
 
-/** A statement prepared once per database handle (a pool, a transaction's client), under `name`. */
+/** A statement prepared once per connection (a pool, a server connection that transactions borrow, the embedded database), under `name`. */
 function preparedPer(name: string, select: (db: Executor) => { prepare(name: string): unknown }): (db: Executor) => Prepared {
-  const prepared = new WeakMap<Executor, Prepared>();
+  const prepared = new WeakMap<object, Prepared>();
   return (db) => {
-    let p = prepared.get(db);
-    if (!p) prepared.set(db, (p = select(db).prepare(name) as unknown as Prepared));
+    const home = statementHome(db);
+    let p = prepared.get(home);
+    if (!p) prepared.set(home, (p = select(db).prepare(name) as unknown as Prepared));
     return p;
   };
 }

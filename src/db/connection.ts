@@ -19,6 +19,17 @@ export type Executor = PgDatabase<PgQueryResultHKT>;
 /** Whether `db` (or a transaction of it) is the embedded database, whose one connection runs every statement in turn. */
 export const onEmbedded = (db: Executor): boolean => (db as unknown as { session?: unknown }).session instanceof NamingSession;
 
+/**
+ * What a query prepared with a name on `db` (drizzle's `.prepare(name)`) is bound to, so that it can
+ * be prepared once for each and not once per handle: a transaction on a server is bound to its
+ * client, which the pool lends to one transaction after another; on the embedded database every
+ * transaction runs its named statements alike (NamingSession.home).
+ */
+export function statementHome(db: Executor): object {
+  const session = (db as unknown as { session: unknown }).session;
+  return session instanceof NamingSession ? session.home : (session as { client: object }).client;
+}
+
 export interface Database {
   kind: 'embedded' | 'postgres';
   db: Db;

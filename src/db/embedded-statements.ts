@@ -8,6 +8,7 @@ import type { Query } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PgTransactionConfig, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
+import { ranStatement } from './table-writes.ts';
 import { asStatement } from './traced-pglite.ts';
 
 const { serialize } = protocol;
@@ -60,7 +61,9 @@ async function parseOnce(pglite: PGlite, name: string, text: string): Promise<Pa
 export async function runNamed(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions, inTransaction = false): Promise<Results> {
   // As query() does: a closed database says so ("PGlite is closed"), which answers 503.
   await pglite._checkReady();
-  return asStatement(text, () => runExclusive(pglite, name, text, params, options, inTransaction));
+  const out = await asStatement(text, () => runExclusive(pglite, name, text, params, options, inTransaction));
+  ranStatement(pglite, text, name);
+  return out;
 }
 
 async function runExclusive(
@@ -87,6 +90,9 @@ async function runExclusive(
   });
 }
 
+/** Where a named statement of the embedded database runs: outside a transaction, or inside whichever is open (one at a time). */
+const homes = new WeakMap<PGlite, { outside: object; inside: object }>();
+
 type Session = PgliteSession<Record<string, never>, Record<string, never>>;
 /** What prepareQuery takes after its query, fields and name. */
 type Tail<T extends PreparedQueryConfig> =
@@ -106,6 +112,22 @@ export class NamingSession extends PgliteSession<Record<string, never>, Record<s
     private readonly tx?: Transaction,
   ) {
     super(tx ?? pglite, dialectOf, undefined);
+  }
+
+  /**
+   * What a query prepared with a name on this session is bound to: the same for every transaction
+   * (each runs its named statements the same way, on the one connection), so that such a query,
+   * whose text drizzle builds when it is prepared, is prepared once and not in every transaction.
+   */
+  get home(): object {
+    let home = homes.get(this.pglite);
+    if (!home) homes.set(this.pglite, (home = { outside: {}, inside: {} }));
+    return this.tx ? home.inside : home.outside;
+  }
+
+  /** Runs `text` as the statement prepared as `name`, in this session's transaction if it has one. */
+  runNamed(name: string, text: string, params: unknown[]): Promise<Results> {
+    return runNamed(this.pglite, name, text, params, undefined, this.tx !== undefined);
   }
 
   override async transaction<T>(

@@ -66,6 +66,19 @@ export async function runStatement<T = Record<string, unknown>>(db: Executor, qu
   return rowsOf<T>(await db.execute(query));
 }
 
+/**
+ * Runs SQL text with positional values on `db` (a handle or an open transaction) as a statement
+ * prepared under a name of its text, with the driver's own type parsers: for fixed texts written by
+ * a library (the job queue's), run inside the caller's transaction.
+ */
+export async function runText<T = Record<string, unknown>>(db: Executor, text: string, values: unknown[]): Promise<T[]> {
+  const session = (db as unknown as Internals).session as unknown;
+  const client = (session as Internals['session'])?.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query({ name: nameOf(text), text, values })).rows as T[];
+  if (session instanceof NamingSession) return (await session.runNamed(nameOf(text), text, values)).rows as T[];
+  throw new Error('runText needs a database or transaction of the PostgreSQL or PGlite driver');
+}
+
 /** A statement built once, run with the values of its placeholders (`sql.placeholder(name)`). */
 export type Statement<T> = (db: Executor, values: Record<string, unknown>) => Promise<T[]>;
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/connection.ts';
 import { unavailableCause } from '../db/errors.ts';
-import { nameOf } from '../db/statements.ts';
+import { nameOf, runText } from '../db/statements.ts';
 import { isRetryLater } from '../lib/retry-later.ts';
 import { carried, within } from '../lib/telemetry/context.ts';
 import { jobRuns } from '../lib/telemetry/metrics.ts';
@@ -103,15 +103,12 @@ function workerAdapter(database: Database): Adapter {
 }
 
 /**
- * The connection of an open transaction, for pg-boss's `db` option. Drizzle keeps the driver's
- * client (a pg PoolClient, or PGlite's transaction) on the transaction's session; both answer
- * `query(text, values)` with `{ rows }`.
+ * An open transaction (or a database handle), for pg-boss's `db` option. pg-boss's texts are fixed,
+ * so each is prepared once per connection under a name of its text (db/statements.ts), as the
+ * workers' are: an enqueue in every write no longer parses and plans its INSERT again.
  */
 function transactionAdapter(tx: Executor): Adapter {
-  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('enqueue needs a transaction of the Postgres or PGlite driver');
-  const query = client.query as (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
-  return { executeSql: (text, values) => query.call(client, text, values) };
+  return { executeSql: async (text, values) => ({ rows: await runText(tx, text, values ?? []) }) };
 }
 
 // Sending needs no started instance: only pg-boss's SQL, run on the connection given with each job.

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import type { Executor } from '../../db/connection.ts';
 import { singleFlight } from '../../lib/single-flight.ts';
 import type { Settings } from '../../config.ts';
-import { resolveCaller } from './service.ts';
+import { type Caller, resolveCaller } from './service.ts';
+import type { CallerCache } from './caller-cache.ts';
 import { API_TOKEN_PREFIX, resolveTokenCaller, touchApiToken } from './api-token.ts';
 import type { Tokens } from './token.ts';
 import type { OrganizationRow } from '../organization/table.ts';
@@ -61,15 +62,19 @@ function orgOf(request: FastifyRequest): OrgRef | undefined {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function installAuth(app: FastifyInstance, deps: { db: Executor; settings: Settings; tokens: Tokens; authenticators?: Authenticator[] }) {
+export function installAuth(
+  app: FastifyInstance,
+  deps: { db: Executor; settings: Settings; tokens: Tokens; authenticators?: Authenticator[]; callers?: CallerCache<Caller | null> },
+) {
   // Fastify types a decoration's initial value as the decorated type; both are null until the hook below sets them.
   app.decorateRequest('caller', null as never);
   app.decorateRequest('ctx', null as never);
+  const keyOf = (email: string, org?: OrgRef) => `${email}\u0000${org ? ('slug' in org ? `s:${org.slug}` : `i:${org.id}`) : ''}`;
   // A burst of requests from one caller (a detection system posting alerts) shares one lookup.
-  const callerOf = singleFlight(
-    (email: string, org?: OrgRef) => `${email}\u0000${org ? ('slug' in org ? `s:${org.slug}` : `i:${org.id}`) : ''}`,
-    (email: string, org?: OrgRef) => resolveCaller(deps.db, email, org),
-  );
+  const lookup = singleFlight(keyOf, (email: string, org?: OrgRef) => resolveCaller(deps.db, email, org));
+  // On the embedded database the callers are kept until a write changes one (caller-cache.ts).
+  const { callers } = deps;
+  const callerOf = callers ? (email: string, org?: OrgRef) => callers.get(keyOf(email, org), () => lookup(email, org)) : lookup;
   const authenticators = deps.authenticators ?? [];
 
   /** Who a request comes from: a session token, else the first other authenticator that recognises its credential. */

@@ -52,9 +52,10 @@ const caseLink = (table: typeof caseRelated | typeof caseDuplicate, other: strin
 const none: OwnField = () => sql`'[]'::json`;
 
 /** The costs of a case: computed when it is read (they depend on the clock). */
-const costs: Pick<ReadDef, 'hooked' | 'hooks'> = {
+const costs: Pick<ReadDef, 'hooked' | 'hooks' | 'hookTables'> = {
   hooked: ['total_cost_classic', 'total_cost_new', 'case_costs'],
   hooks: { afterRead: (db, items) => addCaseCosts(db, items) },
+  hookTables: 'clock',
 };
 
 /** A related or duplicate case nested in a minimal case: its own related and duplicates are not read. */

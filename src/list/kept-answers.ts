@@ -38,6 +38,8 @@ interface Read extends Answer {
 interface Store {
   answers: Map<string, Kept>;
   bytes: number;
+  /** Requests answered with a kept answer. */
+  hits: number;
   /** One read per request and versions at once. */
   read: (key: string, versions: Map<string, number>, signature: string, read: () => Promise<Fresh>) => Promise<Read>;
 }
@@ -58,6 +60,7 @@ function storeOf(db: Executor): Store {
       (store = {
         answers: new Map(),
         bytes: 0,
+        hits: 0,
         read: singleFlight<[string, Map<string, number>, string, () => Promise<Fresh>], Read>(
           (key, _versions, signature) => `${key}\n${signature}`,
           async (_key, versions, _signature, read) => {
@@ -95,6 +98,7 @@ export async function keptAnswer(db: Executor, key: string, limit: number, read:
     // The most recently used last: the bound lets the oldest go.
     store.answers.delete(key);
     store.answers.set(key, kept);
+    store.hits++;
     return kept;
   }
   const fresh = await store.read(key, versions, signatureOf(versions), read);
@@ -121,10 +125,10 @@ function keep(store: Store, key: string, answer: Kept, limit: number) {
   store.bytes += answer.bytes.length;
 }
 
-/** The bytes of the answers kept on `db`, and how many: for tests and metrics. */
-export function keptBytes(db: Executor): { bytes: number; answers: number } {
+/** The answers kept on `db`: their bytes, how many, and how many requests they answered. */
+export function keptStats(db: Executor): { bytes: number; answers: number; hits: number } {
   const store = stores.get(db);
-  return { bytes: store?.bytes ?? 0, answers: store?.answers.size ?? 0 };
+  return { bytes: store?.bytes ?? 0, answers: store?.answers.size ?? 0, hits: store?.hits ?? 0 };
 }
 
 /** The request's fields in one order, so that the same request written otherwise is the same key. */

@@ -125,10 +125,11 @@ function keep(store: Store, key: string, answer: Kept, limit: number) {
   store.bytes += answer.bytes.length;
 }
 
-/** The answers kept on `db`: their bytes, how many, and how many requests they answered. */
-export function keptStats(db: Executor): { bytes: number; answers: number; hits: number } {
+/** The answers kept on `db`: their bytes, how many, how many requests they answered, and the tables they read. */
+export function keptStats(db: Executor): { bytes: number; answers: number; hits: number; tables: string[] } {
   const store = stores.get(db);
-  return { bytes: store?.bytes ?? 0, answers: store?.answers.size ?? 0, hits: store?.hits ?? 0 };
+  const tables = new Set([...(store?.answers.values() ?? [])].flatMap((answer) => answer.tables));
+  return { bytes: store?.bytes ?? 0, answers: store?.answers.size ?? 0, hits: store?.hits ?? 0, tables: [...tables].sort() };
 }
 
 /** The request's fields in one order, so that the same request written otherwise is the same key. */

@@ -20,6 +20,12 @@ const DEFS = {
   dataDir: { env: 'MUSTER_DATA_DIR', kind: 'string', default: './.muster', description: 'Directory of the embedded database and its generated secrets' },
   databaseUrl: { env: 'DATABASE_URL', kind: 'secret', description: 'postgres:// URL of a PostgreSQL server; unset runs the embedded database' },
   dbPoolSize: { env: 'MUSTER_DB_POOL_SIZE', kind: 'int', default: '10', description: 'Connections per process to the PostgreSQL server' },
+  keptAnswersMb: {
+    env: 'MUSTER_KEPT_ANSWERS_MB',
+    kind: 'int',
+    default: '64',
+    description: 'Megabytes of dashboard answers each process keeps to answer again while the tables they read are unchanged; 0 keeps none',
+  },
   dbConnectTimeout: {
     env: 'MUSTER_DB_CONNECT_TIMEOUT',
     kind: 'int',

@@ -42,4 +42,10 @@ export interface ReadParts {
    * is JSON as in any read.
    */
   flat?: boolean;
+  /**
+   * The tables the afterRead hook reads, or `clock` when what it sets depends on the time of the
+   * read: a whole answer is kept (list/kept-answers.ts) only while every table it read is unchanged,
+   * so a hook that reads says what, and one that follows the clock is never kept.
+   */
+  hookTables?: readonly PgTable[] | 'clock';
 }

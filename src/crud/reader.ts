@@ -24,6 +24,7 @@ import { paramsOf, PLACEHOLDERS, UNRESTRICTED, type Viewer, type ViewerTerms } f
 import { ruleOf } from '../server/visibility.ts';
 import { column, type GroupDef, type LinkField, type Reader } from './group.ts';
 import type { ReadParts, ReadWriter, Rows } from './read-def.ts';
+import { tablesIn } from '../list/count-cache.ts';
 
 type Shape = TSchema & { type?: string; nullable?: boolean; properties?: Record<string, Shape>; items?: Shape; default?: unknown; title?: string };
 
@@ -48,6 +49,8 @@ interface Deferred {
   many: boolean;
   /** The ids come from the link table, read once for all the objects (a shared link), not from the statement. */
   links?: (db: Executor, owners: number[]) => Promise<{ owner: number; other: number }[]>;
+  /** The link table those pairs are read from. */
+  linkTable?: PgTable;
 }
 
 /** Where the objects of one def sit in a read's JSON, for what JavaScript does once it has come back. */
@@ -241,7 +244,7 @@ export class ReadBuilder implements ReadWriter {
       const target = reader ? defs.get(reader) : tableDef(link.target.table);
       if (def.shared?.includes(key)) {
         const read = target ? this.apartReader(target, prop.items!) : reader!;
-        node.deferred.push({ field: key, read, many: true, links: linkRows(link) });
+        node.deferred.push({ field: key, read, many: true, links: linkRows(link), linkTable: link.table });
         return OUTSIDE;
       }
       const l = this.alias(link.table);
@@ -452,6 +455,38 @@ export async function readObjects(db: Executor, def: ReadDef, shape: TSchema, id
   const items = flat ? ((await query(db).all(params)) as Row[]).map(plainObject) : ((await query(db).execute(params)) as { doc: Row }[]).map((r) => r.doc);
   await complete(db, node, items, viewer);
   return items;
+}
+
+/**
+ * The names of the tables a read of `def` as `shape` for `viewer` reads: its statement's, those of
+ * the records read after it (shared and apart), the link tables and what the hooks say they read.
+ * Undefined when a part cannot say: a hand-written reader, or a hook that follows the clock.
+ */
+export function readTables(db: Executor, def: ReadDef, shape: TSchema, viewer: Viewer): string[] | undefined {
+  const reading = readingOf(viewer);
+  const tables = new Set<string>();
+  const seen = new Set<Compiled>();
+  const visit = (def: ReadDef, shape: TSchema, scope: Scope): boolean => {
+    const read = compiledFor(def, shape, reading, scope);
+    if (seen.has(read)) return true;
+    seen.add(read);
+    for (const name of tablesIn(read.text(db))) tables.add(name);
+    return walk(read.node);
+  };
+  const walk = (node: Node): boolean => {
+    if (node.def.hooks?.afterRead) {
+      if (!node.def.hookTables || node.def.hookTables === 'clock') return false;
+      for (const table of node.def.hookTables) tables.add(getTableName(table));
+    }
+    if (!node.nested.every((n) => walk(n.node))) return false;
+    return node.deferred.every(({ read, linkTable }) => {
+      if (linkTable) tables.add(getTableName(linkTable));
+      const inner = defs.get(read);
+      const innerShape = shapesOf.get(read);
+      return !!inner && !!innerShape && visit(inner, innerShape, 'visible');
+    });
+  };
+  return visit(def, shape, 'checked') ? [...tables].sort() : undefined;
 }
 
 /** Every read declared (by groupReader or declareRead), by name: the statements kept in src/queries. */

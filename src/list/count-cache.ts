@@ -10,10 +10,12 @@
 // processes: each keeps its own totals, per database, checked against it at every use.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/connection.ts';
+import { runStatement } from '../db/statements.ts';
 import type { Marks } from './page-marks.ts';
 
-/** The tables whose changes are logged (revision 0022's triggers). A count that reads any other is not kept. */
-const VERSIONED = new Set([
+/** The tables whose changes are logged (revisions 0022 and 0035). A count or an answer that reads any other is not kept. */
+export const VERSIONED: ReadonlySet<string> = new Set([
   'incident',
   'case',
   'participant',
@@ -25,6 +27,20 @@ const VERSIONED = new Set([
   'case_priority',
   'case_severity',
   'case_type',
+  // Revision 0035: what the dashboards read besides (list/kept-answers.ts).
+  'incident_tag',
+  'incident_duplicate',
+  'incident_cost',
+  'incident_cost_type',
+  'tag',
+  'tag_type',
+  'participant_role',
+  'document',
+  'record_document',
+  'case_tag',
+  'case_duplicate',
+  'case_related',
+  'case_incident',
 ]);
 
 /** The most totals kept; past it the oldest go. */
@@ -45,9 +61,18 @@ export interface Kept {
  * versioned; otherwise undefined, and the count is not kept.
  */
 export function versionedTables(text: string): string[] | undefined {
+  const tables = tablesIn(text);
+  if (tables.length === 0 || tables.some((t) => !VERSIONED.has(t))) return undefined;
+  return tables;
+}
+
+/**
+ * The names after FROM or JOIN in a statement's text, subqueries included: its tables, and any
+ * other name there (a function, a subquery's alias), which no table's version covers.
+ */
+export function tablesIn(text: string): string[] {
   const tables = new Set<string>();
   for (const m of text.matchAll(/\b(?:from|join)\s+("?)([A-Za-z_][\w$]*)\1/gi)) tables.add(m[2]);
-  if (tables.size === 0 || [...tables].some((t) => !VERSIONED.has(t))) return undefined;
   return [...tables].sort();
 }
 
@@ -55,6 +80,19 @@ export function versionedTables(text: string): string[] | undefined {
 export const versionOf = (tables: string[]): SQL =>
   sql`(SELECT COALESCE((SELECT sum(n) FROM muster_list_version WHERE tbl = ANY(${sql.param(tables)}::text[])), 0)
     + (SELECT count(*) FROM muster_list_change WHERE tbl = ANY(${sql.param(tables)}::text[])))::float8`;
+
+/** The version of every versioned table that has changed, in one snapshot (the others are at 0). */
+export async function tableVersions(db: Executor): Promise<Map<string, number>> {
+  const rows = await runStatement<{ tbl: string; n: number }>(
+    db,
+    sql`SELECT tbl, sum(n)::float8 AS n FROM (SELECT tbl, n FROM muster_list_version UNION ALL SELECT tbl, count(*) FROM muster_list_change GROUP BY tbl) v GROUP BY tbl`,
+  );
+  return new Map(rows.map((r) => [r.tbl, Number(r.n)]));
+}
+
+/** The version of `tables` among `versions`: as versionOf would read it in the same snapshot. */
+export const versionAmong = (versions: Map<string, number>, tables: readonly string[]): number =>
+  tables.reduce((n, table) => n + (versions.get(table) ?? 0), 0);
 
 /**
  * Whether totals are kept for reads on `db`: not inside a transaction, whose snapshot holds its own

@@ -7,7 +7,7 @@ import type { Executor } from '../db/connection.ts';
 import type { RequestLog } from '../server/context.ts';
 import type { ListQueryT } from '../server/shapes.ts';
 import { UNRESTRICTED, type Viewer } from '../server/viewer.ts';
-import { type Kept, keepsTotals, keepTotal, keptTotal, versionedTables, versionOf } from './count-cache.ts';
+import { type Kept, keepsTotals, keepTotal, keptTotal, tablesIn, versionedTables, versionOf } from './count-cache.ts';
 import { column, own, type AnyListDefinition } from './definition.ts';
 import { FilterCompiler, parseFilter } from './filter.ts';
 import { fromMark, keptMarks, MARK_EVERY, markable, markFor, marksOf } from './page-marks.ts';
@@ -210,6 +210,19 @@ export async function runList<T = Record<string, unknown>>(
   }
   const itemsPerPage = unlimited ? total : total > 0 && size > total ? total : size;
   return { items: items as T[], itemsPerPage, page, total };
+}
+
+/**
+ * The names of the tables runList reads for the same arguments (count-cache.ts, tablesIn): what an
+ * answer kept with their versions (kept-answers.ts) depends on besides the records it reads.
+ */
+export function listTables(db: Executor, viewer: Viewer, def: AnyListDefinition, query: ListQueryT, scope: SQL, extra?: SQL): string[] {
+  const compiler = new FilterCompiler(def, viewer);
+  const filterSql = compiler.compile(parseFilter(query.filter));
+  sorting(def, query, compiler); // for the joins its sorts add
+  let q = db.select({ n: sql`1` }).from(def.table).$dynamic();
+  for (const rel of compiler.joins) q = q.leftJoin(rel.table, compiler.joinOn(rel));
+  return tablesIn(q.where(and(scope, extra, filterSql)).toSQL().sql);
 }
 
 /**

@@ -24,7 +24,9 @@ export function installEtags(app: FastifyInstance, prefix: string) {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     // Encoded once: the hash and the socket then read the same bytes (a dashboard answer is megabytes).
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    const etag = etagOf(bytes);
+    // An answer kept with its tag (list/kept-answers.ts) brings it: the same hash of the same bytes.
+    const given = reply.getHeader('etag');
+    const etag = typeof given === 'string' ? given : etagOf(bytes);
     reply.header('etag', etag);
     // Revalidate on every use: a cached answer is reused only after the server says it still holds.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');

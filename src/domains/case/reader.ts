@@ -6,7 +6,7 @@ import type { Executor } from '../../db/connection.ts';
 import { recordTarget } from '../lifecycle/kind.ts';
 import { CASE } from './kind.ts';
 import type { RefTarget } from '../../crud/refs.ts';
-import { declareRead, groupReader, readObjects, type OwnField, type ReadDef } from '../../crud/reader.ts';
+import { declareRead, groupReader, readObjects, readTables, type OwnField, type ReadDef } from '../../crud/reader.ts';
 import { column } from '../../crud/group.ts';
 import type { Ctx } from '../../server/context.ts';
 import { projection, within } from '../../list/projection.ts';
@@ -52,9 +52,10 @@ const caseLink = (table: typeof caseRelated | typeof caseDuplicate, other: strin
 const none: OwnField = () => sql`'[]'::json`;
 
 /** The costs of a case: computed when it is read (they depend on the clock). */
-const costs: Pick<ReadDef, 'hooked' | 'hooks'> = {
+const costs: Pick<ReadDef, 'hooked' | 'hooks' | 'hookTables'> = {
   hooked: ['total_cost_classic', 'total_cost_new', 'case_costs'],
   hooks: { afterRead: (db, items) => addCaseCosts(db, items) },
+  hookTables: 'clock',
 };
 
 /** A related or duplicate case nested in a minimal case: its own related and duplicates are not read. */
@@ -218,6 +219,12 @@ const dashboardDef: ReadDef = {
   flat: true,
 };
 declareRead(dashboardDef, dashboard, 'case-dashboard');
+
+/** Whether a list with this `include[]` reads the dashboard's projection (list/kept-answers.ts). */
+export const readsCaseDashboard = (include: string[]): boolean => include.length > 0 && within(include, DASHBOARD);
+
+/** The tables the dashboard's projection reads for `viewer` (readTables; none while its costs follow the clock). */
+export const caseDashboardTables = (db: Executor, viewer: Viewer) => readTables(db, dashboardDef, dashboard, viewer);
 
 /** Minimal read objects (with tags and stable_at) as readVisibleCases reads them, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */
 export async function readVisibleCasesIncluded(viewer: Viewer, db: Executor, ids: number[], include: string[]): Promise<CaseReadIncludableT[]> {

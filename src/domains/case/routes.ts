@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { includeShape } from '../../list/include.ts';
+import { sendKept } from '../../list/kept-answers.ts';
 import type { Ctx } from '../../server/context.ts';
 import { guardRecord } from '../auth/hook.ts';
 import { ifMatch } from '../../server/etag.ts';
@@ -10,7 +11,8 @@ import { IncidentCreate, IncidentRead } from '../incident/schema.ts';
 import { CaseFalsePositive, CaseFalsePositiveResult, markFalsePositive } from './false-positive.ts';
 import { createCase, escalateCase, updateCase } from './flows.ts';
 import { CaseCreate, CaseRead, CaseReadIncludable, CaseUpdate } from './schema.ts';
-import { deleteCase, getCaseResponse, listCaseParticipants, listCases } from './service.ts';
+import { readsCaseDashboard } from './reader.ts';
+import { deleteCase, getCaseResponse, listCaseDashboard, listCaseParticipants, listCases } from './service.ts';
 import { assertCanEditCase, assertCanViewCase } from './visibility.ts';
 
 const tags = ['cases'];
@@ -28,8 +30,14 @@ const CaseParticipants = Type.Array(includeShape(ParticipantRead));
 const guard = (check: (ctx: Ctx, id: number) => Promise<unknown>) => guardRecord('case_id', check);
 
 export default async function caseRoutes(app: App) {
-  app.get('/:organization/cases', { schema: { tags, params: OrgParams(), querystring: CaseListQuery, response: { 200: CaseListResponse } } }, (req) =>
-    listCases(req.ctx, req.query),
+  app.get(
+    '/:organization/cases',
+    { schema: { tags, params: OrgParams(), querystring: CaseListQuery, response: { 200: CaseListResponse } } },
+    // A dashboard's answer is read once by identical requests at one version (kept while its costs do not follow the clock).
+    (req, reply) =>
+      readsCaseDashboard(req.query['include[]'])
+        ? sendKept(reply, req.ctx, 'cases', req.query, () => listCaseDashboard(req.ctx, req.query))
+        : listCases(req.ctx, req.query),
   );
 
   app.post('/:organization/cases', { schema: { tags, params: OrgParams(), body: CaseCreate, response: { 200: CaseRead } } }, (req) =>

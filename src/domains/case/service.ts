@@ -8,11 +8,11 @@ import { addParticipant } from '../lifecycle/participants.ts';
 import { atLeast } from '../../server/context.ts';
 import { errors } from '../../server/errors.ts';
 import { CASE, caseList } from './kind.ts';
-import { runList, type Page } from '../../list/engine.ts';
+import { listTables, runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import { readCaseFor, type CaseReadIncludableT, type CaseReadT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
+import { caseDashboardTables, readCaseFor, type CaseReadIncludableT, type CaseReadT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
 export { caseList };
@@ -27,6 +27,16 @@ export async function listCases(ctx: Ctx, query: CaseListQuery): Promise<CasePag
 }
 
 type CasePage = Page<Included<CaseReadIncludableT>>;
+
+/**
+ * A dashboard's list (`include[]` within its fields), with every table it read: the list's and the
+ * projection's; undefined when one cannot say (its answer is then not kept).
+ */
+export async function listCaseDashboard(ctx: Ctx, query: CaseListQuery): Promise<{ page: CasePage; tables: string[] | undefined }> {
+  const page = await listCases(ctx, query);
+  const read = caseDashboardTables(ctx.db, ctx);
+  return { page, tables: read && [...new Set([...listTables(ctx.db, ctx, caseList, query, visibleCases(ctx)), ...read])] };
+}
 
 const pageOfIds = (ctx: Ctx, query: CaseListQuery) => runList<{ id: number }>(ctx.db, ctx, caseList, query, visibleCases(ctx));
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { projection, within } from '../../list/projection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { column } from '../../crud/group.ts';
-import { declareRead, groupReader, readChecked, readObjects, shallowReader, type OwnField, type ReadDef } from '../../crud/reader.ts';
+import { declareRead, groupReader, readChecked, readObjects, readTables, shallowReader, type OwnField, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
@@ -243,7 +243,7 @@ async function addTotalCosts(db: Executor, items: Record<string, unknown>[]) {
 /** A dashboard's read of `def`: the shared records once per answer, a column per field, the costs summed once. */
 const dashboardOf = (def: ReadDef): ReadDef => {
   const { total_cost: _summed, ...own } = def.own ?? {};
-  return { ...def, own, hooked: ['total_cost'], hooks: { afterRead: addTotalCosts }, shared: SHARED, flat: true };
+  return { ...def, own, hooked: ['total_cost'], hooks: { afterRead: addTotalCosts }, hookTables: [incidentCost], shared: SHARED, flat: true };
 };
 const dashboardDef = dashboardOf(minimalDef);
 const dashboardFullDef = dashboardOf(fullDef);
@@ -288,6 +288,13 @@ const table = Type.Object(
 );
 const tableDef: ReadDef = { ...fullDef, own: { ...fullDef.own, last_update_at: lastUpdateAt } };
 declareRead(tableDef, table, 'incident-table');
+
+/** Whether a list with this `include[]` reads the dashboard's projection, whose whole answers are kept (list/kept-answers.ts). */
+export const readsDashboard = (include: string[]): boolean => include.length > 0 && within(include, DASHBOARD);
+
+/** The tables the dashboard's projection reads for `viewer` (readTables). */
+export const dashboardTables = (db: Executor, full: boolean, viewer: Viewer) =>
+  full ? readTables(db, dashboardFullDef, dashboardFull, viewer) : readTables(db, dashboardDef, dashboardMinimal, viewer);
 
 /** As readIncidents, for a list whose items `include[]` cuts: the dashboard's (or the table's) fields only, when they are all it keeps. */
 export async function readIncidentsIncluded(db: Executor, ids: number[], full: boolean, viewer: Viewer, include: string[]) {

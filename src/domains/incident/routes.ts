@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { includeShape } from '../../list/include.ts';
+import { sendKept } from '../../list/kept-answers.ts';
 import type { Ctx } from '../../server/context.ts';
 import { guardRecord } from '../auth/hook.ts';
 import { ifMatch } from '../../server/etag.ts';
@@ -7,6 +8,7 @@ import type { App } from '../../server/routing.ts';
 import { Defaulted, IncludeQuery, ListQuery, NullResponse, OrgParams, Pagination } from '../../server/shapes.ts';
 import { ExecutiveReportCreate, TacticalReportCreate } from '../report/schema.ts';
 import { createIncident, updateIncident } from './flows.ts';
+import { readsDashboard } from './reader.ts';
 import { IncidentCreate, IncidentRead, IncidentTableOwn, IncidentUpdate } from './schema.ts';
 import {
   createExecutiveReport,
@@ -14,6 +16,7 @@ import {
   deleteIncident,
   getIncidentResponse,
   joinIncident,
+  listDashboard,
   listIncidents,
   subscribeToIncident,
 } from './service.ts';
@@ -38,7 +41,11 @@ export default async function incidentRoutes(app: App) {
   app.get(
     '/:organization/incidents',
     { schema: { tags, params: OrgParams(), querystring: IncidentListQuery, response: { 200: IncidentListResponse } } },
-    (req) => listIncidents(req.ctx, req.query),
+    // A dashboard's answer is kept while the tables it read are unchanged.
+    (req, reply) =>
+      readsDashboard(req.query['include[]'])
+        ? sendKept(reply, req.ctx, 'incidents', req.query, () => listDashboard(req.ctx, req.query))
+        : listIncidents(req.ctx, req.query),
   );
 
   app.post('/:organization/incidents', { schema: { tags, params: OrgParams(), body: IncidentCreate, response: { 200: IncidentRead } } }, (req) =>

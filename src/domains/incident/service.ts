@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import { readAfterCheck, removeRecord } from '../lifecycle/records.ts';
 import type { Executor } from '../../db/connection.ts';
-import { runList, type Page } from '../../list/engine.ts';
+import { listTables, runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { GroupKind } from '../../plugins/types.ts';
@@ -21,7 +21,7 @@ import { activeRoles, addParticipant, contactName, inactivateParticipant, partic
 import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
-import { readIncidentFor, type IncidentReadMinimalT, type IncidentReadT, readIncidents, readIncidentsIncluded } from './reader.ts';
+import { dashboardTables, readIncidentFor, type IncidentReadMinimalT, type IncidentReadT, readIncidents, readIncidentsIncluded } from './reader.ts';
 import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 export { incidentList };
@@ -37,6 +37,16 @@ export async function listIncidents(ctx: Ctx, query: IncidentListQuery): Promise
 }
 
 type IncidentPage = Page<Included<IncidentReadT | IncidentReadMinimalT>>;
+
+/**
+ * A dashboard's list (`include[]` within its fields), with every table it read: the list's and the
+ * projection's; undefined when one cannot say (its answer is then not kept).
+ */
+export async function listDashboard(ctx: Ctx, query: IncidentListQuery): Promise<{ page: IncidentPage; tables: string[] | undefined }> {
+  const page = await listIncidents(ctx, query);
+  const read = dashboardTables(ctx.db, query.expand, ctx);
+  return { page, tables: read && [...new Set([...listTables(ctx.db, ctx, incidentList, query, visibleIncidents(ctx)), ...read])] };
+}
 
 const pageOfIds = (ctx: Ctx, query: IncidentListQuery) => runList<{ id: number }>(ctx.db, ctx, incidentList, query, visibleIncidents(ctx));
 

@@ -1,0 +1,260 @@
+// Dashboard answers kept per version of the tables they read (kept-answers.ts), through the incident
+// dashboard over HTTP: the kept bytes are those a fresh read gives, a write to any table the answer
+// read is seen by the next request, and no viewer or organization gets another's answer.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../test/helpers.ts';
+import { useWorld } from '../../test/worlds/world.ts';
+import { keptAnswer, keptStats } from './kept-answers.ts';
+
+const w = useWorld();
+
+/** The web UI's incident dashboard (Dispatch's IncidentDialogFilter.vue), every incident of the project. */
+const INCLUDE = [
+  'closed_at',
+  'commanders_location',
+  'created_at',
+  'duplicates',
+  'incident_priority',
+  'incident_severity',
+  'incident_type',
+  'name',
+  'participants_location',
+  'participants_team',
+  'project',
+  'reported_at',
+  'reporters_location',
+  'stable_at',
+  'status',
+  'tags',
+  'title',
+  'total_cost',
+];
+const queryOf = (include: string[]) => {
+  const qs = new URLSearchParams({ itemsPerPage: '-1' });
+  for (const field of include) qs.append('include[]', field);
+  qs.append('filter', JSON.stringify({ and: [{ or: [{ model: 'Project', field: 'name', op: '==', value: 'default' }] }] }));
+  return qs;
+};
+
+const dashboard = (token: string, opts: { org?: string; include?: string[]; headers?: Record<string, string> } = {}) =>
+  w.t.app.inject({
+    method: 'GET',
+    url: `/api/v1/${opts.org ?? 'default'}/incidents?${queryOf(opts.include ?? INCLUDE)}`,
+    headers: { authorization: `Bearer ${token}`, ...opts.headers },
+  });
+
+const db = () => w.t.app.muster.db;
+const hits = () => keptStats(db()).hits;
+
+type Item = Record<string, any>;
+
+/** The dashboard for `token`, asked twice: the second answer is the kept one, byte for byte the first. */
+async function keptDashboard(token = w.owner, org = 'default'): Promise<Item[]> {
+  const first = await dashboard(token, { org });
+  expect(first.statusCode).toBe(200);
+  const before = hits();
+  const again = await dashboard(token, { org });
+  expect(hits()).toBe(before + 1);
+  expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+  expect(again.headers.etag).toBe(first.headers.etag);
+  return JSON.parse(first.payload).items;
+}
+
+const post = async (path: string, body: unknown, token = w.owner) => {
+  const res = await call(w.t.app, 'POST', `/default/${path}`, { token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+const put = async (path: string, body: unknown, token = w.owner) => {
+  const res = await call(w.t.app, 'PUT', `/default/${path}`, { token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+const get = async (path: string) => (await call(w.t.app, 'GET', `/default/${path}`, { token: w.owner })).body;
+/** Sends a record's read object back with `changes`, as the web UI does. */
+const edit = async (path: string, changes: Record<string, unknown>) => put(path, { ...(await get(path)), ...changes });
+
+const project = { name: 'default' };
+const newIncident = (title: string, extra: Record<string, unknown> = {}) => post('incidents', { title, description: `${title}.`, project, ...extra });
+
+describe('a kept dashboard answer', () => {
+  it('is the bytes and the ETag of a fresh read, and answers If-None-Match with 304', async () => {
+    await newIncident('Kept');
+    await keptDashboard();
+    // The same fields asked in another order: another request, read afresh.
+    const fresh = await dashboard(w.owner, { include: [...INCLUDE].reverse() });
+    const kept = await dashboard(w.owner);
+    expect(kept.rawPayload.equals(fresh.rawPayload)).toBe(true);
+    expect(kept.headers.etag).toBe(fresh.headers.etag);
+    const before = hits();
+    const notModified = await dashboard(w.owner, { headers: { 'if-none-match': String(kept.headers.etag) } });
+    expect(hits()).toBe(before + 1);
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.payload).toBe('');
+    expect(notModified.headers.etag).toBe(kept.headers.etag);
+  });
+
+  it('follows a write to each table the answer reads', async () => {
+    const incident = await newIncident('Followed');
+    const other = await newIncident('Other');
+    const item = async () => {
+      const items = await keptDashboard();
+      const found = items.find((i) => i.name === incident.name);
+      expect(found).toBeDefined();
+      return found!;
+    };
+    /** `write`, then the next answer shows what `shows` expects of the incident's item. */
+    const follows = async (write: () => Promise<unknown>, shows: (item: Item) => void) => {
+      await item();
+      await write();
+      shows(await item());
+    };
+
+    await follows(
+      () => edit(`incidents/${incident.id}`, { title: 'Followed, renamed' }),
+      (i) => expect(i.title).toBe('Followed, renamed'),
+    );
+    const tagType = await post('tag_types', { name: 'Kind', project });
+    const tag = await post('tags', { name: 'Urgent', tag_type: { id: tagType.id }, project });
+    await follows(
+      () => edit(`incidents/${incident.id}`, { tags: [{ id: tag.id }] }),
+      (i) => expect(i.tags.map((t: Item) => t.name)).toEqual(['Urgent']),
+    );
+    await follows(
+      () => edit(`tags/${tag.id}`, { name: 'Very urgent' }),
+      (i) => expect(i.tags[0].name).toBe('Very urgent'),
+    );
+    await follows(
+      () => edit(`tag_types/${tagType.id}`, { name: 'Sort' }),
+      (i) => expect(i.tags[0].tag_type.name).toBe('Sort'),
+    );
+    const costType = await post('incident_cost_types', { name: 'Overtime', project, category: 'Primary', default: false });
+    const costs = (await get(`incidents/${incident.id}`)).incident_costs as Item[];
+    const before = costs.reduce((n, c) => n + c.amount, 0);
+    await follows(
+      () => edit(`incidents/${incident.id}`, { incident_costs: [...costs, { amount: 250, incident_cost_type: { id: costType.id } }] }),
+      (i) => expect(i.total_cost).toBe(before + 250),
+    );
+    const added = ((await get(`incidents/${incident.id}`)).incident_costs as Item[]).find((c) => c.incident_cost_type.id === costType.id)!;
+    await follows(
+      () => edit(`incident_costs/${added.id}`, { amount: 300 }),
+      (i) => expect(i.total_cost).toBe(before + 300),
+    );
+    await follows(
+      () => edit(`incidents/${incident.id}`, { duplicates: [{ id: other.id }] }),
+      (i) => expect(i.duplicates.map((d: Item) => d.name)).toEqual([other.name]),
+    );
+    await follows(
+      () => edit(`incident_types/${incident.incident_type.id}`, { name: 'Renamed type' }),
+      (i) => expect(i.incident_type.name).toBe('Renamed type'),
+    );
+    await follows(
+      () => edit(`incident_priorities/${incident.incident_priority.id}`, { name: 'Renamed priority' }),
+      (i) => expect(i.incident_priority.name).toBe('Renamed priority'),
+    );
+    await follows(
+      () => edit(`incident_severities/${incident.incident_severity.id}`, { name: 'Renamed severity' }),
+      (i) => expect(i.incident_severity.name).toBe('Renamed severity'),
+    );
+    await follows(
+      () => edit(`projects/${incident.project.id}`, { display_name: 'Renamed project' }),
+      (i) => expect(i.project.display_name).toBe('Renamed project'),
+    );
+    await follows(
+      () => edit(`incidents/${incident.id}`, { status: 'Stable' }),
+      (i) => expect(i.stable_at).toEqual(expect.any(String)),
+    );
+  });
+
+  it('is read again after a statement on any table it read', async () => {
+    await keptDashboard();
+    const { tables } = keptStats(db());
+    // The list's tables, the projection's and those of what it reads after its statement (derived, not listed by hand).
+    expect(tables).toEqual(
+      expect.arrayContaining(['incident', 'participant', 'individual_contact', 'project', 'incident_type', 'incident_priority', 'incident_severity']),
+    );
+    expect(tables).toEqual(expect.arrayContaining(['incident_tag', 'tag', 'tag_type', 'incident_duplicate', 'incident_cost', 'participant_role']));
+    for (const table of tables) {
+      await keptDashboard();
+      // A statement that changes no row still moves the table's version: nothing is assumed about what it did.
+      await db().execute(sql.raw(`DELETE FROM "${table}" WHERE false`));
+      const before = hits();
+      expect((await dashboard(w.owner)).statusCode).toBe(200);
+      expect(hits(), table).toBe(before);
+    }
+  });
+
+  it("is a Member's own: never an Owner's, and it follows what makes a Restricted incident theirs", async () => {
+    const hidden = await newIncident('Restricted', { visibility: 'Restricted' });
+    expect((await keptDashboard(w.owner)).map((i) => i.name)).toContain(hidden.name);
+    expect((await keptDashboard(w.member)).map((i) => i.name)).not.toContain(hidden.name);
+    // The Admin sees what the Owner sees: the same answer.
+    expect((await keptDashboard(w.admin)).map((i) => i.name)).toContain(hidden.name);
+    await edit(`incidents/${hidden.id}`, { reporter: { individual: { email: 'member@example.com' } } });
+    expect((await keptDashboard(w.member)).map((i) => i.name)).toContain(hidden.name);
+  });
+
+  it("is the organization's own", async () => {
+    expect((await keptDashboard(w.owner)).length).toBeGreaterThan(0);
+    const elsewhere = await dashboard(w.owner, { org: 'elsewhere' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(JSON.parse(elsewhere.payload)).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('kept answers', () => {
+  const tables = ['incident'];
+  const body = (n: number) => JSON.stringify({ n, pad: 'x'.repeat(400_000) });
+
+  it('are read once by identical requests at one version', async () => {
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return { body: body(1), tables };
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => keptAnswer(db(), 'together', 1 << 30, read)));
+    expect(reads).toBe(1);
+    expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
+  });
+
+  it('are neither used nor kept inside a transaction, nor when a table read is not versioned', async () => {
+    let reads = 0;
+    const read = (read: string[]) => async () => {
+      reads++;
+      return { body: body(2), tables: read };
+    };
+    await db().transaction(async (tx) => {
+      await keptAnswer(tx, 'in a transaction', 1 << 30, read(tables));
+      await keptAnswer(tx, 'in a transaction', 1 << 30, read(tables));
+    });
+    expect(reads).toBe(2);
+    await keptAnswer(db(), 'unversioned', 1 << 30, read(['incident', 'event']));
+    await keptAnswer(db(), 'unversioned', 1 << 30, read(['incident', 'event']));
+    expect(reads).toBe(4);
+  });
+
+  it('stay within their bound in bytes, the least recently used going first', async () => {
+    const limit = 1_000_000;
+    let reads = 0;
+    const read = (n: number) => async () => {
+      reads++;
+      return { body: body(n), tables };
+    };
+    for (const n of [1, 2, 3]) await keptAnswer(db(), `bounded ${n}`, limit, read(n));
+    expect(keptStats(db()).bytes).toBeLessThanOrEqual(limit);
+    expect(keptStats(db()).answers).toBe(2);
+    await keptAnswer(db(), 'bounded 3', limit, read(3));
+    expect(reads).toBe(3);
+    await keptAnswer(db(), 'bounded 1', limit, read(1));
+    expect(reads).toBe(4);
+    // An answer larger than the bound is not kept.
+    await keptAnswer(db(), 'too large', 100_000, read(4));
+    await keptAnswer(db(), 'too large', 100_000, read(4));
+    expect(reads).toBe(6);
+    // A write to a table read: read again.
+    await db().execute(sql`UPDATE incident SET title = title WHERE false`);
+    await keptAnswer(db(), 'bounded 1', limit, read(1));
+    expect(reads).toBe(7);
+  });
+});

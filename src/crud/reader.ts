@@ -563,3 +563,21 @@ export async function readRows(db: Executor, def: GroupDef, rows: { id: number }
   );
   return rows.map((r) => byId.get(r.id)).filter((x): x is Row => !!x);
 }
+
+/**
+ * The object of `reader`'s record (a group reader's def and shape) at `at`, for a statement of the
+ * caller's that has found the row and checked that the viewer (given as terms) may see it: a search
+ * reads its hits' objects in the statement that ranks them, one round trip instead of one per kind.
+ * `complete` does, on the objects once parsed, what readObjects does after its statement.
+ */
+export function objectWithin(
+  reader: Reader<unknown>,
+  at: PgTable,
+  terms: ViewerTerms,
+): { sql: SQL; complete: (db: Executor, items: Row[], viewer: Viewer) => Promise<void> } {
+  const def = defs.get(reader as Reader);
+  const shape = shapesOf.get(reader as Reader);
+  if (!def || !shape) throw new Error('objectWithin takes a group reader with a shape');
+  const { sql: object, node } = new ReadBuilder(terms).object(def, shape, at);
+  return { sql: object, complete: (db, items, viewer) => complete(db, node, items, viewer) };
+}

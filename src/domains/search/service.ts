@@ -2,7 +2,9 @@
 // record, within the caller's organization, ranked by relevance as the lists rank a `q` (§2.3: the
 // same parser, ts_rank_cd); then each kind's hits read by the kind's own reader, in the order of
 // their rank. Restricted incidents and cases, and tasks of incidents, the caller may not see are left
-// out in the query itself, so that they take no place among a kind's hits.
+// out in the query itself, so that they take no place among a kind's hits. The same statement builds
+// the read objects of the incidents and cases it finds (crud/reader.ts objectWithin), so that the
+// usual search is one round trip; the hits of the other kinds, rare, are read by their readers.
 // Incidents and cases are ranked in two tiers: first those whose name or title holds the words (a
 // small index, few rows), then those that hold them elsewhere (the description); the second tier is
 // read only when the first holds fewer than a kind's bound, so that a search of common words reads
@@ -12,18 +14,18 @@
 // The query is built once per set of kinds and kind of viewer and prepared: the caller and `q` are
 // its parameters.
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Static, TSchema } from '@sinclair/typebox';
-import type { GroupDef } from '../../crud/group.ts';
-import { groupReader } from '../../crud/reader.ts';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { TSchema } from '@sinclair/typebox';
+import { column, type GroupDef, type Reader } from '../../crud/group.ts';
+import { groupReader, objectWithin } from '../../crud/reader.ts';
 import { statementOf, type Statement } from '../../db/statements.ts';
 import { toPrefixQuery, toTsQuery } from '../../list/search.ts';
 import { atLeast, type Ctx } from '../../server/context.ts';
 import { paramsOf, PLACEHOLDERS, type ViewerTerms } from '../../server/viewer.ts';
 import { ruleOf } from '../../server/visibility.ts';
 import { leadingWords, wordPrefixes } from '../../db/columns.ts';
-import { readVisibleCases } from '../case/reader.ts';
-import { readIncidents } from '../incident/reader.ts';
+import { caseMinimalReader } from '../case/reader.ts';
+import { incidentMinimalReader } from '../incident/reader.ts';
 import { CASE } from '../case/kind.ts';
 import { definitionGroup } from '../definition/group.ts';
 import { DefinitionRead } from '../definition/schema.ts';
@@ -95,20 +97,25 @@ interface Searched {
   visible?: (terms: ViewerTerms) => SQL;
   /** The words that rank a row in the first tier (its name and title), where the kind has them. */
   leading?: SQL;
-  /** Read objects of these ids, in their order (ids the caller may not see left out). */
-  read: (ctx: Ctx, ids: number[]) => Promise<unknown[]>;
+  /** The reader whose objects (its def, as its shape) the hits are answered in. */
+  reader: () => Reader<unknown>;
+  /**
+   * The hits' objects are built by the search's statement itself (incidents and cases, found by
+   * nearly every search): a round trip less per kind. Not the other kinds: PostgreSQL sets up every
+   * part of a statement's plan on every run, and their objects' parts (a task nests its incident and
+   * people) cost every search more than a statement of their own costs the few that find them.
+   */
+  within?: true;
 }
 
 const leadingOf = (t: LeadingTable) => leadingWords(t.name, t.title);
 
-const inOrder = <T>(byId: Map<number, T>, ids: number[]) => ids.map((id) => byId.get(id)).filter((x): x is T => x !== undefined);
-
 /** A plain record group's kind: read through the group's reader as its read shape. */
-const plainKind = <S extends TSchema>(key: ResultKey, table: SearchedTable, group: GroupDef, shape: S): Searched => ({
+const plainKind = (key: ResultKey, table: SearchedTable, group: GroupDef, shape: TSchema): Searched => ({
   key,
   table,
   bound: SEARCH_LIMIT_SMALL_KINDS,
-  read: async (ctx, ids) => inOrder<Static<S>>(await groupReader(group, shape)(ctx.db, ids, ctx), ids),
+  reader: () => groupReader(group, shape),
 });
 
 // Plugin, IncidentPriority, IncidentType and SearchFilter are accepted in `type[]` but not searched:
@@ -123,14 +130,15 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
     bound: SEARCH_LIMIT_PER_TYPE,
     visible: (terms) => recordsVisibleTo(terms, INCIDENT),
     leading: leadingOf(incident),
-    read: (ctx, ids) => readIncidents(ctx.db, ids, false, ctx),
+    reader: incidentMinimalReader,
+    within: true,
   },
   Task: {
     key: 'tasks',
     table: task,
     bound: SEARCH_LIMIT_SMALL_KINDS,
     visible: (terms) => recordVisibleTo(terms, INCIDENT, task.incident_id),
-    read: async (ctx, ids) => inOrder(await taskReader()(ctx.db, ids, ctx), ids),
+    reader: taskReader,
   },
   Tag: plainKind('tags', tag, tagGroup, TagRead),
   Term: plainKind('terms', term, termGroup, TermRead),
@@ -146,7 +154,8 @@ const SEARCHED: Partial<Record<SearchType, Searched>> = {
     bound: SEARCH_LIMIT_PER_TYPE,
     visible: (terms) => recordsVisibleTo(terms, CASE),
     leading: leadingOf(caseTable),
-    read: (ctx, ids) => readVisibleCases(ctx, ctx.db, ids, 'minimal'),
+    reader: caseMinimalReader,
+    within: true,
   },
 };
 
@@ -223,7 +232,9 @@ function hitsOf(kind: Searched, terms: ViewerTerms, finding: Finding): SQL {
     ORDER BY tier, rank DESC, id LIMIT ${bound})`;
 }
 
-type Hit = { key: ResultKey; id: number };
+type Row = Record<string, unknown>;
+/** A hit, with its read object where its kind's are built `within` the statement. */
+type Hit = { key: ResultKey; id: number; doc: Row | null };
 
 /**
  * A statement per kind of viewer, as the readers make them (crud/reader.ts): with no parameter
@@ -233,26 +244,47 @@ type Hit = { key: ResultKey; id: number };
 type Reading = 'all' | 'member';
 const TERMS: Record<Reading, ViewerTerms> = { all: { ...PLACEHOLDERS, all: true }, member: { ...PLACEHOLDERS, all: false } };
 
-/** The hits statement of a set of kinds (in SEARCHED's order) for a kind of viewer, built on first use. */
-const statements = new Map<string, Statement<Hit>>();
-function hitsStatement(kinds: Searched[], reading: Reading, finding: Finding): Statement<Hit> {
+/** The statement of a set of kinds for a kind of viewer, and what completes the objects it builds once they have come back. */
+interface Search {
+  statement: Statement<Hit>;
+  complete: Map<ResultKey, (ctx: Ctx, items: Row[]) => Promise<void>>;
+}
+
+/**
+ * The hits of a set of kinds (in SEARCHED's order) for a kind of viewer, every kind's best first,
+ * with the objects of the kinds read `within`: built on first use. The objects are built only for
+ * the hits, which the query has already checked the viewer may see.
+ */
+const searches = new Map<string, Search>();
+function searchOf(kinds: Searched[], reading: Reading, finding: Finding): Search {
   const shape = `${reading} ${finding}: ${kinds.map((k) => k.key).join(' ')}`;
-  let statement = statements.get(shape);
-  if (!statement) {
+  let found = searches.get(shape);
+  if (!found) {
     const union = sql.join(
       kinds.map((k) => hitsOf(k, TERMS[reading], finding)),
       sql` UNION ALL `,
     );
-    statement = statementOf<Hit>(sql`SELECT key, id FROM (${union}) hits ORDER BY key, tier, rank DESC, id`);
-    statements.set(shape, statement);
+    const complete = new Map<ResultKey, (ctx: Ctx, items: Row[]) => Promise<void>>();
+    const objects = kinds
+      .filter((k) => k.within)
+      .map((k) => {
+        const name = `hit_${k.key}`;
+        const at = alias(k.table, name);
+        const object = objectWithin(k.reader(), at, TERMS[reading]);
+        complete.set(k.key, (ctx, items) => object.complete(ctx.db, items, ctx));
+        return sql`\n    WHEN ${sql.raw(`'${k.key}'`)} THEN (SELECT ${object.sql} FROM ${k.table} ${sql.identifier(name)} WHERE ${column(at, 'id')} = hits.id)`;
+      });
+    const doc = objects.length ? sql`CASE key ${sql.join(objects, sql``)} END` : sql`NULL::json`;
+    const statement = statementOf<Hit>(sql`SELECT key, id, ${doc} AS doc FROM (${union}) hits ORDER BY key, tier, rank DESC, id`);
+    searches.set(shape, (found = { statement, complete }));
   }
-  return statement;
+  return found;
 }
 
 /** Records of the requested kinds matching `q`, every kind's key present, each kind's best first. */
 export async function search(ctx: Ctx, params: SearchQueryT): Promise<SearchResponseT> {
   const results = emptyResults();
-  // The one typed boundary: each kind's reader reads objects of its key's read shape.
+  // The one typed boundary: each kind's objects are its reader's, of its key's read shape.
   const answer = () => ({ query: params.q, results: results as SearchResponseT['results'] });
   const asked = new Set(params['type[]']);
   const kinds = ORDER.filter((t) => asked.has(t)).map((t) => SEARCHED[t] as Searched);
@@ -261,18 +293,27 @@ export async function search(ctx: Ctx, params: SearchQueryT): Promise<SearchResp
 
   const prefixes = toPrefixQuery(params.q);
   const finding: Finding = prefixes.tsquery === null ? 'words' : prefixes.exact ? 'prefixes' : 'prefixes, words';
-  const statement = hitsStatement(kinds, atLeast(ctx.role, 'Admin') ? 'all' : 'member', finding);
+  const { statement, complete } = searchOf(kinds, atLeast(ctx.role, 'Admin') ? 'all' : 'member', finding);
   const hits = await statement(ctx.db, { tsquery, prefixes: prefixes.tsquery, ...paramsOf(ctx) });
-  const idsOf = new Map<ResultKey, number[]>();
+  const byKey = new Map<ResultKey, Hit[]>();
   for (const hit of hits) {
-    const ids = idsOf.get(hit.key) ?? [];
-    ids.push(Number(hit.id));
-    idsOf.set(hit.key, ids);
+    const same = byKey.get(hit.key);
+    if (same) same.push(hit);
+    else byKey.set(hit.key, [hit]);
   }
   await Promise.all(
     kinds.map(async (k) => {
-      const ids = idsOf.get(k.key);
-      if (ids) results[k.key] = await k.read(ctx, ids);
+      const found = byKey.get(k.key);
+      if (!found) return;
+      if (k.within) {
+        const items = found.map((hit) => hit.doc as Row);
+        await complete.get(k.key)!(ctx, items);
+        results[k.key] = items;
+      } else {
+        const ids = found.map((hit) => Number(hit.id));
+        const byId = await k.reader()(ctx.db, ids, ctx);
+        results[k.key] = ids.map((id) => byId.get(id)).filter((x) => x !== undefined);
+      }
     }),
   );
   return answer();

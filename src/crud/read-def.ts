@@ -26,7 +26,7 @@ export interface ReadParts {
   own?: Record<string, OwnField>;
   /** Fields set once the statement has run (by the afterRead hook, or by the reader's caller): the statement leaves them out. */
   hooked?: readonly string[];
-  /** Columns those who set them read that the shape may not hold (the statement adds them). */
+  /** Columns, or fields of the def's own, that those who set them read and the shape may not hold (the statement adds them). */
   hookReads?: readonly string[];
   /** Fields of the shape this read leaves out (optional ones the contract's smaller read has not). */
   absent?: readonly string[];

@@ -211,9 +211,12 @@ export class ReadBuilder implements ReadWriter {
     // An object that takes more properties than it lists gets the row's other columns too, as a row read whole would give them.
     if ((s as { additionalProperties?: unknown }).additionalProperties)
       for (const [key, col] of Object.entries(cols)) if (!s.properties[key]) add(key, columnValue(col, sql`${column(at, key)}`));
-    // Hooks find their row by id, and read what they need of it.
-    for (const key of ['id', ...(def.hookReads ?? [])])
-      if (!s.properties[key] && cols[key] && !pairs.some(([k]) => k === key)) add(key, columnValue(cols[key], sql`${column(at, key)}`));
+    // Hooks find their row by id, and read what they need of it: a column, or a field of the def's own.
+    for (const key of ['id', ...(def.hookReads ?? [])]) {
+      if (s.properties[key] || pairs.some(([k]) => k === key)) continue;
+      if (cols[key]) add(key, columnValue(cols[key], sql`${column(at, key)}`));
+      else if (def.own?.[key]) add(key, def.own[key](at, this, {} as TSchema));
+    }
     node.active ||= node.deferred.length > 0 || node.nested.some((n) => n.node.active);
     return { pairs, node };
   }

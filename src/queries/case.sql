@@ -801,4 +801,25 @@ select json_build_object(
     'created_at', to_char("r97"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updated_at', to_char("r97"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY "r97"."id") FROM "workflow_instance" "r97" WHERE "r97"."case_id" = "case"."id"), '[]'::json),
   'storage', CASE WHEN "case"."storage" IS NULL THEN NULL ELSE ("case"."storage"::jsonb || jsonb_build_object('description', 'Common storage for all artifacts and documents. Add logs, screen captures, or any other data collected during the investigation to this folder. It is shared with all participants.'::text))::json END,
-  'ticket', CASE WHEN "case"."ticket" IS NULL THEN NULL ELSE ("case"."ticket"::jsonb || jsonb_build_object('description', 'Ticket for tracking purposes. It contains information and links to resources.'::text))::json END) from "case" where ("case"."id" = ANY($31::int[]) and "case"."organization_id" = $32::int and ("case"."organization_id" = $33::int AND ("case"."visibility" = 'Open' OR "case"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($34::text)))));
+  'ticket', CASE WHEN "case"."ticket" IS NULL THEN NULL ELSE ("case"."ticket"::jsonb || jsonb_build_object('description', 'Ticket for tracking purposes. It contains information and links to resources.'::text))::json END,
+  'cost_inputs', json_build_object(
+    'status', "case"."status",
+    'escalated_at', (EXTRACT(EPOCH FROM "case"."escalated_at") * 1000)::float8,
+    'closed_at', (EXTRACT(EPOCH FROM "case"."closed_at") * 1000)::float8,
+    'stable_at', (EXTRACT(EPOCH FROM "case"."stable_at") * 1000)::float8,
+    'annual_employee_cost', (SELECT "project"."annual_employee_cost" FROM "project" WHERE "project"."id" = "case"."project_id"),
+    'business_year_hours', (SELECT "project"."business_year_hours" FROM "project" WHERE "project"."id" = "case"."project_id"),
+    'roles', COALESCE((SELECT json_agg(json_build_object('role', "participant_role"."role", 'assumed_at', (EXTRACT(EPOCH FROM "participant_role"."assumed_at") * 1000)::float8, 'renounced_at', (EXTRACT(EPOCH FROM "participant_role"."renounced_at") * 1000)::float8) ORDER BY "participant"."id", "participant_role"."id")
+      FROM "participant" JOIN "participant_role" ON "participant_role"."participant_id" = "participant"."id" WHERE "participant"."case_id" = "case"."id"), '[]'::json),
+    'priced', (SELECT sum(LEAST(o.r, COALESCE(EXTRACT(EPOCH FROM (o.next_at - o.at))::float8, o.r)))::float8 FROM (
+      SELECT "costed"."id" AS case_id, "cost_model_activity"."response_time_seconds"::float8 AS r, "event"."started_at" AS at,
+        lead("event"."started_at") OVER (PARTITION BY "costed"."id", "participant"."id", "cost_model_activity"."id" ORDER BY "event"."started_at") AS next_at
+      FROM "case" "costed"
+      JOIN "case_type" ON "case_type"."id" = "costed"."case_type_id"
+      JOIN "cost_model" ON "cost_model"."id" = "case_type"."cost_model_id" AND "cost_model"."enabled"
+      JOIN "cost_model_activity" ON "cost_model_activity"."cost_model_id" = "cost_model"."id" AND "cost_model_activity"."enabled"
+      JOIN "plugin_event" ON "plugin_event"."id" = "cost_model_activity"."plugin_event_id" AND "plugin_event"."slug" = $31
+      JOIN "event" ON "event"."case_id" = "costed"."id"
+      JOIN "participant" ON "participant"."case_id" = "costed"."id"
+      JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" AND lower("individual_contact"."email") = lower("event"."owner")
+      WHERE "costed"."id" = "case"."id") o))) from "case" where ("case"."id" = ANY($32::int[]) and "case"."organization_id" = $33::int and ("case"."organization_id" = $34::int AND ("case"."visibility" = 'Open' OR "case"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($35::text)))));

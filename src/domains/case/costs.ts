@@ -14,7 +14,9 @@
 //     work from the moment it happened; a participant's overlapping occurrences of one activity count
 //     once (Dispatch merges them the same way). amount = ceil(Σ seconds / 3600 × R); 0 without an
 //     enabled cost model. Muster records one plugin event itself: its timeline (TIMELINE_ACTIVITY).
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
+import { column } from '../../crud/group.ts';
 import type { Executor } from '../../db/connection.ts';
 import { runStatement } from '../../db/statements.ts';
 import { TIMELINE_ACTIVITY } from '../../plugins/builtin/participant.ts';
@@ -63,28 +65,36 @@ export function caseRoleSeconds(c: CostedCase, role: CostedRole, now: Date): num
 
 const amount = (seconds: number, rate: number) => Math.ceil((seconds * rate) / HOUR);
 
-/** Seconds of work the cost model of each case's type prices, by case id (cases without any left out). */
-async function pricedActivitySeconds(db: Executor, ids: number[]): Promise<Map<number, number>> {
-  // Occurrences of one activity by one participant are intervals of the same length r, so sorted
-  // by start their union is Σ min(r, gap to the next) over them.
-  const rows = await runStatement<{ id: number; seconds: number }>(
-    db,
-    sql`
-    SELECT o.case_id AS id, sum(LEAST(o.r, COALESCE(EXTRACT(EPOCH FROM (o.next_at - o.at))::float8, o.r)))::float8 AS seconds
-    FROM (
-      SELECT ${event.case_id} AS case_id, ${costModelActivity.response_time_seconds}::float8 AS r, ${event.started_at} AS at,
-        lead(${event.started_at}) OVER (PARTITION BY ${event.case_id}, ${participant.id}, ${costModelActivity.id} ORDER BY ${event.started_at}) AS next_at
-      FROM ${caseTable}
-      JOIN ${caseType} ON ${caseType.id} = ${caseTable.case_type_id}
+/** The case the occurrences belong to, apart from a `case` of a statement around them. */
+const COSTED = 'costed';
+const costed = alias(caseTable, COSTED);
+
+/**
+ * The occurrences of the priced activities of the cases `where` picks (of `costed`): each a
+ * participant's activity of length r at `at`, and their next occurrence of it, if any.
+ */
+const occurrences = (where: SQL) => sql`
+      SELECT ${costed.id} AS case_id, ${costModelActivity.response_time_seconds}::float8 AS r, ${event.started_at} AS at,
+        lead(${event.started_at}) OVER (PARTITION BY ${costed.id}, ${participant.id}, ${costModelActivity.id} ORDER BY ${event.started_at}) AS next_at
+      FROM ${caseTable} ${sql.identifier(COSTED)}
+      JOIN ${caseType} ON ${caseType.id} = ${costed.case_type_id}
       JOIN ${costModel} ON ${costModel.id} = ${caseType.cost_model_id} AND ${costModel.enabled}
       JOIN ${costModelActivity} ON ${costModelActivity.cost_model_id} = ${costModel.id} AND ${costModelActivity.enabled}
       JOIN ${pluginEvent} ON ${pluginEvent.id} = ${costModelActivity.plugin_event_id} AND ${pluginEvent.slug} = ${TIMELINE_ACTIVITY}
-      JOIN ${event} ON ${event.case_id} = ${caseTable.id}
-      JOIN ${participant} ON ${participant.case_id} = ${caseTable.id}
+      JOIN ${event} ON ${event.case_id} = ${costed.id}
+      JOIN ${participant} ON ${participant.case_id} = ${costed.id}
       JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} AND lower(${individualContact.email}) = lower(${event.owner})
-      WHERE ${caseTable.id} = ANY(${sql.param(ids)})
-    ) o
-    GROUP BY o.case_id`,
+      WHERE ${where}`;
+
+// Occurrences of one activity by one participant are intervals of the same length r, so sorted by
+// start their union is Σ min(r, gap to the next) over them.
+const pricedSeconds = sql`sum(LEAST(o.r, COALESCE(EXTRACT(EPOCH FROM (o.next_at - o.at))::float8, o.r)))::float8`;
+
+/** Seconds of work the cost model of each case's type prices, by case id (cases without any left out). */
+async function pricedActivitySeconds(db: Executor, ids: number[]): Promise<Map<number, number>> {
+  const rows = await runStatement<{ id: number; seconds: number }>(
+    db,
+    sql`SELECT o.case_id AS id, ${pricedSeconds} AS seconds FROM (${occurrences(sql`${costed.id} = ANY(${sql.param(ids)})`)}) o GROUP BY o.case_id`,
   );
   return new Map(rows.map((r) => [Number(r.id), Number(r.seconds)]));
 }
@@ -122,6 +132,73 @@ const rolesOf = (ids: number[]) => sql`
     LEFT JOIN ${participantRole} ON ${participantRole.participant_id} = ${participant.id}
     WHERE ${caseTable.id} = ANY(${sql.param(ids)}::int[])`;
 
+/** What one case's costs are computed from: the case, its roles, its rate, the seconds its cost model prices. */
+interface CostInputs {
+  costed: CostedCase;
+  roles: CostedRole[];
+  rate: number;
+  priced: number;
+}
+
+/** The field a read of one case writes its cost inputs to (COST_INPUTS_FIELD), as JSON: the same values the grouped reads give. */
+interface CostInputsJson {
+  status: string;
+  escalated_at: Millis;
+  closed_at: Millis;
+  stable_at: Millis;
+  annual_employee_cost: number;
+  business_year_hours: number;
+  roles: { role: string; assumed_at: Millis; renounced_at: Millis }[];
+  priced: number | null;
+}
+
+/** Where a read that gives its cases' cost inputs itself puts them (the hook takes them off). */
+export const COST_INPUTS_FIELD = 'cost_inputs';
+
+/**
+ * A case's cost inputs as a field of its own read (`at`: the case's row), so that reading one case
+ * (GET case) needs no statement besides its read. Reads of many cases (lists, dashboards) leave it
+ * out: the two grouped reads of addCaseCosts cost less than a subquery per row.
+ */
+export const costInputs = (at: PgTable): SQL => sql`json_build_object(
+    'status', ${column(at, 'status')},
+    'escalated_at', ${millis(column(at, 'escalated_at'))},
+    'closed_at', ${millis(column(at, 'closed_at'))},
+    'stable_at', ${millis(column(at, 'stable_at'))},
+    'annual_employee_cost', (SELECT ${project.annual_employee_cost} FROM ${project} WHERE ${project.id} = ${column(at, 'project_id')}),
+    'business_year_hours', (SELECT ${project.business_year_hours} FROM ${project} WHERE ${project.id} = ${column(at, 'project_id')}),
+    'roles', COALESCE((SELECT json_agg(json_build_object('role', ${participantRole.role}, 'assumed_at', ${millis(participantRole.assumed_at)}, 'renounced_at', ${millis(participantRole.renounced_at)}) ORDER BY ${participant.id}, ${participantRole.id})
+      FROM ${participant} JOIN ${participantRole} ON ${participantRole.participant_id} = ${participant.id} WHERE ${participant.case_id} = ${column(at, 'id')}), '[]'::json),
+    'priced', (SELECT ${pricedSeconds} FROM (${occurrences(sql`${costed.id} = ${column(at, 'id')}`)}) o))`;
+
+/** The cost inputs of cases read without them, by two grouped reads (cases not found left out). */
+async function readCostInputs(db: Executor, ids: number[]): Promise<Map<number, CostInputs>> {
+  const out = new Map<number, CostInputs>();
+  for (const r of await runStatement<CostRow>(db, rolesOf(ids))) {
+    let inputs = out.get(r.id);
+    if (!inputs) {
+      const costed = { status: r.status, escalated_at: dateOf(r.escalated_at), closed_at: dateOf(r.closed_at), stable_at: dateOf(r.stable_at) };
+      out.set(r.id, (inputs = { costed, roles: [], rate: hourlyRate(r), priced: 0 }));
+    }
+    if (r.role && r.assumed_at !== null) inputs.roles.push({ role: r.role, assumed_at: new Date(r.assumed_at), renounced_at: dateOf(r.renounced_at) });
+  }
+  for (const [id, seconds] of await pricedActivitySeconds(db, ids)) {
+    const inputs = out.get(id);
+    if (inputs) inputs.priced = seconds;
+  }
+  return out;
+}
+
+/** The inputs a read wrote into the case (COST_INPUTS_FIELD). */
+function inputsOf(json: CostInputsJson): CostInputs {
+  return {
+    costed: { status: json.status, escalated_at: dateOf(json.escalated_at), closed_at: dateOf(json.closed_at), stable_at: dateOf(json.stable_at) },
+    roles: json.roles.map((r) => ({ role: r.role, assumed_at: new Date(r.assumed_at as number), renounced_at: dateOf(r.renounced_at) })),
+    rate: hourlyRate(json),
+    priced: json.priced === null ? 0 : Number(json.priced),
+  };
+}
+
 /**
  * The two costs as Dispatch lists a case's costs (`case_costs`): one per cost model, under a cost
  * type of that model. Both are computed, not stored: each carries the case's id, and its type a
@@ -139,31 +216,27 @@ const caseCosts = (caseId: number, classic: number, priced: number) =>
     case_cost_type: { id: typeId, name: 'Response Cost', description, category: 'Primary', details: {}, editable: false, model_type: model, created_at: null },
   }));
 
-/** Sets `total_cost_classic`, `total_cost_new` and `case_costs` on read cases (each with its `id`). */
+/**
+ * Sets `total_cost_classic`, `total_cost_new` and `case_costs` on read cases (each with its `id`),
+ * from the inputs their read gave (COST_INPUTS_FIELD, taken off), else from two grouped reads.
+ */
 export async function addCaseCosts(db: Executor, items: Record<string, unknown>[], now = new Date()): Promise<void> {
   if (items.length === 0) return;
-  const ids = items.map((i) => i.id as number);
-  const roles = (await runStatement<CostRow>(db, rolesOf(ids))).map((r) => ({
-    ...r,
-    escalated_at: dateOf(r.escalated_at),
-    closed_at: dateOf(r.closed_at),
-    stable_at: dateOf(r.stable_at),
-    assumed_at: dateOf(r.assumed_at),
-    renounced_at: dateOf(r.renounced_at),
-  }));
-  const priced = await pricedActivitySeconds(db, ids);
-  const classic = new Map<number, number>();
-  const rates = new Map<number, number>();
-  for (const r of roles) {
-    rates.set(r.id, hourlyRate(r));
-    const seconds = r.role && r.assumed_at ? caseRoleSeconds(r, { role: r.role, assumed_at: r.assumed_at, renounced_at: r.renounced_at }, now) : 0;
-    classic.set(r.id, (classic.get(r.id) ?? 0) + seconds);
-  }
+  const given = items.every((i) => i[COST_INPUTS_FIELD] !== undefined);
+  const read = given
+    ? new Map(items.map((i) => [i.id as number, inputsOf(i[COST_INPUTS_FIELD] as CostInputsJson)]))
+    : await readCostInputs(
+        db,
+        items.map((i) => i.id as number),
+      );
   for (const item of items) {
     const id = item.id as number;
-    const rate = rates.get(id) ?? 0;
-    item.total_cost_classic = amount(classic.get(id) ?? 0, rate);
-    item.total_cost_new = amount(priced.get(id) ?? 0, rate);
+    delete item[COST_INPUTS_FIELD];
+    const inputs = read.get(id);
+    const rate = inputs?.rate ?? 0;
+    const classic = inputs?.roles.reduce((sum, role) => sum + caseRoleSeconds(inputs.costed, role, now), 0) ?? 0;
+    item.total_cost_classic = amount(classic, rate);
+    item.total_cost_new = amount(inputs?.priced ?? 0, rate);
     item.case_costs = caseCosts(id, item.total_cost_classic as number, item.total_cost_new as number);
   }
 }

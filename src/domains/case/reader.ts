@@ -22,7 +22,7 @@ import { participantMinimalReader, participantReader, participantTarget } from '
 import { participant } from '../lifecycle/table.ts';
 import { readCaseSignalInstances } from './signal-instances.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
-import { addCaseCosts } from './costs.ts';
+import { addCaseCosts, COST_INPUTS_FIELD, costInputs } from './costs.ts';
 import { CaseRead, CaseReadIncludable, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
@@ -130,8 +130,11 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     ticket: (at) => describedResource(column(at, 'ticket'), 'ticket'),
     storage: (at) => describedResource(column(at, 'storage'), 'storage'),
     ...(withInstances ? {} : { signal_instances: none }),
+    // The case page's: what its costs are computed from, in the same statement, so the hook needs none of its own.
+    ...(withInstances ? { [COST_INPUTS_FIELD]: costInputs } : {}),
   },
   hooked: [...costs.hooked!, ...(withInstances ? ['signal_instances'] : [])],
+  hookReads: withInstances ? [COST_INPUTS_FIELD] : [],
   hooks: {
     afterRead: async (db, items) => {
       if (withInstances) await addSignalInstances(db, items);

@@ -20,7 +20,7 @@ import { event } from '../event/table.ts';
 import { incidentMinimalReader, incidentTarget } from '../incident/reader.ts';
 import { participantMinimalReader, participantReader, participantTarget } from '../participant/reader.ts';
 import { participant } from '../lifecycle/table.ts';
-import { readCaseSignalInstances } from './signal-instances.ts';
+import { caseSignalInstances } from './signal-instances.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
 import { addCaseCosts, COST_INPUTS_FIELD, costInputs } from './costs.ts';
 import { CaseRead, CaseReadIncludable, CaseReadMinimal } from './schema.ts';
@@ -91,15 +91,6 @@ const events: OwnField = (at, read, shape) =>
     order: sql`${column(t, 'started_at')}, ${column(t, 'seq')}`,
   }));
 
-/** The newest signal instances of the cases read. */
-async function addSignalInstances(db: Executor, items: Record<string, unknown>[]) {
-  const instances = await readCaseSignalInstances(
-    db,
-    items.map((i) => i.id as number),
-  );
-  for (const item of items) item.signal_instances = instances.get(item.id as number) ?? [];
-}
-
 /** A group reads with the description Dispatch gives every group. */
 const groupDescription: Record<string, OwnField> = { description: () => sql.raw(`'${RESOURCE_DESCRIPTIONS.group}'::text`) };
 
@@ -129,18 +120,12 @@ const fullDef = (withInstances: boolean): ReadDef => ({
     // Read with the fixed descriptions Dispatch gives them (document/descriptions.ts).
     ticket: (at) => describedResource(column(at, 'ticket'), 'ticket'),
     storage: (at) => describedResource(column(at, 'storage'), 'storage'),
-    ...(withInstances ? {} : { signal_instances: none }),
-    // The case page's: what its costs are computed from, in the same statement, so the hook needs none of its own.
-    ...(withInstances ? { [COST_INPUTS_FIELD]: costInputs } : {}),
+    // The case page's in the same statement, with what its costs are computed from: its hook needs no statement of its own.
+    ...(withInstances ? { signal_instances: caseSignalInstances, [COST_INPUTS_FIELD]: costInputs } : { signal_instances: none }),
   },
-  hooked: [...costs.hooked!, ...(withInstances ? ['signal_instances'] : [])],
+  hooked: costs.hooked,
   hookReads: withInstances ? [COST_INPUTS_FIELD] : [],
-  hooks: {
-    afterRead: async (db, items) => {
-      if (withInstances) await addSignalInstances(db, items);
-      await addCaseCosts(db, items);
-    },
-  },
+  hooks: { afterRead: (db, items) => addCaseCosts(db, items) },
 });
 const withInstances = fullDef(true);
 const withoutInstances = fullDef(false);

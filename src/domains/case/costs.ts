@@ -16,7 +16,7 @@
 //     enabled cost model. Muster records one plugin event itself: its timeline (TIMELINE_ACTIVITY).
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { runStatement } from '../../db/statements.ts';
+import { statementOf } from '../../db/statements.ts';
 import { TIMELINE_ACTIVITY } from '../../plugins/builtin/participant.ts';
 import { caseType } from '../case_type/table.ts';
 import { costModel, costModelActivity } from '../cost_model/table.ts';
@@ -63,33 +63,11 @@ export function caseRoleSeconds(c: CostedCase, role: CostedRole, now: Date): num
 
 const amount = (seconds: number, rate: number) => Math.ceil((seconds * rate) / HOUR);
 
-/** Seconds of work the cost model of each case's type prices, by case id (cases without any left out). */
-async function pricedActivitySeconds(db: Executor, ids: number[]): Promise<Map<number, number>> {
-  // Occurrences of one activity by one participant are intervals of the same length r, so sorted
-  // by start their union is Σ min(r, gap to the next) over them.
-  const rows = await runStatement<{ id: number; seconds: number }>(
-    db,
-    sql`
-    SELECT o.case_id AS id, sum(LEAST(o.r, COALESCE(EXTRACT(EPOCH FROM (o.next_at - o.at))::float8, o.r)))::float8 AS seconds
-    FROM (
-      SELECT ${event.case_id} AS case_id, ${costModelActivity.response_time_seconds}::float8 AS r, ${event.started_at} AS at,
-        lead(${event.started_at}) OVER (PARTITION BY ${event.case_id}, ${participant.id}, ${costModelActivity.id} ORDER BY ${event.started_at}) AS next_at
-      FROM ${caseTable}
-      JOIN ${caseType} ON ${caseType.id} = ${caseTable.case_type_id}
-      JOIN ${costModel} ON ${costModel.id} = ${caseType.cost_model_id} AND ${costModel.enabled}
-      JOIN ${costModelActivity} ON ${costModelActivity.cost_model_id} = ${costModel.id} AND ${costModelActivity.enabled}
-      JOIN ${pluginEvent} ON ${pluginEvent.id} = ${costModelActivity.plugin_event_id} AND ${pluginEvent.slug} = ${TIMELINE_ACTIVITY}
-      JOIN ${event} ON ${event.case_id} = ${caseTable.id}
-      JOIN ${participant} ON ${participant.case_id} = ${caseTable.id}
-      JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} AND lower(${individualContact.email}) = lower(${event.owner})
-      WHERE ${caseTable.id} = ANY(${sql.param(ids)})
-    ) o
-    GROUP BY o.case_id`,
-  );
-  return new Map(rows.map((r) => [Number(r.id), Number(r.seconds)]));
-}
-
 type Millis = number | null;
+/**
+ * A row of costInputs: a role held on a case (its case's status, times and rates beside it; a case
+ * without any roles gives one row with a null role), or a case's priced seconds (the rest null).
+ */
 interface CostRow {
   id: number;
   status: string;
@@ -101,26 +79,50 @@ interface CostRow {
   role: string | null;
   assumed_at: Millis;
   renounced_at: Millis;
+  /** Seconds of work the cost model of the case's type prices (cases without any have no such row). */
+  priced: number | null;
 }
 
 const millis = (col: unknown) => sql`(EXTRACT(EPOCH FROM ${col}) * 1000)::float8`;
 const dateOf = (ms: Millis) => (ms === null ? null : new Date(ms));
 
 /**
- * The cases' roles and rates, one row per role (a case without any: one row with a null role). The
- * ids go as one array parameter: a list of them would make a statement of its own for every count
- * of ids (a dashboard's thousands of cases, thousands of parameters), parsed and planned each time.
+ * What the cases' costs are computed from, in one statement built once: one row per role with its
+ * case's status, times and rates, then a row per case with priced seconds. The ids go as one array
+ * parameter: a list of them would make a statement of its own for every count of ids (a
+ * dashboard's thousands of cases, thousands of parameters), parsed and planned each time.
+ *
+ * Priced seconds: occurrences of one activity by one participant are intervals of the same length
+ * r, so sorted by start their union is the sum of min(r, gap to the next) over them.
  */
-const rolesOf = (ids: number[]) => sql`
+const costInputs = statementOf<CostRow>(sql`
     SELECT ${caseTable.id} AS id, ${caseTable.status} AS status, ${millis(caseTable.escalated_at)} AS escalated_at,
       ${millis(caseTable.closed_at)} AS closed_at, ${millis(caseTable.stable_at)} AS stable_at,
       ${project.annual_employee_cost} AS annual_employee_cost, ${project.business_year_hours} AS business_year_hours,
-      ${participantRole.role} AS role, ${millis(participantRole.assumed_at)} AS assumed_at, ${millis(participantRole.renounced_at)} AS renounced_at
+      ${participantRole.role} AS role, ${millis(participantRole.assumed_at)} AS assumed_at, ${millis(participantRole.renounced_at)} AS renounced_at,
+      NULL::float8 AS priced
     FROM ${caseTable}
     JOIN ${project} ON ${project.id} = ${caseTable.project_id}
     LEFT JOIN ${participant} ON ${participant.case_id} = ${caseTable.id}
     LEFT JOIN ${participantRole} ON ${participantRole.participant_id} = ${participant.id}
-    WHERE ${caseTable.id} = ANY(${sql.param(ids)}::int[])`;
+    WHERE ${caseTable.id} = ANY(${sql.placeholder('ids')}::int[])
+    UNION ALL
+    SELECT o.case_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+      sum(LEAST(o.r, COALESCE(EXTRACT(EPOCH FROM (o.next_at - o.at))::float8, o.r)))::float8
+    FROM (
+      SELECT ${event.case_id} AS case_id, ${costModelActivity.response_time_seconds}::float8 AS r, ${event.started_at} AS at,
+        lead(${event.started_at}) OVER (PARTITION BY ${event.case_id}, ${participant.id}, ${costModelActivity.id} ORDER BY ${event.started_at}) AS next_at
+      FROM ${caseTable}
+      JOIN ${caseType} ON ${caseType.id} = ${caseTable.case_type_id}
+      JOIN ${costModel} ON ${costModel.id} = ${caseType.cost_model_id} AND ${costModel.enabled}
+      JOIN ${costModelActivity} ON ${costModelActivity.cost_model_id} = ${costModel.id} AND ${costModelActivity.enabled}
+      JOIN ${pluginEvent} ON ${pluginEvent.id} = ${costModelActivity.plugin_event_id} AND ${pluginEvent.slug} = ${TIMELINE_ACTIVITY}
+      JOIN ${event} ON ${event.case_id} = ${caseTable.id}
+      JOIN ${participant} ON ${participant.case_id} = ${caseTable.id}
+      JOIN ${individualContact} ON ${individualContact.id} = ${participant.individual_contact_id} AND lower(${individualContact.email}) = lower(${event.owner})
+      WHERE ${caseTable.id} = ANY(${sql.placeholder('ids')}::int[])
+    ) o
+    GROUP BY o.case_id`);
 
 /**
  * The two costs as Dispatch lists a case's costs (`case_costs`): one per cost model, under a cost
@@ -143,21 +145,18 @@ const caseCosts = (caseId: number, classic: number, priced: number) =>
 export async function addCaseCosts(db: Executor, items: Record<string, unknown>[], now = new Date()): Promise<void> {
   if (items.length === 0) return;
   const ids = items.map((i) => i.id as number);
-  const roles = (await runStatement<CostRow>(db, rolesOf(ids))).map((r) => ({
-    ...r,
-    escalated_at: dateOf(r.escalated_at),
-    closed_at: dateOf(r.closed_at),
-    stable_at: dateOf(r.stable_at),
-    assumed_at: dateOf(r.assumed_at),
-    renounced_at: dateOf(r.renounced_at),
-  }));
-  const priced = await pricedActivitySeconds(db, ids);
   const classic = new Map<number, number>();
+  const priced = new Map<number, number>();
   const rates = new Map<number, number>();
-  for (const r of roles) {
+  for (const r of await costInputs(db, { ids })) {
+    if (r.priced !== null) {
+      priced.set(r.id, Number(r.priced));
+      continue;
+    }
     rates.set(r.id, hourlyRate(r));
-    const seconds = r.role && r.assumed_at ? caseRoleSeconds(r, { role: r.role, assumed_at: r.assumed_at, renounced_at: r.renounced_at }, now) : 0;
-    classic.set(r.id, (classic.get(r.id) ?? 0) + seconds);
+    const role = r.role && r.assumed_at !== null ? { role: r.role, assumed_at: new Date(r.assumed_at), renounced_at: dateOf(r.renounced_at) } : undefined;
+    const c = { status: r.status, escalated_at: dateOf(r.escalated_at), closed_at: dateOf(r.closed_at), stable_at: dateOf(r.stable_at) };
+    classic.set(r.id, (classic.get(r.id) ?? 0) + (role ? caseRoleSeconds(c, role, now) : 0));
   }
   for (const item of items) {
     const id = item.id as number;

@@ -18,7 +18,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import { column } from '../../crud/group.ts';
 import type { Executor } from '../../db/connection.ts';
-import { runStatement } from '../../db/statements.ts';
+import { statementOf } from '../../db/statements.ts';
 import { TIMELINE_ACTIVITY } from '../../plugins/builtin/participant.ts';
 import { caseType } from '../case_type/table.ts';
 import { costModel, costModelActivity } from '../cost_model/table.ts';
@@ -90,16 +90,11 @@ const occurrences = (where: SQL) => sql`
 // start their union is Σ min(r, gap to the next) over them.
 const pricedSeconds = sql`sum(LEAST(o.r, COALESCE(EXTRACT(EPOCH FROM (o.next_at - o.at))::float8, o.r)))::float8`;
 
-/** Seconds of work the cost model of each case's type prices, by case id (cases without any left out). */
-async function pricedActivitySeconds(db: Executor, ids: number[]): Promise<Map<number, number>> {
-  const rows = await runStatement<{ id: number; seconds: number }>(
-    db,
-    sql`SELECT o.case_id AS id, ${pricedSeconds} AS seconds FROM (${occurrences(sql`${costed.id} = ANY(${sql.param(ids)})`)}) o GROUP BY o.case_id`,
-  );
-  return new Map(rows.map((r) => [Number(r.id), Number(r.seconds)]));
-}
-
 type Millis = number | null;
+/**
+ * A row of groupedInputs: a role held on a case (its case's status, times and rates beside it; a
+ * case without any roles gives one row with a null role), or a case's priced seconds (the rest null).
+ */
 interface CostRow {
   id: number;
   status: string;
@@ -111,26 +106,35 @@ interface CostRow {
   role: string | null;
   assumed_at: Millis;
   renounced_at: Millis;
+  /** Seconds of work the cost model of the case's type prices (cases without any have no such row). */
+  priced: number | null;
 }
 
 const millis = (col: unknown) => sql`(EXTRACT(EPOCH FROM ${col}) * 1000)::float8`;
 const dateOf = (ms: Millis) => (ms === null ? null : new Date(ms));
 
 /**
- * The cases' roles and rates, one row per role (a case without any: one row with a null role). The
- * ids go as one array parameter: a list of them would make a statement of its own for every count
- * of ids (a dashboard's thousands of cases, thousands of parameters), parsed and planned each time.
+ * What the cases' costs are computed from, in one statement built once: a row per role with its
+ * case's status, times and rates (a case without any: one row with a null role), then a row per case
+ * with its priced seconds. The ids go as one array parameter: a list of them would make a statement
+ * of its own for every count of ids (a dashboard's thousands of cases, thousands of parameters),
+ * parsed and planned each time.
  */
-const rolesOf = (ids: number[]) => sql`
+const groupedInputs = statementOf<CostRow>(sql`
     SELECT ${caseTable.id} AS id, ${caseTable.status} AS status, ${millis(caseTable.escalated_at)} AS escalated_at,
       ${millis(caseTable.closed_at)} AS closed_at, ${millis(caseTable.stable_at)} AS stable_at,
       ${project.annual_employee_cost} AS annual_employee_cost, ${project.business_year_hours} AS business_year_hours,
-      ${participantRole.role} AS role, ${millis(participantRole.assumed_at)} AS assumed_at, ${millis(participantRole.renounced_at)} AS renounced_at
+      ${participantRole.role} AS role, ${millis(participantRole.assumed_at)} AS assumed_at, ${millis(participantRole.renounced_at)} AS renounced_at,
+      NULL::float8 AS priced
     FROM ${caseTable}
     JOIN ${project} ON ${project.id} = ${caseTable.project_id}
     LEFT JOIN ${participant} ON ${participant.case_id} = ${caseTable.id}
     LEFT JOIN ${participantRole} ON ${participantRole.participant_id} = ${participant.id}
-    WHERE ${caseTable.id} = ANY(${sql.param(ids)}::int[])`;
+    WHERE ${caseTable.id} = ANY(${sql.placeholder('ids')}::int[])
+    UNION ALL
+    SELECT o.case_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${pricedSeconds}
+    FROM (${occurrences(sql`${costed.id} = ANY(${sql.placeholder('ids')}::int[])`)}) o
+    GROUP BY o.case_id`);
 
 /** What one case's costs are computed from: the case, its roles, its rate, the seconds its cost model prices. */
 interface CostInputs {
@@ -158,7 +162,7 @@ export const COST_INPUTS_FIELD = 'cost_inputs';
 /**
  * A case's cost inputs as a field of its own read (`at`: the case's row), so that reading one case
  * (GET case) needs no statement besides its read. Reads of many cases (lists, dashboards) leave it
- * out: the two grouped reads of addCaseCosts cost less than a subquery per row.
+ * out: the grouped read of addCaseCosts costs less than a subquery per row.
  */
 export const costInputs = (at: PgTable): SQL => sql`json_build_object(
     'status', ${column(at, 'status')},
@@ -171,10 +175,15 @@ export const costInputs = (at: PgTable): SQL => sql`json_build_object(
       FROM ${participant} JOIN ${participantRole} ON ${participantRole.participant_id} = ${participant.id} WHERE ${participant.case_id} = ${column(at, 'id')}), '[]'::json),
     'priced', (SELECT ${pricedSeconds} FROM (${occurrences(sql`${costed.id} = ${column(at, 'id')}`)}) o))`;
 
-/** The cost inputs of cases read without them, by two grouped reads (cases not found left out). */
+/** The cost inputs of cases read without them, by one grouped read (cases not found left out). */
 async function readCostInputs(db: Executor, ids: number[]): Promise<Map<number, CostInputs>> {
   const out = new Map<number, CostInputs>();
-  for (const r of await runStatement<CostRow>(db, rolesOf(ids))) {
+  const priced: CostRow[] = [];
+  for (const r of await groupedInputs(db, { ids })) {
+    if (r.priced !== null) {
+      priced.push(r);
+      continue;
+    }
     let inputs = out.get(r.id);
     if (!inputs) {
       const costed = { status: r.status, escalated_at: dateOf(r.escalated_at), closed_at: dateOf(r.closed_at), stable_at: dateOf(r.stable_at) };
@@ -182,9 +191,9 @@ async function readCostInputs(db: Executor, ids: number[]): Promise<Map<number, 
     }
     if (r.role && r.assumed_at !== null) inputs.roles.push({ role: r.role, assumed_at: new Date(r.assumed_at), renounced_at: dateOf(r.renounced_at) });
   }
-  for (const [id, seconds] of await pricedActivitySeconds(db, ids)) {
-    const inputs = out.get(id);
-    if (inputs) inputs.priced = seconds;
+  for (const r of priced) {
+    const inputs = out.get(r.id);
+    if (inputs) inputs.priced = Number(r.priced);
   }
   return out;
 }
@@ -218,7 +227,7 @@ const caseCosts = (caseId: number, classic: number, priced: number) =>
 
 /**
  * Sets `total_cost_classic`, `total_cost_new` and `case_costs` on read cases (each with its `id`),
- * from the inputs their read gave (COST_INPUTS_FIELD, taken off), else from two grouped reads.
+ * from the inputs their read gave (COST_INPUTS_FIELD, taken off), else from one grouped read.
  */
 export async function addCaseCosts(db: Executor, items: Record<string, unknown>[], now = new Date()): Promise<void> {
   if (items.length === 0) return;

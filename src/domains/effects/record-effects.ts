@@ -5,14 +5,14 @@
 // enqueued in that transaction (`record-effects`), which fans out into a job per message. The chat
 // channel's jobs (conversation/) are enqueued in the write's transaction itself, so that a
 // record's channel hears of its events in the order they were written.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { defineJob } from '../../jobs/definition.ts';
 import { enqueue, enqueueAll } from '../../jobs/queue.ts';
-import type { Subject, Ticket, TicketSubject } from '../../plugins/types.ts';
+import type { Ticket, TicketSubject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
-import { type ActiveInstance, activeInstance, pluginEnv, readPluginsOnce } from '../plugin/active.ts';
+import { type ActiveInstance, activeInstance, pluginEnv } from '../plugin/active.ts';
 import { project } from '../project/table.ts';
 import type { RecordChange, RecordEvent } from '../lifecycle/events.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
@@ -179,40 +179,26 @@ export const recordEffectsJob = (kinds: Record<'incident' | 'case', RecordKind>)
       const ctx = await jobContext(env, job.data);
       if (!ctx) return { skipped: 'organization deleted' };
       const kind = kinds[job.data.kind];
-      // The job's records (a batch of signal instances opens many cases) in one transaction, each
-      // project's plugins read once. A retry runs them all again: each child job is keyed by this
-      // job and what it is for, so none is enqueued twice.
-      const records = await env.db.transaction(async (tx) => {
-        readPluginsOnce(tx);
-        const subjects = await subjectsOf(tx, env.settings, kind, job.data.ids);
-        const ticketed = await withTickets(tx, kind, subjects);
-        for (const subject of subjects) {
-          if (!ticketed.has(subject.id)) await externalTicket(tx, ctx, kind, subject, job.id);
+      const subjects = await subjectsOf(env.db, env.settings, kind, job.data.ids);
+      for (const subject of subjects) {
+        // Each child job is keyed by this job and what it is for: a retry enqueues nothing twice.
+        await env.db.transaction(async (tx) => {
+          await externalTicket(tx, ctx, kind, subject.id, job.id);
           await notifyRecordEvent(tx, ctx, kind, subject, job.data.event, job.id);
-        }
-        await routeServices(tx, ctx, kind, subjects, job.data.event, job.id);
-        return subjects.length;
-      });
-      return { records };
+          await routeServices(tx, ctx, kind, subject, job.data.event, job.id);
+        });
+      }
+      return { records: subjects.length };
     },
   });
 
-/** The ids of those of the records that have a ticket already. */
-async function withTickets(tx: Executor, kind: RecordKind, subjects: Subject[]): Promise<Set<number>> {
-  const ids = subjects.map((s) => s.id);
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: kind.table.id })
-    .from(kind.table)
-    .where(and(inArray(kind.table.id, ids), isNotNull(kind.table.ticket)));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** A ticket from a plugin that reaches outside Muster (not inline), for a record that has none yet. */
-async function externalTicket(tx: Executor, ctx: Ctx, kind: RecordKind, subject: Subject, jobId: string) {
-  const ticketing = await activeInstance(tx, ctx.settings, subject.project.id, 'ticket');
+async function externalTicket(tx: Executor, ctx: Ctx, kind: RecordKind, id: number, jobId: string) {
+  const [row] = await tx.select({ project_id: kind.table.project_id, ticket: kind.table.ticket }).from(kind.table).where(eq(kind.table.id, id));
+  if (!row || row.ticket) return;
+  const ticketing = await activeInstance(tx, ctx.settings, row.project_id, 'ticket');
   if (!ticketing || ticketing.plugin.inline) return;
-  const id = subject.id;
+  const [subject] = await subjectsOf(tx, ctx.settings, kind, [id]);
   // One key per record: a job may carry several, and a receiver that honours the key makes one ticket each.
   const ticket = await ticketing.plugin.create(subject, ticketing.config, pluginEnv(ctx.settings, `${jobId}:${kind.name}:${id}`, { info() {}, warn() {} }));
   await tx.update(kind.table).set(ticketColumns(ticket)).where(eq(kind.table.id, id));

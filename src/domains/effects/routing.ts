@@ -200,29 +200,20 @@ async function caseTypeService(tx: Executor, ctx: Ctx, kind: RecordKind, subject
 }
 
 /**
- * In a records' effects job: the on-call look-ups of the services routed into each (created, or
+ * In a record's effects job: the on-call look-ups of the services routed into it (created, or
  * updated while open), and on create those of its role policies or case type, and their pages.
- * Each job is keyed by the effects job, the record and what it is for, so a retry enqueues none
- * twice. Who is routed is found for all the records at once.
+ * Each job is keyed by the effects job, the record and what it is for, so a retry enqueues none twice.
  */
-export async function routeServices(tx: Executor, ctx: Ctx, kind: RecordKind, subjects: Subject[], event: RecordEvent, jobId: string): Promise<void> {
-  const open = subjects.filter((s) => s.status !== 'Closed');
-  if (open.length === 0) return;
-  const routed = await routedFor(
-    tx,
-    ctx,
-    kind,
-    open.map((s) => s.id),
-  );
-  for (const subject of open) {
-    const key = `${jobId}:${kind.name}:${subject.id}`;
-    for (const s of routed.get(subject.id)?.services ?? []) {
-      const [row] = await tx.select({ name: service.name }).from(service).where(eq(service.id, s.id));
-      const oncall = { id: s.id, external_id: s.external_id, name: row?.name ?? s.external_id };
-      await enqueueOncallResolve(tx, ctx, kind, subject.id, { service: oncall, role: 'Observer', provisional: null }, `${key}:routed:${s.id}`);
-    }
-    if (event.event !== 'created') continue;
-    if (kind.name === 'incident') await policyServices(tx, ctx, kind, subject, key);
-    else await caseTypeService(tx, ctx, kind, subject, key);
+export async function routeServices(tx: Executor, ctx: Ctx, kind: RecordKind, subject: Subject, event: RecordEvent, jobId: string): Promise<void> {
+  if (subject.status === 'Closed') return;
+  const key = `${jobId}:${kind.name}:${subject.id}`;
+  const routed = (await routedFor(tx, ctx, kind, [subject.id])).get(subject.id);
+  for (const s of routed?.services ?? []) {
+    const [row] = await tx.select({ name: service.name }).from(service).where(eq(service.id, s.id));
+    const oncall = { id: s.id, external_id: s.external_id, name: row?.name ?? s.external_id };
+    await enqueueOncallResolve(tx, ctx, kind, subject.id, { service: oncall, role: 'Observer', provisional: null }, `${key}:routed:${s.id}`);
   }
+  if (event.event !== 'created') return;
+  if (kind.name === 'incident') await policyServices(tx, ctx, kind, subject, key);
+  else await caseTypeService(tx, ctx, kind, subject, key);
 }

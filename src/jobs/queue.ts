@@ -153,6 +153,20 @@ export async function enqueue(tx: Executor, name: string, data: object, opts: En
 }
 
 /**
+ * Several unkeyed jobs, of any queues, enqueued in one statement in the caller's transaction: what
+ * one write sets off (a batch of new records' effects and resources) costs one round trip, not one
+ * per job. Jobs of a queue nobody declared are not inserted.
+ */
+export async function enqueueAll(tx: Executor, jobs: { name: string; data: object }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const from = carried();
+  await sender.insert(
+    jobs.map(({ name, data }) => ({ name, data: from ? { ...data, ...from } : data })),
+    { db: transactionAdapter(tx) },
+  );
+}
+
+/**
  * Keeps in a running job's data what it has done so far (`progress` is merged into it), in the
  * caller's transaction: a retry of the job gets it back in `job.data` and skips what is done. For
  * jobs with more than one step that must not be repeated (a message posted, a room created).

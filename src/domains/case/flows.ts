@@ -139,7 +139,7 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
     };
   });
   // Names, assignees and reporters, and the timeline ("Case created", then who joined), in one statement.
-  const events = insertEvents(tx, ctx, [...rows.map((row) => ({ record: { case_id: row.id }, description: 'Case created', at: now })), ...participants.events]);
+  const events = insertEvents(ctx, [...rows.map((row) => ({ record: { case_id: row.id }, description: 'Case created', at: now })), ...participants.events]);
   await runStatement(
     tx,
     sql`
@@ -147,7 +147,7 @@ export async function openCases(tx: Executor, ctx: Ctx, inputs: (OpenCaseInput &
       UPDATE ${caseTable} SET name = x.name, ticket = x.ticket, assignee_id = x.assignee_id, reporter_id = x.reporter_id
       FROM json_to_recordset(${JSON.stringify(named)}::json) AS x(id int, name text, ticket jsonb, assignee_id int, reporter_id int) WHERE ${caseTable.id} = x.id
     )
-    ${events.getSQL()}`,
+    ${events}`,
   );
   for (const [i, input] of inputs.entries()) {
     const status = input.status ?? 'New';

@@ -8,7 +8,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { defineJob } from '../../jobs/definition.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { enqueue, enqueueAll } from '../../jobs/queue.ts';
 import type { Ticket, TicketSubject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import { tellConversation } from '../conversation/enqueue.ts';
@@ -21,7 +21,7 @@ import { routeRecords, routeServices } from './routing.ts';
 import { enqueueOncallPageResolve } from './oncall.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
 import { type EffectsContext, jobContext } from './job-context.ts';
-import { enqueueResources } from './resources.ts';
+import { resourcesJob } from './resources.ts';
 import { enqueueConferenceClose } from './conference-close.ts';
 
 /** A record as it is inserted: what its ticket is made from. */
@@ -95,8 +95,8 @@ export const ticketColumns = (t: Ticket | undefined) =>
 export async function recordsCreated(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await routeRecords(tx, ctx, kind, ids);
-  await enqueueEffects(tx, ctx, kind, ids, { event: 'created' });
-  await enqueueResources(tx, ctx, kind, ids);
+  // The background effects and the resources (groups, meetings): two jobs, one statement.
+  await enqueueAll(tx, [effectsJob(ctx, kind, ids, { event: 'created' }), resourcesJob(ctx, kind, ids)]);
   await tellConversation(tx, kind, ids, { event: 'created' });
 }
 
@@ -161,9 +161,14 @@ export const ticketUpdateJob = (kinds: Record<'incident' | 'case', RecordKind>) 
     },
   });
 
-async function enqueueEffects(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[], event: RecordEvent) {
+const effectsJob = (ctx: Ctx, kind: RecordKind, ids: number[], event: RecordEvent) => {
   const data: EffectsJob = { organization_id: ctx.organization.id, user: { id: ctx.user.id, email: ctx.user.email }, kind: kind.name, ids, event };
-  await enqueue(tx, RECORD_EFFECTS, data);
+  return { name: RECORD_EFFECTS, data };
+};
+
+async function enqueueEffects(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[], event: RecordEvent) {
+  const { name, data } = effectsJob(ctx, kind, ids, event);
+  await enqueue(tx, name, data);
 }
 
 /** The job that runs a write's background effects; the app gives it the kinds of records. */

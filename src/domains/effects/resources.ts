@@ -38,10 +38,10 @@ interface GroupMailJob extends EffectsContext {
   message: Omit<EmailMessage, 'to'>;
 }
 
-/** Enqueues the making of new records' groups and meetings, in the transaction that creates them. */
-export async function enqueueResources(tx: Executor, ctx: Ctx, kind: RecordKind, ids: number[]) {
+/** The job that makes new records' groups and meetings, to enqueue in the transaction that creates them. */
+export function resourcesJob(ctx: Ctx, kind: RecordKind, ids: number[]) {
   const data: ResourcesJob = { organization_id: ctx.organization.id, user: { id: ctx.user.id, email: ctx.user.email }, kind: kind.name, ids };
-  await enqueue(tx, RECORD_RESOURCES, data);
+  return { name: RECORD_RESOURCES, data };
 }
 
 /** Enqueues a message to a record's group, in the caller's transaction; `key` names what it is for. */

@@ -36,6 +36,7 @@ const readOnce = new WeakMap<Executor, Map<number, Promise<EnabledRow[]>>>();
  */
 export function readPluginsOnce(tx: Executor): void {
   if (!readOnce.has(tx)) readOnce.set(tx, new Map());
+  if (!resolvedOnce.has(tx)) resolvedOnce.set(tx, new Map());
 }
 
 /** Whether `tx` reads plugins once (readPluginsOnce): what depends only on them may be kept for its length too. */
@@ -52,6 +53,7 @@ async function enabledRow(tx: Executor, projectId: number, type: PluginType): Pr
 /**
  * The project's enabled instance of a plugin of `type`, or undefined when there is none (or its
  * plugin is not loaded in this process, e.g. a third-party package removed from MUSTER_PLUGINS).
+ * Where the transaction reads plugins once, each instance is also decrypted once.
  */
 export async function activeInstance<T extends PluginType>(
   tx: Executor,
@@ -59,11 +61,38 @@ export async function activeInstance<T extends PluginType>(
   projectId: number,
   type: T,
 ): Promise<ActiveInstance<T> | undefined> {
+  const memo = resolvedOnce.get(tx);
+  if (!memo) return resolve(tx, settings, projectId, type);
+  return remembered(memo, tx, settings, projectId, type);
+}
+
+async function resolve<T extends PluginType>(tx: Executor, settings: Settings, projectId: number, type: T): Promise<ActiveInstance<T> | undefined> {
   const row = await enabledRow(tx, projectId, type);
   if (!row) return undefined;
   const found = pluginOfType(row.slug, type);
   if (!found) return undefined;
   return { id: row.id, projectId, plugin: found, config: decryptConfiguration(row.configuration, settings.encryptionKey!) };
+}
+
+type Resolved = Map<string, Promise<unknown>>;
+
+/** The instances resolved in each transaction that reads plugins once, by project and type. */
+const resolvedOnce = new WeakMap<Executor, Resolved>();
+
+function remembered<T extends PluginType>(memo: Resolved, tx: Executor, settings: Settings, projectId: number, type: T) {
+  const key = `${projectId}:${type}`;
+  if (!memo.has(key)) memo.set(key, resolve(tx, settings, projectId, type));
+  return memo.get(key) as Promise<ActiveInstance<T> | undefined>;
+}
+
+/**
+ * activeInstance for the many records of one call (a batch of new records mostly shares a project):
+ * each project's instance of a type resolved once, for the transaction's length where it reads
+ * plugins once, else for the lookup's.
+ */
+export function instanceLookup(tx: Executor, settings: Settings) {
+  const memo: Resolved = resolvedOnce.get(tx) ?? new Map();
+  return <T extends PluginType>(projectId: number, type: T) => remembered(memo, tx, settings, projectId, type);
 }
 
 /** An instance by id (enabled or not), when its plugin is of `type`; for workflows, which name their instance. */

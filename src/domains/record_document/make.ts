@@ -20,7 +20,7 @@ import { incidentTerm } from '../incident/table.ts';
 import type { RecordChange } from '../lifecycle/events.ts';
 import { ownerOf, type RecordKind } from '../lifecycle/kind.ts';
 import { subjectsOf } from '../lifecycle/subject.ts';
-import { type ActiveInstance, activeInstance, pluginEnv } from '../plugin/active.ts';
+import { type ActiveInstance, instanceLookup, pluginEnv } from '../plugin/active.ts';
 import { enqueueDocuments } from './enqueue.ts';
 import { searchFilter } from '../search_filter/table.ts';
 import { term } from '../term/table.ts';
@@ -34,19 +34,13 @@ const quiet = { info() {}, warn() {} };
 export type DocumentsRun = 'write' | 'job';
 
 /**
- * The projects' document plugins and resolvers, each looked up once per call: a batch of new
- * records (the cases a batch of signal instances opens) mostly shares one project.
+ * The projects' document plugins and resolvers, each looked up once per call (or per transaction,
+ * plugin/active.ts): a batch of new records (the cases a batch of signal instances opens) mostly
+ * shares one project.
  */
 type Plugins = <T extends 'document' | 'document-resolver'>(projectId: number, type: T) => Promise<ActiveInstance<T> | undefined>;
 
-function pluginsOf(tx: Executor, ctx: Ctx): Plugins {
-  const found = new Map<string, Promise<unknown>>();
-  return <T extends 'document' | 'document-resolver'>(projectId: number, type: T) => {
-    const key = `${projectId}:${type}`;
-    if (!found.has(key)) found.set(key, activeInstance(tx, ctx.settings, projectId, type));
-    return found.get(key) as Promise<ActiveInstance<T> | undefined>;
-  };
-}
+const pluginsOf = (tx: Executor, ctx: Ctx): Plugins => instanceLookup(tx, ctx.settings);
 
 /** The project's document plugin, when it runs `where` (an inline one in the write, any other in the job). */
 async function documentPlugin(plugins: Plugins, projectId: number, where: DocumentsRun) {

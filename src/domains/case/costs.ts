@@ -91,18 +91,21 @@ const occurrences = (where: SQL) => sql`
 const pricedSeconds = sql`sum(LEAST(o.r, COALESCE(EXTRACT(EPOCH FROM (o.next_at - o.at))::float8, o.r)))::float8`;
 
 type Millis = number | null;
-/**
- * A row of groupedInputs: a role held on a case (its case's status, times and rates beside it; a
- * case without any roles gives one row with a null role), or a case's priced seconds (the rest null).
- */
-interface CostRow {
-  id: number;
+/** A case's own inputs to its costs, as both reads give them: its status, its times, its rate's parts. */
+interface CaseInputs {
   status: string;
   escalated_at: Millis;
   closed_at: Millis;
   stable_at: Millis;
   annual_employee_cost: number;
   business_year_hours: number;
+}
+/**
+ * A row of groupedInputs: a role held on a case (its case's status, times and rates beside it; a
+ * case without any roles gives one row with a null role), or a case's priced seconds (the rest null).
+ */
+interface CostRow extends CaseInputs {
+  id: number;
   role: string | null;
   assumed_at: Millis;
   renounced_at: Millis;
@@ -145,13 +148,7 @@ interface CostInputs {
 }
 
 /** The field a read of one case writes its cost inputs to (COST_INPUTS_FIELD), as JSON: the same values the grouped reads give. */
-interface CostInputsJson {
-  status: string;
-  escalated_at: Millis;
-  closed_at: Millis;
-  stable_at: Millis;
-  annual_employee_cost: number;
-  business_year_hours: number;
+interface CostInputsJson extends CaseInputs {
   roles: { role: string; assumed_at: Millis; renounced_at: Millis }[];
   priced: number | null;
 }

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { nodeMajor, runtimePool } from './test/runtime-pool.ts';
+import { runtimePool } from './test/runtime-pool.ts';
 import { projectsFirst } from './test/sequencer.ts';
 
 // `npm test` runs the database-touching suites on the embedded database, and once more against the
@@ -36,22 +36,22 @@ const ONCE = [
 
 /**
  * Another runtime for some projects: MUSTER_TEST_NODE names a node binary, MUSTER_TEST_NODE_PROJECTS
- * the projects whose test processes it runs (CI: Node 26 for the suites that do not need the
- * PostgreSQL server, test/runtime-pool.ts); the others run on the node running vitest. Both share
- * the run's test processes (maxWorkers) and its queue.
+ * the projects whose test processes it runs (test/runtime-pool.ts; CI: Node 26 for all but the
+ * PostgreSQL projects); the others run on the node running vitest. Both share the run's test
+ * processes (maxWorkers) and its queue.
  */
 const otherNode = process.env.MUSTER_TEST_NODE;
-const otherNodeProjects = new Set(otherNode ? (process.env.MUSTER_TEST_NODE_PROJECTS ?? '').split(/\s+/).filter(Boolean) : []);
-const otherPool = otherNode && otherNodeProjects.size ? runtimePool(otherNode) : undefined;
-const OTHER_MAJOR = otherNode && otherPool ? nodeMajor(otherNode) : 0;
+const otherNodeProjects = new Set((process.env.MUSTER_TEST_NODE_PROJECTS ?? '').split(/\s+/).filter(Boolean));
+const other = otherNode && otherNodeProjects.size ? runtimePool(otherNode) : undefined;
+const onOther = (name: string) => otherNodeProjects.has(name);
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
 
 /** The project's test settings, with the pool of the runtime it runs on. */
 function onItsRuntime(test: NonNullable<TestProjectInlineConfiguration['test']> & { name: string }): TestProjectInlineConfiguration {
-  return { extends: true, test: otherPool && otherNodeProjects.has(test.name) ? { ...test, pool: otherPool } : test };
+  return { extends: true, test: other && onOther(test.name) ? { ...test, pool: other.pool } : test };
 }
 /** The major version of the node a project's test processes run on. */
-const majorOf = (name: string) => (otherPool && otherNodeProjects.has(name) ? OTHER_MAJOR : NODE_MAJOR);
+const majorOf = (name: string) => (other && onOther(name) ? other.major : NODE_MAJOR);
 
 // Node (22.1 and later) keeps the compiled code of the modules the test workers and every `muster`
 // they start load, and reuses it in the next process: a CLI test starts dozens of `muster` processes,

@@ -9,7 +9,7 @@ import { delimiter, dirname } from 'node:path';
 import { ForksPoolWorker, type PoolOptions, type PoolRunnerInitializer } from 'vitest/node';
 
 /** The major version of the node at `path`. */
-export function nodeMajor(path: string): number {
+function nodeMajor(path: string): number {
   return Number(execFileSync(path, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
 }
 
@@ -40,8 +40,9 @@ class RuntimeWorker extends ForksPoolWorker {
   }
 }
 
-/** A pool like vitest's `forks`, its processes run by the node at `node`. */
-export function runtimePool(node: string): PoolRunnerInitializer {
-  const name = `forks-node${nodeMajor(node)}`;
-  return { name, createPoolWorker: (options) => new RuntimeWorker(options, name, node) };
+/** A pool like vitest's `forks`, its processes run by the node at `node`, and that node's major version. */
+export function runtimePool(node: string): { pool: PoolRunnerInitializer; major: number } {
+  const major = nodeMajor(node);
+  const name = `forks-node${major}`;
+  return { pool: { name, createPoolWorker: (options) => new RuntimeWorker(options, name, node) }, major };
 }

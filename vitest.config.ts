@@ -1,8 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { runtimePool } from './test/runtime-pool.ts';
-import { projectsFirst } from './test/sequencer.ts';
 
 // `npm test` runs the database-touching suites on the embedded database, and once more against the
 // PostgreSQL server named by DATABASE_URL when it is set. Everything else runs once per `npm test`:
@@ -34,24 +32,7 @@ const ONCE = [
   'src/plugins/registry.test.ts',
 ];
 
-/**
- * Another runtime for some projects: MUSTER_TEST_NODE names a node binary, MUSTER_TEST_NODE_PROJECTS
- * the projects whose test processes it runs (test/runtime-pool.ts; CI: Node 26 for all but the
- * PostgreSQL projects); the others run on the node running vitest. Both share the run's test
- * processes (maxWorkers) and its queue.
- */
-const otherNode = process.env.MUSTER_TEST_NODE;
-const otherNodeProjects = new Set((process.env.MUSTER_TEST_NODE_PROJECTS ?? '').split(/\s+/).filter(Boolean));
-const other = otherNode && otherNodeProjects.size ? runtimePool(otherNode) : undefined;
-const onOther = (name: string) => otherNodeProjects.has(name);
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
-
-/** The project's test settings, with the pool of the runtime it runs on. */
-function onItsRuntime(test: NonNullable<TestProjectInlineConfiguration['test']> & { name: string }): TestProjectInlineConfiguration {
-  return { extends: true, test: other && onOther(test.name) ? { ...test, pool: other.pool } : test };
-}
-/** The major version of the node a project's test processes run on. */
-const majorOf = (name: string) => (other && onOther(name) ? other.major : NODE_MAJOR);
 
 // Node (22.1 and later) keeps the compiled code of the modules the test workers and every `muster`
 // they start load, and reuses it in the next process: a CLI test starts dozens of `muster` processes,
@@ -86,15 +67,18 @@ const OWN_PROCESS = [
  * OWN_PROCESS runs in `<name>-own-process`, a file per process.
  */
 const perDatabase = (name: string, env: Record<string, string>): TestProjectInlineConfiguration[] => [
-  onItsRuntime({
-    name,
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...ONCE, ...OWN_PROCESS],
-    env,
-    isolate: false,
-    globalSetup: ['test/global-setup.ts'],
-  }),
-  onItsRuntime({ name: `${name}-own-process`, include: OWN_PROCESS, env, globalSetup: ['test/global-setup.ts'] }),
+  {
+    extends: true,
+    test: {
+      name,
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude: [...ONCE, ...OWN_PROCESS],
+      env,
+      isolate: false,
+      globalSetup: ['test/global-setup.ts'],
+    },
+  },
+  { extends: true, test: { name: `${name}-own-process`, include: OWN_PROCESS, env, globalSetup: ['test/global-setup.ts'] } },
 ];
 
 export default defineConfig({
@@ -103,19 +87,19 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
-    // The files that take longest first (see test/sequencer.ts): the `muster` program's and the
-    // browser's, then those with a process of their own.
-    sequence: { sequencer: projectsFirst(['once', 'embedded-own-process', 'postgres-own-process']) },
     projects: [
-      onItsRuntime({ name: 'once', include: ONCE, env: serverEnv, globalSetup: ['test/empty-cluster-setup.ts'] }),
+      { extends: true, test: { name: 'once', include: ONCE, env: serverEnv, globalSetup: ['test/empty-cluster-setup.ts'] } },
       // The web UI's components and pure logic, in a simulated browser.
       // Node 25 and later have a localStorage of their own, which would stand in the simulated browser's way.
-      onItsRuntime({
-        name: 'ui',
-        include: ['ui/src/**/*.test.{ts,tsx}'],
-        environment: 'happy-dom',
-        execArgv: majorOf('ui') >= 25 ? ['--no-experimental-webstorage'] : [],
-      }),
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['ui/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          execArgv: NODE_MAJOR >= 25 ? ['--no-experimental-webstorage'] : [],
+        },
+      },
       ...perDatabase('embedded', {}),
       ...(postgres ? perDatabase('postgres', serverEnv) : []),
     ],

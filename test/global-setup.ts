@@ -35,7 +35,7 @@ interface Shared {
 // Each project loads this file anew; what they share hangs on the process's global object.
 const templates: Map<string, Shared> = ((globalThis as Record<symbol, unknown>)[Symbol.for('muster.test.templates')] ??= new Map()) as Map<string, Shared>;
 
-async function makeServerTemplate(url: string): Promise<Template> {
+async function serverTemplate(url: string): Promise<Template> {
   const database = 'muster_test_template';
   const admin = await openPostgres(url, 1);
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -45,21 +45,6 @@ async function makeServerTemplate(url: string): Promise<Template> {
   await template.close();
   await admin.close();
   return { image: '', database, remove: async () => {} };
-}
-
-// The `muster` program's tests copy the same template (test/empty-cluster-setup.ts), which starts it
-// beside the embedded clusters: one migration on the server per run.
-const serverTemplates = ((globalThis as Record<symbol, unknown>)[Symbol.for('muster.test.serverTemplates')] ??= new Map()) as Map<string, Promise<Template>>;
-
-/** The run's migrated template database on the server at url, made by the first caller. */
-export function serverTemplate(url: string): Promise<Template> {
-  let template = serverTemplates.get(url);
-  if (!template) {
-    serverTemplates.set(url, (template = makeServerTemplate(url)));
-    // Awaited by each caller, the first one after its other work: a failure is theirs to report.
-    template.catch(() => {});
-  }
-  return template;
 }
 
 /** An image of the run's migrated embedded cluster, opened from a copy (opening writes to it). */

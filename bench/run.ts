@@ -18,6 +18,7 @@ import { cleanupAll, installSignalHandlers, onCleanup } from './lib/cleanup.ts';
 import { readConfig, type DatabaseKind } from './lib/config.ts';
 import { runScenario, stopLoad, type LoadOptions, type Scenario, type ScenarioResult } from './lib/load.ts';
 import { openSession } from './lib/muster.ts';
+import { databaseCpu } from './lib/database-cpu.ts';
 import { benchPostgres, createDatabase, type PostgresServer } from './lib/postgres.ts';
 import { problems, resultTable, type Baseline, type GoalCheck } from './lib/report.ts';
 import { startMuster, startTsServer, type MusterProcess } from './lib/servers.ts';
@@ -104,8 +105,14 @@ async function runSuite(env: Env, suite: Suite, kind: DatabaseKind): Promise<{ g
   ];
   const results: ScenarioResult[] = [];
   // The server's resident memory is sampled while its scenarios run (not the baselines').
-  const musterOpts = { ...env.opts, pid: muster.pid };
-  for (const scenario of suite.scenarios(session, seeded.state)) results.push(await measure(scenario, musterOpts, where));
+  // And the CPU of its database's backends, where the server runs on this machine.
+  const backends = databaseUrl && kind === 'postgres' ? databaseCpu(databaseUrl) : undefined;
+  const musterOpts: LoadOptions = { ...env.opts, pid: muster.pid, databaseCpu: backends?.start };
+  try {
+    for (const scenario of suite.scenarios(session, seeded.state)) results.push(await measure(scenario, musterOpts, where));
+  } finally {
+    await backends?.close();
+  }
   const verified = suite.verify ? await suite.verify(session, seeded.state, { kind, databaseUrl, progress: (msg) => progress(`${where}: ${msg}`) }) : [];
   await done();
 

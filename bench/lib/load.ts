@@ -62,6 +62,8 @@ export interface LoadOptions {
   timeout?: number;
   /** The process under test: its resident memory is sampled every second of the measurement. */
   pid?: number;
+  /** Starts reading the CPU of the database's backends; what it returns gives the seconds used since (database-cpu.ts). */
+  databaseCpu?: () => Promise<() => Promise<number | undefined>>;
 }
 
 export interface ScenarioResult {
@@ -91,6 +93,8 @@ export interface ScenarioResult {
   rss?: RssSample[];
   /** CPU seconds the process under test used during the measurement (Linux only). */
   cpuSeconds?: number;
+  /** CPU seconds the PostgreSQL backends of its database used during the measurement (a server on this machine only). */
+  databaseCpuSeconds?: number;
 }
 
 const running = new Set<Instance>();
@@ -235,13 +239,16 @@ export async function runScenario(scenario: Scenario, opts: LoadOptions): Promis
   try {
     if (warmup) await finish(start(scenario, warmup, connections, opts));
     const stopSampling = sampleMemory(opts.pid);
+    const databaseUsed = await opts.databaseCpu?.();
     const cpuBefore = opts.pid === undefined ? undefined : cpuSeconds(opts.pid);
     const r = await finish(start(scenario, duration, connections, opts));
     const cpuAfter = opts.pid === undefined ? undefined : cpuSeconds(opts.pid);
+    const databaseSeconds = await databaseUsed?.();
     const rss = stopSampling();
     const result = resultOf(scenario, r, connections, duration);
     if (opts.pid !== undefined) result.rss = rss;
     if (cpuBefore !== undefined && cpuAfter !== undefined) result.cpuSeconds = cpuAfter - cpuBefore;
+    if (databaseSeconds !== undefined) result.databaseCpuSeconds = databaseSeconds;
     if (behind.length) {
       for (const { instance } of behind) instance.stop();
       result.background = await Promise.all(

@@ -79,6 +79,23 @@ export function goalCheck(label: string, scenario: ScenarioResult, baseline: Bas
 }
 
 /** `scenario`'s p99 latency must stay below `maxMs` (autocannon's whole milliseconds). */
+/**
+ * The CPU per answered request of the Muster process and, where they could be read, of the
+ * PostgreSQL backends of its database: figures the load of a shared machine moves far less than the
+ * throughput or the latency. Informational (always a PASS line); `per` names what a request is.
+ */
+export function cpuPerRequest(label: string, r: ScenarioResult, per: string): GoalCheck[] {
+  if (r.cpuSeconds === undefined || r.requests === 0) return [];
+  const ms = (seconds: number) => ((seconds * 1000) / r.requests).toFixed(2);
+  const database = r.databaseCpuSeconds === undefined ? '' : `, PostgreSQL backends ${ms(r.databaseCpuSeconds)} ms (${r.databaseCpuSeconds.toFixed(1)} s)`;
+  return [
+    {
+      pass: true,
+      line: `${label}: INFO: ${r.name} Muster CPU ${ms(r.cpuSeconds)} ms per ${per} (${r.cpuSeconds.toFixed(1)} s over ${r.requests} answers)${database}`,
+    },
+  ];
+}
+
 export function latencyGoal(label: string, scenario: ScenarioResult, maxMs: number): GoalCheck {
   if (scenario.requests === 0) return noAnswer(label, scenario, maxMs);
   const pass = scenario.p99 < maxMs;

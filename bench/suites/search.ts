@@ -6,7 +6,7 @@
 import { COMPONENTS, SYMPTOMS, seedRecords, seedSummary, type SeededRecords } from '../lib/lifecycle.ts';
 import type { Scenario, SentRequest } from '../lib/load.ts';
 import { auth, pick, uiQuery, type MusterSession } from '../lib/muster.ts';
-import { latencyGoal } from '../lib/report.ts';
+import { cpuPerRequest, latencyGoal } from '../lib/report.ts';
 import { kindLabel, resultOf, type Suite } from '../lib/suite.ts';
 import { RECORDS } from './lifecycle.ts';
 
@@ -73,7 +73,9 @@ export const searchSuite: Suite<SearchState> = {
   },
   scenarios,
   goals(kind, results) {
-    return kind === 'postgres' ? [latencyGoal(kindLabel(kind), resultOf(results, 'search'), GOAL_P99_MS)] : [];
+    if (kind !== 'postgres') return [];
+    const search = resultOf(results, 'search');
+    return [latencyGoal(kindLabel(kind), search, GOAL_P99_MS), ...cpuPerRequest(kindLabel(kind), search, 'search')];
   },
   notes: [`search: q is a component and a symptom of the seed's vocabulary (${COMPONENTS.length} x ${SYMPTOMS.length} pairs); type[] ${TYPES.join(', ')}.`],
 };

@@ -8,8 +8,7 @@
 // instances/s sustained 30 s, p99 < 50 ms, no error; on the embedded database >= 500/s; on both,
 // every instance acknowledged (a 2xx answer) is stored.
 import { readConfig } from '../lib/config.ts';
-import type { ScenarioResult } from '../lib/load.ts';
-import { latencyGoal, throughputGoal, type GoalCheck } from '../lib/report.ts';
+import { cpuPerRequest, latencyGoal, throughputGoal } from '../lib/report.ts';
 import {
   ingestScenario,
   newTracker,
@@ -27,18 +26,6 @@ const SUSTAIN_SECONDS = 30;
 
 interface SignalsState {
   trackers: IngestTracker[];
-}
-
-/**
- * The Muster process's CPU per answered request: a figure the load of a shared machine moves far
- * less than the throughput. Informational (always a PASS line).
- */
-function cpuPerInstance(label: string, r: ScenarioResult): GoalCheck[] {
-  if (r.cpuSeconds === undefined || r.requests === 0) return [];
-  const ms = (r.cpuSeconds * 1000) / r.requests;
-  return [
-    { pass: true, line: `${label}: INFO: ${r.name} Muster CPU ${ms.toFixed(2)} ms per instance (${r.cpuSeconds.toFixed(1)} s over ${r.requests} answers)` },
-  ];
 }
 
 export const signalsSuite: Suite<SignalsState> = {
@@ -61,7 +48,7 @@ export const signalsSuite: Suite<SignalsState> = {
     return results.flatMap((r) => [
       throughputGoal(label, r, GOAL_RPS[kind], SUSTAIN_SECONDS),
       ...(kind === 'postgres' ? [latencyGoal(label, r, GOAL_P99_MS)] : []),
-      ...cpuPerInstance(label, r),
+      ...cpuPerRequest(label, r, 'instance'),
     ]);
   },
   notes: [

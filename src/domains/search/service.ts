@@ -104,6 +104,10 @@ interface Searched {
    * nearly every search): a round trip less per kind. Not the other kinds: PostgreSQL sets up every
    * part of a statement's plan on every run, and their objects' parts (a task nests its incident and
    * people) cost every search more than a statement of their own costs the few that find them.
+   * Each object builds its own project, type, priority and severity: building each of those once
+   * for all the hits cost no less, a page of hits naming nearly as many of them as it has hits; and
+   * a case's costs come from its hook's grouped read, which costs less than their inputs read by
+   * subqueries within the objects.
    */
   within?: true;
 }

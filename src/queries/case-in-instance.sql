@@ -123,7 +123,7 @@ select json_build_object(
       'display_name', "r12"."display_name",
       'enabled', "r12"."enabled",
       'allow_self_join', "r12"."allow_self_join") FROM "project" "r12" WHERE "r12"."id" = "r11"."project_id"),
-    'tags', COALESCE((SELECT json_agg(json_build_object(
+    'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r14"."id",
       'name', "r14"."name",
       'description', "r14"."description",
@@ -167,7 +167,7 @@ select json_build_object(
         'owner_conversation', "r17"."owner_conversation",
         'display_name', "r17"."display_name",
         'enabled', "r17"."enabled",
-        'allow_self_join', "r17"."allow_self_join") FROM "project" "r17" WHERE "r17"."id" = "r14"."project_id")) ORDER BY "r13"."tag_id") FROM "incident_tag" "r13" JOIN "tag" "r14" ON "r14"."id" = "r13"."tag_id" WHERE "r13"."incident_id" = "r11"."id"), '[]'::json),
+        'allow_self_join', "r17"."allow_self_join") FROM "project" "r17" WHERE "r17"."id" = "r14"."project_id")) FROM "tag" "r14" WHERE "r14"."id" = "r13"."tag_id") ORDER BY "r13"."tag_id") FROM "incident_tag" "r13" WHERE "r13"."incident_id" = "r11"."id"), '[]'::json),
     'incident_costs', COALESCE((SELECT json_agg(json_build_object(
       'id', "r18"."id",
       'amount', "r18"."amount",
@@ -287,13 +287,13 @@ select json_build_object(
       'external_id', "r32"."external_id",
       'mobile_phone', "r32"."mobile_phone",
       'office_phone', "r32"."office_phone",
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r34"."id",
         'name', "r34"."name",
         'description', "r34"."description",
         'expression', "r34"."expression",
         'subject', "r34"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r34"."creator_id")) ORDER BY "r33"."search_filter_id") FROM "individual_contact_filter" "r33" JOIN "search_filter" "r34" ON "r34"."id" = "r33"."search_filter_id" WHERE "r33"."individual_contact_id" = "r32"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r34"."creator_id")) FROM "search_filter" "r34" WHERE "r34"."id" = "r33"."search_filter_id") ORDER BY "r33"."search_filter_id") FROM "individual_contact_filter" "r33" WHERE "r33"."individual_contact_id" = "r32"."id"), '[]'::json),
       'id', "r32"."id",
       'created_at', to_char("r32"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r32"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r32" WHERE "r32"."id" = "r31"."individual_contact_id"),
@@ -323,13 +323,13 @@ select json_build_object(
       'external_id', "r37"."external_id",
       'mobile_phone', "r37"."mobile_phone",
       'office_phone', "r37"."office_phone",
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r39"."id",
         'name', "r39"."name",
         'description', "r39"."description",
         'expression', "r39"."expression",
         'subject', "r39"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r39"."creator_id")) ORDER BY "r38"."search_filter_id") FROM "individual_contact_filter" "r38" JOIN "search_filter" "r39" ON "r39"."id" = "r38"."search_filter_id" WHERE "r38"."individual_contact_id" = "r37"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r39"."creator_id")) FROM "search_filter" "r39" WHERE "r39"."id" = "r38"."search_filter_id") ORDER BY "r38"."search_filter_id") FROM "individual_contact_filter" "r38" WHERE "r38"."individual_contact_id" = "r37"."id"), '[]'::json),
       'id', "r37"."id",
       'created_at', to_char("r37"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r37"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r37" WHERE "r37"."id" = "r36"."individual_contact_id"),
@@ -623,13 +623,13 @@ select json_build_object(
       'external_id', "r82"."external_id",
       'mobile_phone', "r82"."mobile_phone",
       'office_phone', "r82"."office_phone",
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r84"."id",
         'name', "r84"."name",
         'description', "r84"."description",
         'expression', "r84"."expression",
         'subject', "r84"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r84"."creator_id")) ORDER BY "r83"."search_filter_id") FROM "individual_contact_filter" "r83" JOIN "search_filter" "r84" ON "r84"."id" = "r83"."search_filter_id" WHERE "r83"."individual_contact_id" = "r82"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r84"."creator_id")) FROM "search_filter" "r84" WHERE "r84"."id" = "r83"."search_filter_id") ORDER BY "r83"."search_filter_id") FROM "individual_contact_filter" "r83" WHERE "r83"."individual_contact_id" = "r82"."id"), '[]'::json),
       'id', "r82"."id",
       'created_at', to_char("r82"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r82"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r82" WHERE "r82"."id" = "r81"."individual_contact_id"),
@@ -662,13 +662,13 @@ select json_build_object(
     'evergreen_owner', "r87"."evergreen_owner",
     'evergreen_reminder_interval', "r87"."evergreen_reminder_interval",
     'evergreen_last_reminder_at', to_char("r87"."evergreen_last_reminder_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'filters', COALESCE((SELECT json_agg(json_build_object(
+    'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r89"."id",
       'name', "r89"."name",
       'description', "r89"."description",
       'expression', "r89"."expression",
       'subject', "r89"."subject",
-      'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r89"."creator_id")) ORDER BY "r88"."search_filter_id") FROM "document_filter" "r88" JOIN "search_filter" "r89" ON "r89"."id" = "r88"."search_filter_id" WHERE "r88"."document_id" = "r87"."id"), '[]'::json),
+      'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r89"."creator_id")) FROM "search_filter" "r89" WHERE "r89"."id" = "r88"."search_filter_id") ORDER BY "r88"."search_filter_id") FROM "document_filter" "r88" WHERE "r88"."document_id" = "r87"."id"), '[]'::json),
     'project', (SELECT json_build_object(
       'id', "r90"."id",
       'name', "r90"."name",
@@ -693,7 +693,7 @@ select json_build_object(
     'resource_type', "r91"."resource_type",
     'weblink', "r91"."weblink") ORDER BY "r91"."id") FROM "participant_group" "r91" WHERE "r91"."case_id" = "case"."id"), '[]'::json),
   'signal_instances', '[]'::json,
-  'tags', COALESCE((SELECT json_agg(json_build_object(
+  'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r93"."id",
     'name', "r93"."name",
     'description', "r93"."description",
@@ -737,7 +737,7 @@ select json_build_object(
       'owner_conversation', "r96"."owner_conversation",
       'display_name', "r96"."display_name",
       'enabled', "r96"."enabled",
-      'allow_self_join', "r96"."allow_self_join") FROM "project" "r96" WHERE "r96"."id" = "r93"."project_id")) ORDER BY "r92"."tag_id") FROM "case_tag" "r92" JOIN "tag" "r93" ON "r93"."id" = "r92"."tag_id" WHERE "r92"."case_id" = "case"."id"), '[]'::json),
+      'allow_self_join', "r96"."allow_self_join") FROM "project" "r96" WHERE "r96"."id" = "r93"."project_id")) FROM "tag" "r93" WHERE "r93"."id" = "r92"."tag_id") ORDER BY "r92"."tag_id") FROM "case_tag" "r92" WHERE "r92"."case_id" = "case"."id"), '[]'::json),
   'workflow_instances', COALESCE((SELECT json_agg(json_build_object(
     'id', "r97"."id",
     'workflow', (SELECT json_build_object(
@@ -778,13 +778,13 @@ select json_build_object(
         'external_id', "r102"."external_id",
         'mobile_phone', "r102"."mobile_phone",
         'office_phone', "r102"."office_phone",
-        'filters', COALESCE((SELECT json_agg(json_build_object(
+        'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
           'id', "r104"."id",
           'name', "r104"."name",
           'description', "r104"."description",
           'expression', "r104"."expression",
           'subject', "r104"."subject",
-          'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r104"."creator_id")) ORDER BY "r103"."search_filter_id") FROM "individual_contact_filter" "r103" JOIN "search_filter" "r104" ON "r104"."id" = "r103"."search_filter_id" WHERE "r103"."individual_contact_id" = "r102"."id"), '[]'::json),
+          'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r104"."creator_id")) FROM "search_filter" "r104" WHERE "r104"."id" = "r103"."search_filter_id") ORDER BY "r103"."search_filter_id") FROM "individual_contact_filter" "r103" WHERE "r103"."individual_contact_id" = "r102"."id"), '[]'::json),
         'id', "r102"."id",
         'created_at', to_char("r102"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'updated_at', to_char("r102"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r102" WHERE "r102"."id" = "r101"."individual_contact_id"),

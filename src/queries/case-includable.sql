@@ -123,7 +123,7 @@ select json_build_object(
       'display_name', "r12"."display_name",
       'enabled', "r12"."enabled",
       'allow_self_join', "r12"."allow_self_join") FROM "project" "r12" WHERE "r12"."id" = "r11"."project_id"),
-    'tags', COALESCE((SELECT json_agg(json_build_object(
+    'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r14"."id",
       'name', "r14"."name",
       'description', "r14"."description",
@@ -167,7 +167,7 @@ select json_build_object(
         'owner_conversation', "r17"."owner_conversation",
         'display_name', "r17"."display_name",
         'enabled', "r17"."enabled",
-        'allow_self_join', "r17"."allow_self_join") FROM "project" "r17" WHERE "r17"."id" = "r14"."project_id")) ORDER BY "r13"."tag_id") FROM "incident_tag" "r13" JOIN "tag" "r14" ON "r14"."id" = "r13"."tag_id" WHERE "r13"."incident_id" = "r11"."id"), '[]'::json),
+        'allow_self_join', "r17"."allow_self_join") FROM "project" "r17" WHERE "r17"."id" = "r14"."project_id")) FROM "tag" "r14" WHERE "r14"."id" = "r13"."tag_id") ORDER BY "r13"."tag_id") FROM "incident_tag" "r13" WHERE "r13"."incident_id" = "r11"."id"), '[]'::json),
     'incident_costs', COALESCE((SELECT json_agg(json_build_object(
       'id', "r18"."id",
       'amount', "r18"."amount",
@@ -561,7 +561,7 @@ select json_build_object(
     'related', '[]'::json,
     'duplicates', '[]'::json) ORDER BY "r50"."duplicate_id") FROM "case_duplicate" "r50" JOIN "case" "r51" ON "r51"."id" = "r50"."duplicate_id" WHERE ("r50"."case_id" = "case"."id" and ("r51"."organization_id" = $11::int AND ("r51"."visibility" = 'Open' OR "r51"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($12::text)))))), '[]'::json),
   'stable_at', to_char("case"."stable_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'tags', COALESCE((SELECT json_agg(json_build_object(
+  'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r67"."id",
     'name', "r67"."name",
     'description', "r67"."description",
@@ -605,4 +605,4 @@ select json_build_object(
       'owner_conversation', "r70"."owner_conversation",
       'display_name', "r70"."display_name",
       'enabled', "r70"."enabled",
-      'allow_self_join', "r70"."allow_self_join") FROM "project" "r70" WHERE "r70"."id" = "r67"."project_id")) ORDER BY "r66"."tag_id") FROM "case_tag" "r66" JOIN "tag" "r67" ON "r67"."id" = "r66"."tag_id" WHERE "r66"."case_id" = "case"."id"), '[]'::json)) from "case" where ("case"."id" = ANY($13::int[]) and "case"."organization_id" = $14::int and ("case"."organization_id" = $15::int AND ("case"."visibility" = 'Open' OR "case"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($16::text)))));
+      'allow_self_join', "r70"."allow_self_join") FROM "project" "r70" WHERE "r70"."id" = "r67"."project_id")) FROM "tag" "r67" WHERE "r67"."id" = "r66"."tag_id") ORDER BY "r66"."tag_id") FROM "case_tag" "r66" WHERE "r66"."case_id" = "case"."id"), '[]'::json)) from "case" where ("case"."id" = ANY($13::int[]) and "case"."organization_id" = $14::int and ("case"."organization_id" = $15::int AND ("case"."visibility" = 'Open' OR "case"."id" IN (SELECT "participant"."case_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."case_id" IS NOT NULL AND lower("individual_contact"."email") = lower($16::text)))));

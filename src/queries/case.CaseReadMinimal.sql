@@ -123,7 +123,7 @@ select json_build_object(
       'display_name', "r12"."display_name",
       'enabled', "r12"."enabled",
       'allow_self_join', "r12"."allow_self_join") FROM "project" "r12" WHERE "r12"."id" = "r11"."project_id"),
-    'tags', COALESCE((SELECT json_agg(json_build_object(
+    'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r14"."id",
       'name', "r14"."name",
       'description', "r14"."description",
@@ -167,7 +167,7 @@ select json_build_object(
         'owner_conversation', "r17"."owner_conversation",
         'display_name', "r17"."display_name",
         'enabled', "r17"."enabled",
-        'allow_self_join', "r17"."allow_self_join") FROM "project" "r17" WHERE "r17"."id" = "r14"."project_id")) ORDER BY "r13"."tag_id") FROM "incident_tag" "r13" JOIN "tag" "r14" ON "r14"."id" = "r13"."tag_id" WHERE "r13"."incident_id" = "r11"."id"), '[]'::json),
+        'allow_self_join', "r17"."allow_self_join") FROM "project" "r17" WHERE "r17"."id" = "r14"."project_id")) FROM "tag" "r14" WHERE "r14"."id" = "r13"."tag_id") ORDER BY "r13"."tag_id") FROM "incident_tag" "r13" WHERE "r13"."incident_id" = "r11"."id"), '[]'::json),
     'incident_costs', COALESCE((SELECT json_agg(json_build_object(
       'id', "r18"."id",
       'amount', "r18"."amount",

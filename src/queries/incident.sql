@@ -23,7 +23,7 @@ select json_build_object(
     'display_name', "r1"."display_name",
     'enabled', "r1"."enabled",
     'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "incident"."project_id"),
-  'tags', COALESCE((SELECT json_agg(json_build_object(
+  'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r3"."id",
     'name', "r3"."name",
     'description', "r3"."description",
@@ -67,7 +67,7 @@ select json_build_object(
       'owner_conversation', "r6"."owner_conversation",
       'display_name', "r6"."display_name",
       'enabled', "r6"."enabled",
-      'allow_self_join', "r6"."allow_self_join") FROM "project" "r6" WHERE "r6"."id" = "r3"."project_id")) ORDER BY "r2"."tag_id") FROM "incident_tag" "r2" JOIN "tag" "r3" ON "r3"."id" = "r2"."tag_id" WHERE "r2"."incident_id" = "incident"."id"), '[]'::json),
+      'allow_self_join', "r6"."allow_self_join") FROM "project" "r6" WHERE "r6"."id" = "r3"."project_id")) FROM "tag" "r3" WHERE "r3"."id" = "r2"."tag_id") ORDER BY "r2"."tag_id") FROM "incident_tag" "r2" WHERE "r2"."incident_id" = "incident"."id"), '[]'::json),
   'incident_costs', COALESCE((SELECT json_agg(json_build_object(
     'id', "r7"."id",
     'amount', "r7"."amount",
@@ -171,13 +171,13 @@ select json_build_object(
       'external_id', "r16"."external_id",
       'mobile_phone', "r16"."mobile_phone",
       'office_phone', "r16"."office_phone",
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r18"."id",
         'name', "r18"."name",
         'description', "r18"."description",
         'expression', "r18"."expression",
         'subject', "r18"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r18"."creator_id")) ORDER BY "r17"."search_filter_id") FROM "individual_contact_filter" "r17" JOIN "search_filter" "r18" ON "r18"."id" = "r17"."search_filter_id" WHERE "r17"."individual_contact_id" = "r16"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r18"."creator_id")) FROM "search_filter" "r18" WHERE "r18"."id" = "r17"."search_filter_id") ORDER BY "r17"."search_filter_id") FROM "individual_contact_filter" "r17" WHERE "r17"."individual_contact_id" = "r16"."id"), '[]'::json),
       'id', "r16"."id",
       'created_at', to_char("r16"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r16"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r16" WHERE "r16"."id" = "r15"."individual_contact_id"),
@@ -207,13 +207,13 @@ select json_build_object(
       'external_id', "r21"."external_id",
       'mobile_phone', "r21"."mobile_phone",
       'office_phone', "r21"."office_phone",
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r23"."id",
         'name', "r23"."name",
         'description', "r23"."description",
         'expression', "r23"."expression",
         'subject', "r23"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r23"."creator_id")) ORDER BY "r22"."search_filter_id") FROM "individual_contact_filter" "r22" JOIN "search_filter" "r23" ON "r23"."id" = "r22"."search_filter_id" WHERE "r22"."individual_contact_id" = "r21"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r23"."creator_id")) FROM "search_filter" "r23" WHERE "r23"."id" = "r22"."search_filter_id") ORDER BY "r22"."search_filter_id") FROM "individual_contact_filter" "r22" WHERE "r22"."individual_contact_id" = "r21"."id"), '[]'::json),
       'id', "r21"."id",
       'created_at', to_char("r21"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r21"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r21" WHERE "r21"."id" = "r20"."individual_contact_id"),
@@ -247,7 +247,7 @@ select json_build_object(
       'display_name', "r27"."display_name",
       'enabled', "r27"."enabled",
       'allow_self_join', "r27"."allow_self_join") FROM "project" "r27" WHERE "r27"."id" = "r26"."project_id"),
-    'tags', COALESCE((SELECT json_agg(json_build_object(
+    'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r29"."id",
       'name', "r29"."name",
       'description', "r29"."description",
@@ -291,7 +291,7 @@ select json_build_object(
         'owner_conversation', "r32"."owner_conversation",
         'display_name', "r32"."display_name",
         'enabled', "r32"."enabled",
-        'allow_self_join', "r32"."allow_self_join") FROM "project" "r32" WHERE "r32"."id" = "r29"."project_id")) ORDER BY "r28"."tag_id") FROM "incident_tag" "r28" JOIN "tag" "r29" ON "r29"."id" = "r28"."tag_id" WHERE "r28"."incident_id" = "r26"."id"), '[]'::json),
+        'allow_self_join', "r32"."allow_self_join") FROM "project" "r32" WHERE "r32"."id" = "r29"."project_id")) FROM "tag" "r29" WHERE "r29"."id" = "r28"."tag_id") ORDER BY "r28"."tag_id") FROM "incident_tag" "r28" WHERE "r28"."incident_id" = "r26"."id"), '[]'::json),
     'incident_costs', COALESCE((SELECT json_agg(json_build_object(
       'id', "r33"."id",
       'amount', "r33"."amount",
@@ -411,13 +411,13 @@ select json_build_object(
       'external_id', "r47"."external_id",
       'mobile_phone', "r47"."mobile_phone",
       'office_phone', "r47"."office_phone",
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r49"."id",
         'name', "r49"."name",
         'description', "r49"."description",
         'expression', "r49"."expression",
         'subject', "r49"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r49"."creator_id")) ORDER BY "r48"."search_filter_id") FROM "individual_contact_filter" "r48" JOIN "search_filter" "r49" ON "r49"."id" = "r48"."search_filter_id" WHERE "r48"."individual_contact_id" = "r47"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r49"."creator_id")) FROM "search_filter" "r49" WHERE "r49"."id" = "r48"."search_filter_id") ORDER BY "r48"."search_filter_id") FROM "individual_contact_filter" "r48" WHERE "r48"."individual_contact_id" = "r47"."id"), '[]'::json),
       'id', "r47"."id",
       'created_at', to_char("r47"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r47"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r47" WHERE "r47"."id" = "r46"."individual_contact_id"),
@@ -439,7 +439,7 @@ select json_build_object(
     'pinned', "r51"."pinned") ORDER BY "r51"."started_at", "r51"."seq") FROM "event" "r51" WHERE "r51"."incident_id" = "incident"."id"), '[]'::json),
   'tasks', COALESCE((SELECT json_agg(json_build_object(
     'id', "r52"."id",
-    'assignees', COALESCE((SELECT json_agg(json_build_object(
+    'assignees', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r54"."id",
       'team', "r54"."team",
       'department', "r54"."department",
@@ -459,13 +459,13 @@ select json_build_object(
         'external_id', "r55"."external_id",
         'mobile_phone', "r55"."mobile_phone",
         'office_phone', "r55"."office_phone",
-        'filters', COALESCE((SELECT json_agg(json_build_object(
+        'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
           'id', "r57"."id",
           'name', "r57"."name",
           'description', "r57"."description",
           'expression', "r57"."expression",
           'subject', "r57"."subject",
-          'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r57"."creator_id")) ORDER BY "r56"."search_filter_id") FROM "individual_contact_filter" "r56" JOIN "search_filter" "r57" ON "r57"."id" = "r56"."search_filter_id" WHERE "r56"."individual_contact_id" = "r55"."id"), '[]'::json),
+          'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r57"."creator_id")) FROM "search_filter" "r57" WHERE "r57"."id" = "r56"."search_filter_id") ORDER BY "r56"."search_filter_id") FROM "individual_contact_filter" "r56" WHERE "r56"."individual_contact_id" = "r55"."id"), '[]'::json),
         'id', "r55"."id",
         'created_at', to_char("r55"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'updated_at', to_char("r55"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r55" WHERE "r55"."id" = "r54"."individual_contact_id"),
@@ -474,22 +474,22 @@ select json_build_object(
         'role', "r58"."role",
         'assumed_at', to_char("r58"."assumed_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'renounced_at', to_char("r58"."renounced_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'activity', "r58"."activity") ORDER BY "r58"."id") FROM "participant_role" "r58" WHERE "r58"."participant_id" = "r54"."id"), '[]'::json)) ORDER BY "r53"."participant_id") FROM "task_assignee" "r53" JOIN "participant" "r54" ON "r54"."id" = "r53"."participant_id" WHERE "r53"."task_id" = "r52"."id"), '[]'::json),
+        'activity', "r58"."activity") ORDER BY "r58"."id") FROM "participant_role" "r58" WHERE "r58"."participant_id" = "r54"."id"), '[]'::json)) FROM "participant" "r54" WHERE "r54"."id" = "r53"."participant_id") ORDER BY "r53"."participant_id") FROM "task_assignee" "r53" WHERE "r53"."task_id" = "r52"."id"), '[]'::json),
     'created_at', to_char("r52"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'description', "r52"."description",
     'status', "r52"."status",
     'weblink', "r52"."weblink") ORDER BY "r52"."id") FROM "task" "r52" WHERE "r52"."incident_id" = "incident"."id"), '[]'::json),
-  'terms', COALESCE((SELECT json_agg(json_build_object(
+  'terms', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r60"."id",
     'text', "r60"."text",
     'discoverable', "r60"."discoverable",
-    'definitions', COALESCE((SELECT json_agg(json_build_object(
+    'definitions', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r62"."id",
       'text', "r62"."text",
       'source', "r62"."source",
-      'terms', COALESCE((SELECT json_agg(json_build_object(
+      'terms', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r64"."id",
-        'text', "r64"."text") ORDER BY "r63"."term_id") FROM "definition_term" "r63" JOIN "term" "r64" ON "r64"."id" = "r63"."term_id" WHERE "r63"."definition_id" = "r62"."id"), '[]'::json)) ORDER BY "r61"."definition_id") FROM "definition_term" "r61" JOIN "definition" "r62" ON "r62"."id" = "r61"."definition_id" WHERE "r61"."term_id" = "r60"."id"), '[]'::json)) ORDER BY "r59"."term_id") FROM "incident_term" "r59" JOIN "term" "r60" ON "r60"."id" = "r59"."term_id" WHERE "r59"."incident_id" = "incident"."id"), '[]'::json),
+        'text', "r64"."text") FROM "term" "r64" WHERE "r64"."id" = "r63"."term_id") ORDER BY "r63"."term_id") FROM "definition_term" "r63" WHERE "r63"."definition_id" = "r62"."id"), '[]'::json)) FROM "definition" "r62" WHERE "r62"."id" = "r61"."definition_id") ORDER BY "r61"."definition_id") FROM "definition_term" "r61" WHERE "r61"."term_id" = "r60"."id"), '[]'::json)) FROM "term" "r60" WHERE "r60"."id" = "r59"."term_id") ORDER BY "r59"."term_id") FROM "incident_term" "r59" WHERE "r59"."incident_id" = "incident"."id"), '[]'::json),
   'documents', COALESCE((SELECT json_agg(json_build_object(
     'id', "r65"."id",
     'name', "r65"."name",
@@ -503,13 +503,13 @@ select json_build_object(
     'evergreen_owner', "r65"."evergreen_owner",
     'evergreen_reminder_interval', "r65"."evergreen_reminder_interval",
     'evergreen_last_reminder_at', to_char("r65"."evergreen_last_reminder_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'filters', COALESCE((SELECT json_agg(json_build_object(
+    'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r67"."id",
       'name', "r67"."name",
       'description', "r67"."description",
       'expression', "r67"."expression",
       'subject', "r67"."subject",
-      'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r67"."creator_id")) ORDER BY "r66"."search_filter_id") FROM "document_filter" "r66" JOIN "search_filter" "r67" ON "r67"."id" = "r66"."search_filter_id" WHERE "r66"."document_id" = "r65"."id"), '[]'::json),
+      'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r67"."creator_id")) FROM "search_filter" "r67" WHERE "r67"."id" = "r66"."search_filter_id") ORDER BY "r66"."search_filter_id") FROM "document_filter" "r66" WHERE "r66"."document_id" = "r65"."id"), '[]'::json),
     'project', (SELECT json_build_object(
       'id', "r68"."id",
       'name', "r68"."name",
@@ -568,13 +568,13 @@ select json_build_object(
         'external_id', "r76"."external_id",
         'mobile_phone', "r76"."mobile_phone",
         'office_phone', "r76"."office_phone",
-        'filters', COALESCE((SELECT json_agg(json_build_object(
+        'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
           'id', "r78"."id",
           'name', "r78"."name",
           'description', "r78"."description",
           'expression', "r78"."expression",
           'subject', "r78"."subject",
-          'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r78"."creator_id")) ORDER BY "r77"."search_filter_id") FROM "individual_contact_filter" "r77" JOIN "search_filter" "r78" ON "r78"."id" = "r77"."search_filter_id" WHERE "r77"."individual_contact_id" = "r76"."id"), '[]'::json),
+          'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r78"."creator_id")) FROM "search_filter" "r78" WHERE "r78"."id" = "r77"."search_filter_id") ORDER BY "r77"."search_filter_id") FROM "individual_contact_filter" "r77" WHERE "r77"."individual_contact_id" = "r76"."id"), '[]'::json),
         'id', "r76"."id",
         'created_at', to_char("r76"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'updated_at', to_char("r76"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r76" WHERE "r76"."id" = "r75"."individual_contact_id"),

@@ -11,7 +11,7 @@ select json_build_object(
   'evergreen_owner', "document"."evergreen_owner",
   'evergreen_reminder_interval', "document"."evergreen_reminder_interval",
   'evergreen_last_reminder_at', to_char("document"."evergreen_last_reminder_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'filters', COALESCE((SELECT json_agg(json_build_object(
+  'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r2"."id",
     'name', "r2"."name",
     'description', "r2"."description",
@@ -22,7 +22,7 @@ select json_build_object(
     'project_id', "r2"."project_id",
     'creator_id', "r2"."creator_id",
     'created_at', to_char("r2"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'updated_at', to_char("r2"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY "r1"."search_filter_id") FROM "document_filter" "r1" JOIN "search_filter" "r2" ON "r2"."id" = "r1"."search_filter_id" WHERE "r1"."document_id" = "document"."id"), '[]'::json),
+    'updated_at', to_char("r2"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "search_filter" "r2" WHERE "r2"."id" = "r1"."search_filter_id") ORDER BY "r1"."search_filter_id") FROM "document_filter" "r1" WHERE "r1"."document_id" = "document"."id"), '[]'::json),
   'project', (SELECT json_build_object(
     'id', "r3"."id",
     'name', "r3"."name",

@@ -28,7 +28,7 @@ select json_build_object(
       'display_name', "r2"."display_name",
       'enabled', "r2"."enabled",
       'allow_self_join', "r2"."allow_self_join") FROM "project" "r2" WHERE "r2"."id" = "r1"."project_id"),
-    'tags', COALESCE((SELECT json_agg(json_build_object(
+    'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r4"."id",
       'name', "r4"."name",
       'description', "r4"."description",
@@ -72,7 +72,7 @@ select json_build_object(
         'owner_conversation', "r7"."owner_conversation",
         'display_name', "r7"."display_name",
         'enabled', "r7"."enabled",
-        'allow_self_join', "r7"."allow_self_join") FROM "project" "r7" WHERE "r7"."id" = "r4"."project_id")) ORDER BY "r3"."tag_id") FROM "incident_tag" "r3" JOIN "tag" "r4" ON "r4"."id" = "r3"."tag_id" WHERE "r3"."incident_id" = "r1"."id"), '[]'::json),
+        'allow_self_join', "r7"."allow_self_join") FROM "project" "r7" WHERE "r7"."id" = "r4"."project_id")) FROM "tag" "r4" WHERE "r4"."id" = "r3"."tag_id") ORDER BY "r3"."tag_id") FROM "incident_tag" "r3" WHERE "r3"."incident_id" = "r1"."id"), '[]'::json),
     'incident_costs', COALESCE((SELECT json_agg(json_build_object(
       'id', "r8"."id",
       'amount', "r8"."amount",
@@ -192,13 +192,13 @@ select json_build_object(
       'external_id', "r22"."external_id",
       'mobile_phone', "r22"."mobile_phone",
       'office_phone', "r22"."office_phone",
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r24"."id",
         'name', "r24"."name",
         'description', "r24"."description",
         'expression', "r24"."expression",
         'subject', "r24"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r24"."creator_id")) ORDER BY "r23"."search_filter_id") FROM "individual_contact_filter" "r23" JOIN "search_filter" "r24" ON "r24"."id" = "r23"."search_filter_id" WHERE "r23"."individual_contact_id" = "r22"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r24"."creator_id")) FROM "search_filter" "r24" WHERE "r24"."id" = "r23"."search_filter_id") ORDER BY "r23"."search_filter_id") FROM "individual_contact_filter" "r23" WHERE "r23"."individual_contact_id" = "r22"."id"), '[]'::json),
       'id', "r22"."id",
       'created_at', to_char("r22"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r22"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r22" WHERE "r22"."id" = "r21"."individual_contact_id"),

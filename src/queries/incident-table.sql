@@ -80,13 +80,13 @@ select json_build_object(
       'external_id', "r7"."external_id",
       'mobile_phone', "r7"."mobile_phone",
       'office_phone', "r7"."office_phone",
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r9"."id",
         'name', "r9"."name",
         'description', "r9"."description",
         'expression', "r9"."expression",
         'subject', "r9"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r9"."creator_id")) ORDER BY "r8"."search_filter_id") FROM "individual_contact_filter" "r8" JOIN "search_filter" "r9" ON "r9"."id" = "r8"."search_filter_id" WHERE "r8"."individual_contact_id" = "r7"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r9"."creator_id")) FROM "search_filter" "r9" WHERE "r9"."id" = "r8"."search_filter_id") ORDER BY "r8"."search_filter_id") FROM "individual_contact_filter" "r8" WHERE "r8"."individual_contact_id" = "r7"."id"), '[]'::json),
       'id', "r7"."id",
       'created_at', to_char("r7"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r7"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "individual_contact" "r7" WHERE "r7"."id" = "r6"."individual_contact_id"),

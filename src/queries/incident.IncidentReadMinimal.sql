@@ -23,7 +23,7 @@ select json_build_object(
     'display_name', "r1"."display_name",
     'enabled', "r1"."enabled",
     'allow_self_join', "r1"."allow_self_join") FROM "project" "r1" WHERE "r1"."id" = "incident"."project_id"),
-  'tags', COALESCE((SELECT json_agg(json_build_object(
+  'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r3"."id",
     'name', "r3"."name",
     'description', "r3"."description",
@@ -67,7 +67,7 @@ select json_build_object(
       'owner_conversation', "r6"."owner_conversation",
       'display_name', "r6"."display_name",
       'enabled', "r6"."enabled",
-      'allow_self_join', "r6"."allow_self_join") FROM "project" "r6" WHERE "r6"."id" = "r3"."project_id")) ORDER BY "r2"."tag_id") FROM "incident_tag" "r2" JOIN "tag" "r3" ON "r3"."id" = "r2"."tag_id" WHERE "r2"."incident_id" = "incident"."id"), '[]'::json),
+      'allow_self_join', "r6"."allow_self_join") FROM "project" "r6" WHERE "r6"."id" = "r3"."project_id")) FROM "tag" "r3" WHERE "r3"."id" = "r2"."tag_id") ORDER BY "r2"."tag_id") FROM "incident_tag" "r2" WHERE "r2"."incident_id" = "incident"."id"), '[]'::json),
   'incident_costs', COALESCE((SELECT json_agg(json_build_object(
     'id', "r7"."id",
     'amount', "r7"."amount",

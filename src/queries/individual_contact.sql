@@ -13,13 +13,13 @@ select json_build_object(
   'external_id', "individual_contact"."external_id",
   'mobile_phone', "individual_contact"."mobile_phone",
   'office_phone', "individual_contact"."office_phone",
-  'filters', COALESCE((SELECT json_agg(json_build_object(
+  'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r2"."id",
     'name', "r2"."name",
     'description', "r2"."description",
     'expression', "r2"."expression",
     'subject', "r2"."subject",
-    'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r2"."creator_id")) ORDER BY "r1"."search_filter_id") FROM "individual_contact_filter" "r1" JOIN "search_filter" "r2" ON "r2"."id" = "r1"."search_filter_id" WHERE "r1"."individual_contact_id" = "individual_contact"."id"), '[]'::json),
+    'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r2"."creator_id")) FROM "search_filter" "r2" WHERE "r2"."id" = "r1"."search_filter_id") ORDER BY "r1"."search_filter_id") FROM "individual_contact_filter" "r1" WHERE "r1"."individual_contact_id" = "individual_contact"."id"), '[]'::json),
   'id', "individual_contact"."id",
   'created_at', to_char("individual_contact"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'updated_at', to_char("individual_contact"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from "individual_contact" where ("individual_contact"."id" = ANY($1::int[]) and "individual_contact"."organization_id" = $2::int);

@@ -44,13 +44,13 @@ select json_build_object(
       'evergreen_owner', "r3"."evergreen_owner",
       'evergreen_reminder_interval', "r3"."evergreen_reminder_interval",
       'evergreen_last_reminder_at', to_char("r3"."evergreen_last_reminder_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r5"."id",
         'name', "r5"."name",
         'description', "r5"."description",
         'expression', "r5"."expression",
         'subject', "r5"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r5"."creator_id")) ORDER BY "r4"."search_filter_id") FROM "service_filter" "r4" JOIN "search_filter" "r5" ON "r5"."id" = "r4"."search_filter_id" WHERE "r4"."service_id" = "r3"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r5"."creator_id")) FROM "search_filter" "r5" WHERE "r5"."id" = "r4"."search_filter_id") ORDER BY "r4"."search_filter_id") FROM "service_filter" "r4" WHERE "r4"."service_id" = "r3"."id"), '[]'::json),
       'created_at', to_char("r3"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r3"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "service" "r3" WHERE "r3"."id" = "r1"."owner_id"),
     'source_data_format', (SELECT json_build_object(
@@ -138,7 +138,7 @@ select json_build_object(
         'display_name', "r15"."display_name",
         'enabled', "r15"."enabled",
         'allow_self_join', "r15"."allow_self_join") FROM "project" "r15" WHERE "r15"."id" = "r14"."project_id")) FROM "source_type" "r14" WHERE "r14"."id" = "r1"."source_type_id"),
-    'tags', COALESCE((SELECT json_agg(json_build_object(
+    'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r17"."id",
       'name', "r17"."name",
       'description', "r17"."description",
@@ -182,7 +182,7 @@ select json_build_object(
         'owner_conversation', "r20"."owner_conversation",
         'display_name', "r20"."display_name",
         'enabled', "r20"."enabled",
-        'allow_self_join', "r20"."allow_self_join") FROM "project" "r20" WHERE "r20"."id" = "r17"."project_id")) ORDER BY "r16"."tag_id") FROM "source_tag" "r16" JOIN "tag" "r17" ON "r17"."id" = "r16"."tag_id" WHERE "r16"."source_id" = "r1"."id"), '[]'::json),
+        'allow_self_join', "r20"."allow_self_join") FROM "project" "r20" WHERE "r20"."id" = "r17"."project_id")) FROM "tag" "r17" WHERE "r17"."id" = "r16"."tag_id") ORDER BY "r16"."tag_id") FROM "source_tag" "r16" WHERE "r16"."source_id" = "r1"."id"), '[]'::json),
     'alerts', COALESCE((SELECT json_agg(json_build_object(
       'id', "r21"."id",
       'name', "r21"."name",
@@ -206,7 +206,7 @@ select json_build_object(
     'display_name', "r23"."display_name",
     'enabled', "r23"."enabled",
     'allow_self_join', "r23"."allow_self_join") FROM "project" "r23" WHERE "r23"."id" = "query"."project_id"),
-  'tags', COALESCE((SELECT json_agg(json_build_object(
+  'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r25"."id",
     'name', "r25"."name",
     'description', "r25"."description",
@@ -250,4 +250,4 @@ select json_build_object(
       'owner_conversation', "r28"."owner_conversation",
       'display_name', "r28"."display_name",
       'enabled', "r28"."enabled",
-      'allow_self_join', "r28"."allow_self_join") FROM "project" "r28" WHERE "r28"."id" = "r25"."project_id")) ORDER BY "r24"."tag_id") FROM "query_tag" "r24" JOIN "tag" "r25" ON "r25"."id" = "r24"."tag_id" WHERE "r24"."query_id" = "query"."id"), '[]'::json)) from "query" where ("query"."id" = ANY($1::int[]) and "query"."organization_id" = $2::int);
+      'allow_self_join', "r28"."allow_self_join") FROM "project" "r28" WHERE "r28"."id" = "r25"."project_id")) FROM "tag" "r25" WHERE "r25"."id" = "r24"."tag_id") ORDER BY "r24"."tag_id") FROM "query_tag" "r24" WHERE "r24"."query_id" = "query"."id"), '[]'::json)) from "query" where ("query"."id" = ANY($1::int[]) and "query"."organization_id" = $2::int);

@@ -147,13 +147,13 @@ select json_build_object(
         'evergreen_owner', "r13"."evergreen_owner",
         'evergreen_reminder_interval', "r13"."evergreen_reminder_interval",
         'evergreen_last_reminder_at', to_char("r13"."evergreen_last_reminder_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'filters', COALESCE((SELECT json_agg(json_build_object(
+        'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
           'id', "r15"."id",
           'name', "r15"."name",
           'description', "r15"."description",
           'expression', "r15"."expression",
           'subject', "r15"."subject",
-          'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r15"."creator_id")) ORDER BY "r14"."search_filter_id") FROM "service_filter" "r14" JOIN "search_filter" "r15" ON "r15"."id" = "r14"."search_filter_id" WHERE "r14"."service_id" = "r13"."id"), '[]'::json),
+          'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r15"."creator_id")) FROM "search_filter" "r15" WHERE "r15"."id" = "r14"."search_filter_id") ORDER BY "r14"."search_filter_id") FROM "service_filter" "r14" WHERE "r14"."service_id" = "r13"."id"), '[]'::json),
         'created_at', to_char("r13"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'updated_at', to_char("r13"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "service" "r13" WHERE "r13"."id" = "r11"."owner_id"),
       'source_data_format', (SELECT json_build_object(
@@ -241,7 +241,7 @@ select json_build_object(
           'display_name', "r25"."display_name",
           'enabled', "r25"."enabled",
           'allow_self_join', "r25"."allow_self_join") FROM "project" "r25" WHERE "r25"."id" = "r24"."project_id")) FROM "source_type" "r24" WHERE "r24"."id" = "r11"."source_type_id"),
-      'tags', COALESCE((SELECT json_agg(json_build_object(
+      'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r27"."id",
         'name', "r27"."name",
         'description', "r27"."description",
@@ -285,7 +285,7 @@ select json_build_object(
           'owner_conversation', "r30"."owner_conversation",
           'display_name', "r30"."display_name",
           'enabled', "r30"."enabled",
-          'allow_self_join', "r30"."allow_self_join") FROM "project" "r30" WHERE "r30"."id" = "r27"."project_id")) ORDER BY "r26"."tag_id") FROM "source_tag" "r26" JOIN "tag" "r27" ON "r27"."id" = "r26"."tag_id" WHERE "r26"."source_id" = "r11"."id"), '[]'::json),
+          'allow_self_join', "r30"."allow_self_join") FROM "project" "r30" WHERE "r30"."id" = "r27"."project_id")) FROM "tag" "r27" WHERE "r27"."id" = "r26"."tag_id") ORDER BY "r26"."tag_id") FROM "source_tag" "r26" WHERE "r26"."source_id" = "r11"."id"), '[]'::json),
       'alerts', COALESCE((SELECT json_agg(json_build_object(
         'id', "r31"."id",
         'name', "r31"."name",
@@ -296,7 +296,7 @@ select json_build_object(
         'id', "r32"."id",
         'name', "r32"."name",
         'description', "r32"."description") ORDER BY "r32"."id") FROM "query" "r32" WHERE "r32"."source_id" = "r11"."id"), '[]'::json)) FROM "source" "r11" WHERE "r11"."id" = "r2"."source_id"),
-    'tags', COALESCE((SELECT json_agg(json_build_object(
+    'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r34"."id",
       'name', "r34"."name",
       'description', "r34"."description",
@@ -340,8 +340,8 @@ select json_build_object(
         'owner_conversation', "r37"."owner_conversation",
         'display_name', "r37"."display_name",
         'enabled', "r37"."enabled",
-        'allow_self_join', "r37"."allow_self_join") FROM "project" "r37" WHERE "r37"."id" = "r34"."project_id")) ORDER BY "r33"."tag_id") FROM "signal_tag" "r33" JOIN "tag" "r34" ON "r34"."id" = "r33"."tag_id" WHERE "r33"."signal_id" = "r2"."id"), '[]'::json),
-    'entity_types', COALESCE((SELECT json_agg(json_build_object(
+        'allow_self_join', "r37"."allow_self_join") FROM "project" "r37" WHERE "r37"."id" = "r34"."project_id")) FROM "tag" "r34" WHERE "r34"."id" = "r33"."tag_id") ORDER BY "r33"."tag_id") FROM "signal_tag" "r33" WHERE "r33"."signal_id" = "r2"."id"), '[]'::json),
+    'entity_types', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r39"."id",
       'name', "r39"."name",
       'description', "r39"."description",
@@ -362,8 +362,8 @@ select json_build_object(
         'owner_conversation', "r40"."owner_conversation",
         'display_name', "r40"."display_name",
         'enabled', "r40"."enabled",
-        'allow_self_join', "r40"."allow_self_join") FROM "project" "r40" WHERE "r40"."id" = "r39"."project_id")) ORDER BY "r38"."entity_type_id") FROM "signal_entity_type" "r38" JOIN "entity_type" "r39" ON "r39"."id" = "r38"."entity_type_id" WHERE "r38"."signal_id" = "r2"."id"), '[]'::json)) FROM "signal" "r2" WHERE "r2"."id" = "signal_instance"."signal_id"),
-  'entities', COALESCE((SELECT json_agg(json_build_object(
+        'allow_self_join', "r40"."allow_self_join") FROM "project" "r40" WHERE "r40"."id" = "r39"."project_id")) FROM "entity_type" "r39" WHERE "r39"."id" = "r38"."entity_type_id") ORDER BY "r38"."entity_type_id") FROM "signal_entity_type" "r38" WHERE "r38"."signal_id" = "r2"."id"), '[]'::json)) FROM "signal" "r2" WHERE "r2"."id" = "signal_instance"."signal_id"),
+  'entities', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r42"."id",
     'name', "r42"."name",
     'description', "r42"."description",
@@ -403,6 +403,6 @@ select json_build_object(
       'owner_conversation', "r45"."owner_conversation",
       'display_name', "r45"."display_name",
       'enabled', "r45"."enabled",
-      'allow_self_join', "r45"."allow_self_join") FROM "project" "r45" WHERE "r45"."id" = "r42"."project_id")) ORDER BY "r41"."entity_id") FROM "signal_instance_entity" "r41" JOIN "entity" "r42" ON "r42"."id" = "r41"."entity_id" WHERE "r41"."signal_instance_id" = "signal_instance"."id"), '[]'::json),
+      'allow_self_join', "r45"."allow_self_join") FROM "project" "r45" WHERE "r45"."id" = "r42"."project_id")) FROM "entity" "r42" WHERE "r42"."id" = "r41"."entity_id") ORDER BY "r41"."entity_id") FROM "signal_instance_entity" "r41" WHERE "r41"."signal_instance_id" = "signal_instance"."id"), '[]'::json),
   'filter_monitor', "signal_instance"."filter_monitor",
   'case_id', "signal_instance"."case_id") from "signal_instance" where ("signal_instance"."id" = ANY($1::uuid[]) and "signal_instance"."organization_id" = $2::int);

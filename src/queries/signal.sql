@@ -128,13 +128,13 @@ select json_build_object(
       'evergreen_owner', "r11"."evergreen_owner",
       'evergreen_reminder_interval', "r11"."evergreen_reminder_interval",
       'evergreen_last_reminder_at', to_char("r11"."evergreen_last_reminder_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'filters', COALESCE((SELECT json_agg(json_build_object(
+      'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
         'id', "r13"."id",
         'name', "r13"."name",
         'description', "r13"."description",
         'expression', "r13"."expression",
         'subject', "r13"."subject",
-        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r13"."creator_id")) ORDER BY "r12"."search_filter_id") FROM "service_filter" "r12" JOIN "search_filter" "r13" ON "r13"."id" = "r12"."search_filter_id" WHERE "r12"."service_id" = "r11"."id"), '[]'::json),
+        'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r13"."creator_id")) FROM "search_filter" "r13" WHERE "r13"."id" = "r12"."search_filter_id") ORDER BY "r12"."search_filter_id") FROM "service_filter" "r12" WHERE "r12"."service_id" = "r11"."id"), '[]'::json),
       'created_at', to_char("r11"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updated_at', to_char("r11"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "service" "r11" WHERE "r11"."id" = "r9"."owner_id"),
     'source_data_format', (SELECT json_build_object(
@@ -222,7 +222,7 @@ select json_build_object(
         'display_name', "r23"."display_name",
         'enabled', "r23"."enabled",
         'allow_self_join', "r23"."allow_self_join") FROM "project" "r23" WHERE "r23"."id" = "r22"."project_id")) FROM "source_type" "r22" WHERE "r22"."id" = "r9"."source_type_id"),
-    'tags', COALESCE((SELECT json_agg(json_build_object(
+    'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r25"."id",
       'name', "r25"."name",
       'description', "r25"."description",
@@ -266,7 +266,7 @@ select json_build_object(
         'owner_conversation', "r28"."owner_conversation",
         'display_name', "r28"."display_name",
         'enabled', "r28"."enabled",
-        'allow_self_join', "r28"."allow_self_join") FROM "project" "r28" WHERE "r28"."id" = "r25"."project_id")) ORDER BY "r24"."tag_id") FROM "source_tag" "r24" JOIN "tag" "r25" ON "r25"."id" = "r24"."tag_id" WHERE "r24"."source_id" = "r9"."id"), '[]'::json),
+        'allow_self_join', "r28"."allow_self_join") FROM "project" "r28" WHERE "r28"."id" = "r25"."project_id")) FROM "tag" "r25" WHERE "r25"."id" = "r24"."tag_id") ORDER BY "r24"."tag_id") FROM "source_tag" "r24" WHERE "r24"."source_id" = "r9"."id"), '[]'::json),
     'alerts', COALESCE((SELECT json_agg(json_build_object(
       'id', "r29"."id",
       'name', "r29"."name",
@@ -277,7 +277,7 @@ select json_build_object(
       'id', "r30"."id",
       'name', "r30"."name",
       'description', "r30"."description") ORDER BY "r30"."id") FROM "query" "r30" WHERE "r30"."source_id" = "r9"."id"), '[]'::json)) FROM "source" "r9" WHERE "r9"."id" = "signal"."source_id"),
-  'tags', COALESCE((SELECT json_agg(json_build_object(
+  'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r32"."id",
     'name', "r32"."name",
     'description', "r32"."description",
@@ -321,8 +321,8 @@ select json_build_object(
       'owner_conversation', "r35"."owner_conversation",
       'display_name', "r35"."display_name",
       'enabled', "r35"."enabled",
-      'allow_self_join', "r35"."allow_self_join") FROM "project" "r35" WHERE "r35"."id" = "r32"."project_id")) ORDER BY "r31"."tag_id") FROM "signal_tag" "r31" JOIN "tag" "r32" ON "r32"."id" = "r31"."tag_id" WHERE "r31"."signal_id" = "signal"."id"), '[]'::json),
-  'entity_types', COALESCE((SELECT json_agg(json_build_object(
+      'allow_self_join', "r35"."allow_self_join") FROM "project" "r35" WHERE "r35"."id" = "r32"."project_id")) FROM "tag" "r32" WHERE "r32"."id" = "r31"."tag_id") ORDER BY "r31"."tag_id") FROM "signal_tag" "r31" WHERE "r31"."signal_id" = "signal"."id"), '[]'::json),
+  'entity_types', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r37"."id",
     'name', "r37"."name",
     'description', "r37"."description",
@@ -343,4 +343,4 @@ select json_build_object(
       'owner_conversation', "r38"."owner_conversation",
       'display_name', "r38"."display_name",
       'enabled', "r38"."enabled",
-      'allow_self_join', "r38"."allow_self_join") FROM "project" "r38" WHERE "r38"."id" = "r37"."project_id")) ORDER BY "r36"."entity_type_id") FROM "signal_entity_type" "r36" JOIN "entity_type" "r37" ON "r37"."id" = "r36"."entity_type_id" WHERE "r36"."signal_id" = "signal"."id"), '[]'::json)) from "signal" where ("signal"."id" = ANY($1::int[]) and "signal"."organization_id" = $2::int);
+      'allow_self_join', "r38"."allow_self_join") FROM "project" "r38" WHERE "r38"."id" = "r37"."project_id")) FROM "entity_type" "r37" WHERE "r37"."id" = "r36"."entity_type_id") ORDER BY "r36"."entity_type_id") FROM "signal_entity_type" "r36" WHERE "r36"."signal_id" = "signal"."id"), '[]'::json)) from "signal" where ("signal"."id" = ANY($1::int[]) and "signal"."organization_id" = $2::int);

@@ -38,13 +38,13 @@ select json_build_object(
     'evergreen_owner', "r2"."evergreen_owner",
     'evergreen_reminder_interval', "r2"."evergreen_reminder_interval",
     'evergreen_last_reminder_at', to_char("r2"."evergreen_last_reminder_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'filters', COALESCE((SELECT json_agg(json_build_object(
+    'filters', COALESCE((SELECT json_agg((SELECT json_build_object(
       'id', "r4"."id",
       'name', "r4"."name",
       'description', "r4"."description",
       'expression', "r4"."expression",
       'subject', "r4"."subject",
-      'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r4"."creator_id")) ORDER BY "r3"."search_filter_id") FROM "service_filter" "r3" JOIN "search_filter" "r4" ON "r4"."id" = "r3"."search_filter_id" WHERE "r3"."service_id" = "r2"."id"), '[]'::json),
+      'creator', (SELECT json_build_object('id', u."id", 'email', u."email", 'organizations', '[]'::json, 'projects', '[]'::json, 'role', NULL) FROM "app_user" u WHERE u."id" = "r4"."creator_id")) FROM "search_filter" "r4" WHERE "r4"."id" = "r3"."search_filter_id") ORDER BY "r3"."search_filter_id") FROM "service_filter" "r3" WHERE "r3"."service_id" = "r2"."id"), '[]'::json),
     'created_at', to_char("r2"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updated_at', to_char("r2"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM "service" "r2" WHERE "r2"."id" = "source"."owner_id"),
   'source_data_format', (SELECT json_build_object(
@@ -132,7 +132,7 @@ select json_build_object(
       'display_name', "r14"."display_name",
       'enabled', "r14"."enabled",
       'allow_self_join', "r14"."allow_self_join") FROM "project" "r14" WHERE "r14"."id" = "r13"."project_id")) FROM "source_type" "r13" WHERE "r13"."id" = "source"."source_type_id"),
-  'tags', COALESCE((SELECT json_agg(json_build_object(
+  'tags', COALESCE((SELECT json_agg((SELECT json_build_object(
     'id', "r16"."id",
     'name', "r16"."name",
     'description', "r16"."description",
@@ -176,7 +176,7 @@ select json_build_object(
       'owner_conversation', "r19"."owner_conversation",
       'display_name', "r19"."display_name",
       'enabled', "r19"."enabled",
-      'allow_self_join', "r19"."allow_self_join") FROM "project" "r19" WHERE "r19"."id" = "r16"."project_id")) ORDER BY "r15"."tag_id") FROM "source_tag" "r15" JOIN "tag" "r16" ON "r16"."id" = "r15"."tag_id" WHERE "r15"."source_id" = "source"."id"), '[]'::json),
+      'allow_self_join', "r19"."allow_self_join") FROM "project" "r19" WHERE "r19"."id" = "r16"."project_id")) FROM "tag" "r16" WHERE "r16"."id" = "r15"."tag_id") ORDER BY "r15"."tag_id") FROM "source_tag" "r15" WHERE "r15"."source_id" = "source"."id"), '[]'::json),
   'alerts', COALESCE((SELECT json_agg(json_build_object(
     'id', "r20"."id",
     'name', "r20"."name",

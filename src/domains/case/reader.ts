@@ -169,6 +169,18 @@ export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number
 }
 
 /**
+ * A page of a list (the web UI's table, 25 cases): the same objects, read a column per field
+ * (`flat`), so that PostgreSQL builds no object around each row's fields.
+ */
+const listedDef: ReadDef = { ...minimalDef, flat: true };
+const listedIncludableDef: ReadDef = { ...includableDef, flat: true };
+
+/** Minimal read objects as readVisibleCases reads them, for a list's page: its ids in their order. */
+export async function readListedCases(viewer: Viewer, db: Executor, ids: number[]): Promise<CaseReadMinimalT[]> {
+  return inOrder(await readObjects(db, listedDef, CaseReadMinimal, ids, viewer, 'checked'), ids) as CaseReadMinimalT[];
+}
+
+/**
  * The fields of the web UI's dashboards (Muster's and Dispatch's): a list whose `include[]` keeps no
  * more than these reads only them, and applyInclude cuts the rest.
  */
@@ -197,6 +209,8 @@ declareRead(withInstances, CaseRead, 'case');
 declareRead(withoutInstances, CaseRead, 'case-in-instance');
 declareRead(minimalDef, CaseReadMinimal, 'case-minimal');
 declareRead(includableDef, CaseReadIncludable, 'case-includable');
+declareRead(listedDef, CaseReadMinimal, 'case-listed');
+declareRead(listedIncludableDef, CaseReadIncludable, 'case-listed-includable');
 /**
  * A dashboard's thousands of cases name a few projects, types, priorities and severities: each is
  * read once, as are the tags, incidents and duplicates, whose links are read for all the rows at once.
@@ -216,7 +230,7 @@ export const caseDashboardTables = (db: Executor, viewer: Viewer) => readTables(
 
 /** Minimal read objects (with tags and stable_at) as readVisibleCases reads them, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */
 export async function readVisibleCasesIncluded(viewer: Viewer, db: Executor, ids: number[], include: string[]): Promise<CaseReadIncludableT[]> {
-  const [def, shape] = within(include, DASHBOARD) ? [dashboardDef, dashboard] : [includableDef, CaseReadIncludable];
+  const [def, shape] = within(include, DASHBOARD) ? [dashboardDef, dashboard] : [listedIncludableDef, CaseReadIncludable];
   return inOrder(await readObjects(db, def, shape, ids, viewer, 'checked'), ids) as CaseReadIncludableT[];
 }
 

@@ -190,6 +190,21 @@ export async function readIncidents(db: Executor, ids: number[], full: boolean, 
 }
 
 /**
+ * A page of a list (the web UI's table, 25 incidents): the same objects, read a column per field
+ * (`flat`), so that PostgreSQL builds no object around each row's fields.
+ */
+const listedMinimalDef: ReadDef = { ...minimalDef, flat: true };
+const listedFullDef: ReadDef = { ...fullDef, flat: true };
+declareRead(listedMinimalDef, IncidentReadMinimal, 'incident-listed');
+declareRead(listedFullDef, IncidentRead, 'incident-listed-full');
+
+/** As readIncidents, for a list's page: its ids in their order. */
+export async function readListedIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
+  const [def, shape] = full ? [listedFullDef, IncidentRead] : [listedMinimalDef, IncidentReadMinimal];
+  return inOrder(await readObjects(db, def, shape, ids, viewer, 'checked'), ids) as IncidentReadT[] | IncidentReadMinimalT[];
+}
+
+/**
  * The fields of the web UI's dashboards (Muster's and Dispatch's): a list whose `include[]` keeps no
  * more than these reads only them, and applyInclude cuts the rest. Lists with other `include[]` read
  * the whole item: what a client sends never makes a statement of its own.
@@ -305,8 +320,8 @@ export async function readIncidentsIncluded(db: Executor, ids: number[], full: b
     : full && within(include, [...TABLE, ...TABLE_OWN])
       ? [tableDef, table]
       : full
-        ? [fullDef, IncidentRead]
-        : [minimalDef, IncidentReadMinimal];
+        ? [listedFullDef, IncidentRead]
+        : [listedMinimalDef, IncidentReadMinimal];
   return inOrder(await readObjects(db, def, shape, ids, viewer, 'checked'), ids) as (IncidentReadT | IncidentReadMinimalT)[];
 }
 

@@ -21,7 +21,15 @@ import { activeRoles, addParticipant, contactName, inactivateParticipant, partic
 import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
-import { dashboardTables, readIncidentFor, type IncidentReadMinimalT, type IncidentReadT, readIncidents, readIncidentsIncluded } from './reader.ts';
+import {
+  dashboardTables,
+  readIncidentFor,
+  type IncidentReadMinimalT,
+  type IncidentReadT,
+  readIncidents,
+  readIncidentsIncluded,
+  readListedIncidents,
+} from './reader.ts';
 import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 export { incidentList };
@@ -54,7 +62,9 @@ const pageOfIds = (ctx: Ctx, query: IncidentListQuery) => runList<{ id: number }
 async function readPage(ctx: Ctx, page: Page<{ id: number }>, query: IncidentListQuery): Promise<IncidentPage> {
   const include = query['include[]'];
   const ids = page.items.map((i) => i.id);
-  const items = include.length ? await readIncidentsIncluded(ctx.db, ids, query.expand, ctx, include) : await readVisible(ctx, ctx.db, ids, query.expand);
+  const items = include.length
+    ? await readIncidentsIncluded(ctx.db, ids, query.expand, ctx, include)
+    : await readListedIncidents(ctx.db, ids, query.expand, ctx);
   return { ...page, items: applyInclude(items, include) };
 }
 

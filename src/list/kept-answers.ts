@@ -11,7 +11,8 @@
 // least recently used go first. A transaction, whose snapshot holds its own uncommitted changes,
 // neither uses nor keeps answers. Fields that follow the clock (an open case's cost,
 // lib/clock-fields.ts) are set again at every request from the inputs read with the answer, and
-// only the items they changed are serialized again: the answer is kept as one piece per item.
+// only the items they changed are serialized again: at the first change the answer is split into
+// one piece per item.
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/connection.ts';
 import { clockedWithin, setAgain } from '../lib/clock-fields.ts';
@@ -35,20 +36,18 @@ export interface PageOf {
 export type Serialize = (page: PageOf) => string;
 
 /**
- * An answer some of whose items have fields that follow the clock: its bytes are the page around its
- * items and a piece per item (the comma before it included), and those of the items that follow the
- * clock are set again, and serialized again when they changed, at each request.
+ * An answer some of whose items have fields that follow the clock: those are set again at each
+ * request, and when they changed, the answer is the page around its items and a piece per item (the
+ * comma before it included), split once, of which only the changed items' are serialized again.
  */
 interface Clocked {
   page: PageOf;
-  /** The page's text before its first item and after its last. */
-  before: string;
-  after: string;
-  pieces: Buffer[];
   /** The items with objects that follow the clock: their place and those objects. */
   items: { index: number; objects: readonly object[] }[];
   /** Every object of the page that follows the clock, once. */
   objects: Set<object>;
+  /** The page's text before its first item and after its last, and each item's: split at the first change. */
+  split?: { before: string; after: string; pieces: string[] };
 }
 
 interface Kept extends Answer {
@@ -103,9 +102,8 @@ function storeOf(db: Executor): Store {
           async (_key, versions, _signature, serialize, read) => {
             const { page, tables } = await read();
             const keepable = tables && tables.length > 0 && tables.every((t) => VERSIONED.has(t));
-            const clocked = keepable ? inPieces(page, serialize) : undefined;
-            const bytes = clocked ? joined(clocked) : Buffer.from(serialize(page));
-            return { ...answerOf(bytes), tables: keepable ? [...tables] : undefined, versions, clocked };
+            const clocked = keepable ? clockedOf(page) : undefined;
+            return { ...answerOf(Buffer.from(serialize(page))), tables: keepable ? [...tables] : undefined, versions, clocked };
           },
         ),
       }),
@@ -113,51 +111,48 @@ function storeOf(db: Executor): Store {
   return store;
 }
 
-/** The page in pieces, when some of its items follow the clock (else undefined). */
-function inPieces(page: PageOf, serialize: Serialize): Clocked | undefined {
+/** The items of the page that follow the clock (undefined when none does). */
+function clockedOf(page: PageOf): Clocked | undefined {
   const memo = new Map<object, readonly object[]>();
   const items = page.items.flatMap((item, index) => {
     const objects = clockedWithin(item, memo);
     return objects.length ? [{ index, objects }] : [];
   });
-  if (items.length === 0) return undefined;
+  return items.length ? { page, items, objects: new Set(items.flatMap((i) => i.objects)) } : undefined;
+}
+
+/** Splits the page into its items' pieces, as its serialization writes them. */
+function split({ page }: Clocked, serialize: Serialize): NonNullable<Clocked['split']> {
   // The page without items is the page around them: `[` then `]`, where a first item starts with `{`.
   const empty = serialize({ ...page, items: [] });
   const one = serialize({ ...page, items: page.items.slice(0, 1) });
   let at = 0;
   while (at < empty.length && empty[at] === one[at]) at++;
-  const clocked: Clocked = {
-    page,
-    before: empty.slice(0, at),
-    after: empty.slice(at),
-    pieces: [],
-    items,
-    objects: new Set(items.flatMap((i) => i.objects)),
-  };
-  clocked.pieces = page.items.map((_, index) => pieceOf(clocked, index, serialize));
-  return clocked;
+  const [before, after] = [empty.slice(0, at), empty.slice(at)];
+  return { before, after, pieces: page.items.map((_, index) => pieceOf(page, index, before, after, serialize)) };
 }
 
-/** The bytes of the page's item at `index` (a comma before it past the first), as the page's serialization writes them. */
-function pieceOf(clocked: Clocked, index: number, serialize: Serialize): Buffer {
-  const text = serialize({ ...clocked.page, items: [clocked.page.items[index]] });
-  const { before, after } = clocked;
+/** The text of the page's item at `index` (a comma before it past the first), as the page's serialization writes it. */
+function pieceOf(page: PageOf, index: number, before: string, after: string, serialize: Serialize): string {
+  const text = serialize({ ...page, items: [page.items[index]] });
   if (!text.startsWith(before) || !text.endsWith(after)) throw new Error('a page serializes its items other than one after another');
-  return Buffer.from(`${index > 0 ? ',' : ''}${text.slice(before.length, text.length - after.length)}`);
+  return `${index > 0 ? ',' : ''}${text.slice(before.length, text.length - after.length)}`;
 }
-
-const joined = (clocked: Clocked) => Buffer.concat([Buffer.from(clocked.before), ...clocked.pieces, Buffer.from(clocked.after)]);
 
 /** Sets the kept answer's clock-following fields at `now`, and serializes again the items they changed. */
 function bringTo(kept: Kept, clocked: Clocked, now: Date, serialize: Serialize, store: Store) {
   const changed = setAgain(clocked.objects, now);
   if (changed.size === 0) return;
+  const fresh = !clocked.split;
+  clocked.split ??= split(clocked, serialize);
+  const { before, after, pieces } = clocked.split;
   for (const { index, objects } of clocked.items) {
     if (!objects.some((o) => changed.has(o))) continue;
-    clocked.pieces[index] = pieceOf(clocked, index, serialize);
+    // A page split just now was serialized with the fields set.
+    if (!fresh) pieces[index] = pieceOf(clocked.page, index, before, after, serialize);
     store.reserialized++;
   }
-  Object.assign(kept, answerOf(joined(clocked)));
+  Object.assign(kept, answerOf(Buffer.from(before + pieces.join('') + after)));
 }
 
 const signatureOf = (versions: Map<string, number>) =>

@@ -43,9 +43,10 @@ export interface ReadParts {
    */
   flat?: boolean;
   /**
-   * The tables the afterRead hook reads, or `clock` when what it sets depends on the time of the
-   * read: a whole answer is kept (list/kept-answers.ts) only while every table it read is unchanged,
-   * so a hook that reads says what, and one that follows the clock is never kept.
+   * The tables the afterRead hook reads: a whole answer is kept (list/kept-answers.ts) only while
+   * every table it read is unchanged, so a hook that reads says what. Fields it sets that follow the
+   * clock are declared on each object it sets them on (lib/clock-fields.ts), to be set again for a
+   * kept answer at the time of each request.
    */
-  hookTables?: readonly PgTable[] | 'clock';
+  hookTables?: readonly PgTable[];
 }

@@ -487,7 +487,7 @@ export async function readObjects(db: Executor, def: ReadDef, shape: TSchema, id
 /**
  * The names of the tables a read of `def` as `shape` for `viewer` reads: its statement's, those of
  * the records read after it (shared and apart), the link tables and what the hooks say they read.
- * Undefined when a part cannot say: a hand-written reader, or a hook that follows the clock.
+ * Undefined when a part cannot say: a hand-written reader, or a hook that does not say what it reads.
  */
 export function readTables(db: Executor, def: ReadDef, shape: TSchema, viewer: Viewer): string[] | undefined {
   const reading = readingOf(viewer);
@@ -502,7 +502,7 @@ export function readTables(db: Executor, def: ReadDef, shape: TSchema, viewer: V
   };
   const walk = (node: Node): boolean => {
     if (node.def.hooks?.afterRead) {
-      if (!node.def.hookTables || node.def.hookTables === 'clock') return false;
+      if (!node.def.hookTables) return false;
       for (const table of node.def.hookTables) tables.add(getTableName(table));
     }
     if (!node.nested.every((n) => walk(n.node))) return false;

@@ -14,7 +14,7 @@ import type { Executor } from '../db/connection.ts';
 import { runStatement } from '../db/statements.ts';
 import type { Marks } from './page-marks.ts';
 
-/** The tables whose changes are logged (revisions 0022 and 0035). A count or an answer that reads any other is not kept. */
+/** The tables whose changes are logged (revisions 0022, 0035 and 0036). A count or an answer that reads any other is not kept. */
 export const VERSIONED: ReadonlySet<string> = new Set([
   'incident',
   'case',
@@ -41,6 +41,13 @@ export const VERSIONED: ReadonlySet<string> = new Set([
   'case_duplicate',
   'case_related',
   'case_incident',
+  // Revision 0036: what the case dashboard reads besides: what a case's costs are computed from
+  // (domains/case/costs.ts), and a case type's on-call service.
+  'event',
+  'cost_model',
+  'cost_model_activity',
+  'plugin_event',
+  'service',
 ]);
 
 /** The most totals kept; past it the oldest go. */

@@ -2,10 +2,10 @@
 // dashboard over HTTP: the kept bytes are those a fresh read gives, a write to any table the answer
 // read is seen by the next request, and no viewer or organization gets another's answer.
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../test/helpers.ts';
 import { useWorld } from '../../test/worlds/world.ts';
-import { keptAnswer, keptStats } from './kept-answers.ts';
+import { keptAnswer, keptStats, type Serialize } from './kept-answers.ts';
 
 const w = useWorld();
 
@@ -37,10 +37,33 @@ const queryOf = (include: string[]) => {
   return qs;
 };
 
-const dashboard = (token: string, opts: { org?: string; include?: string[]; headers?: Record<string, string> } = {}) =>
+/** The web UI's case dashboard (Dispatch's CaseDialogFilter.vue, with the costs its build of September 2025 asks for). */
+const CASE_INCLUDE = [
+  'case_priority',
+  'case_severity',
+  'case_type',
+  'closed_at',
+  'duplicates',
+  'escalated_at',
+  'incidents',
+  'name',
+  'project',
+  'reported_at',
+  'status',
+  'tags',
+  'title',
+  'triage_at',
+  'total_cost_classic',
+  'total_cost_new',
+];
+
+type Kind = 'incidents' | 'cases';
+const includeOf = (kind: Kind) => (kind === 'incidents' ? INCLUDE : CASE_INCLUDE);
+
+const dashboard = (token: string, opts: { org?: string; kind?: Kind; include?: string[]; headers?: Record<string, string> } = {}) =>
   w.t.app.inject({
     method: 'GET',
-    url: `/api/v1/${opts.org ?? 'default'}/incidents?${queryOf(opts.include ?? INCLUDE)}`,
+    url: `/api/v1/${opts.org ?? 'default'}/${opts.kind ?? 'incidents'}?${queryOf(opts.include ?? includeOf(opts.kind ?? 'incidents'))}`,
     headers: { authorization: `Bearer ${token}`, ...opts.headers },
   });
 
@@ -50,11 +73,11 @@ const hits = () => keptStats(db()).hits;
 type Item = Record<string, any>;
 
 /** The dashboard for `token`, asked twice: the second answer is the kept one, byte for byte the first. */
-async function keptDashboard(token = w.owner, org = 'default'): Promise<Item[]> {
-  const first = await dashboard(token, { org });
+async function keptDashboard(token = w.owner, org = 'default', kind: Kind = 'incidents'): Promise<Item[]> {
+  const first = await dashboard(token, { org, kind });
   expect(first.statusCode).toBe(200);
   const before = hits();
-  const again = await dashboard(token, { org });
+  const again = await dashboard(token, { org, kind });
   expect(hits()).toBe(before + 1);
   expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
   expect(again.headers.etag).toBe(first.headers.etag);
@@ -203,17 +226,100 @@ describe('a kept dashboard answer', () => {
   });
 });
 
+describe('a kept case dashboard answer', () => {
+  const HOUR = 3_600_000;
+  const newCase = (title: string, extra: Record<string, unknown> = {}) => post('cases', { title, description: `${title}.`, project, ...extra });
+  const keptCases = (token = w.owner, org = 'default') => keptDashboard(token, org, 'cases');
+  const itemOf = (items: Item[], name: string) => items.find((i) => i.name === name)!;
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is a fresh read's bytes and ETag at a later time: the costs of the open cases follow the clock", async () => {
+    const open = await newCase('Open case', { assignee: { individual: { email: 'analyst@example.com' } } });
+    const closed = await newCase('Closed case', { assignee: { individual: { email: 'analyst@example.com' } } });
+    await edit(`cases/${closed.id}`, { status: 'Closed', resolution_reason: 'False Positive' });
+    const before = await keptCases();
+    const reserialized = keptStats(db()).reserialized;
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * HOUR });
+    const kept = await dashboard(w.owner, { kind: 'cases' });
+    // Another request (the same fields in another order), read afresh at the same time.
+    const fresh = await dashboard(w.owner, { kind: 'cases', include: [...CASE_INCLUDE].reverse() });
+    expect(kept.rawPayload.equals(fresh.rawPayload)).toBe(true);
+    expect(kept.headers.etag).toBe(fresh.headers.etag);
+    const items: Item[] = JSON.parse(kept.payload).items;
+    // Assignee 5 h × 1 and Reporter 5 h × 0.5 more, at 25 an hour (each amount rounded up), as the case's own read gives it.
+    const grown = itemOf(items, open.name).total_cost_classic - itemOf(before, open.name).total_cost_classic;
+    expect([187, 188]).toContain(grown);
+    expect(itemOf(items, open.name).total_cost_classic).toBe((await get(`cases/${open.id}`)).total_cost_classic);
+    expect(itemOf(items, closed.name).total_cost_classic).toBe(itemOf(before, closed.name).total_cost_classic);
+    for (const item of items) expect(Object.keys(item).sort()).toEqual([...CASE_INCLUDE].sort());
+    // Only the items whose costs changed were serialized again.
+    const opened = items.filter((i) => i.status === 'New' || i.status === 'Triage').length;
+    expect(keptStats(db()).reserialized - reserialized).toBe(opened);
+
+    // The same time again: the same answer, nothing serialized again, and If-None-Match answers 304.
+    const again = await dashboard(w.owner, { kind: 'cases', headers: { 'if-none-match': String(kept.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(keptStats(db()).reserialized - reserialized).toBe(opened);
+  });
+
+  it("is read again after a statement on any table it read, its costs' inputs included", async () => {
+    await newCase('Read again');
+    await keptCases();
+    const { tables } = keptStats(db());
+    expect(tables).toEqual(expect.arrayContaining(['case', 'participant', 'participant_role', 'project', 'case_type', 'case_tag', 'case_duplicate']));
+    expect(tables).toEqual(expect.arrayContaining(['event', 'cost_model', 'cost_model_activity', 'plugin_event', 'individual_contact']));
+    for (const table of tables) {
+      await keptCases();
+      await db().execute(sql.raw(`DELETE FROM "${table}" WHERE false`));
+      const before = hits();
+      expect((await dashboard(w.owner, { kind: 'cases' })).statusCode).toBe(200);
+      expect(hits(), table).toBe(before);
+    }
+  });
+
+  it('follows a write to a case and to what its costs are computed from', async () => {
+    const followed = await newCase('Followed case', { assignee: { individual: { email: 'analyst@example.com' } } });
+    const item = async () => itemOf(await keptCases(), followed.name);
+    await item();
+    await edit(`cases/${followed.id}`, { title: 'Followed case, renamed' });
+    expect((await item()).title).toBe('Followed case, renamed');
+    // Closed an hour later: its cost stops growing there, whatever the time of the next request.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + HOUR });
+    await edit(`cases/${followed.id}`, { status: 'Closed', resolution_reason: 'False Positive' });
+    const closed = await item();
+    expect(closed.status).toBe('Closed');
+    vi.setSystemTime(Date.now() + 10 * HOUR);
+    expect((await item()).total_cost_classic).toBe(closed.total_cost_classic);
+    expect(closed.total_cost_classic).toBe((await get(`cases/${followed.id}`)).total_cost_classic);
+  });
+
+  it("is a Member's own, and the organization's own", async () => {
+    const hidden = await newCase('Restricted case', { visibility: 'Restricted' });
+    expect((await keptCases(w.owner)).map((i) => i.name)).toContain(hidden.name);
+    expect((await keptCases(w.member)).map((i) => i.name)).not.toContain(hidden.name);
+    expect((await keptCases(w.admin)).map((i) => i.name)).toContain(hidden.name);
+    const elsewhere = await dashboard(w.owner, { org: 'elsewhere', kind: 'cases' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(JSON.parse(elsewhere.payload)).toMatchObject({ items: [], total: 0 });
+  });
+});
+
 describe('kept answers', () => {
   const tables = ['incident'];
-  const body = (n: number) => JSON.stringify({ n, pad: 'x'.repeat(400_000) });
+  const page = (n: number) => ({ items: [], n, pad: 'x'.repeat(400_000) });
+  const serialize: Serialize = JSON.stringify;
 
   it('are read once by identical requests at one version', async () => {
     let reads = 0;
     const read = async () => {
       reads++;
-      return { body: body(1), tables };
+      return { page: page(1), tables };
     };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => keptAnswer(db(), 'together', 1 << 30, read)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => keptAnswer(db(), 'together', 1 << 30, serialize, read)));
     expect(reads).toBe(1);
     expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
   });
@@ -222,15 +328,15 @@ describe('kept answers', () => {
     let reads = 0;
     const read = (read: string[]) => async () => {
       reads++;
-      return { body: body(2), tables: read };
+      return { page: page(2), tables: read };
     };
     await db().transaction(async (tx) => {
-      await keptAnswer(tx, 'in a transaction', 1 << 30, read(tables));
-      await keptAnswer(tx, 'in a transaction', 1 << 30, read(tables));
+      await keptAnswer(tx, 'in a transaction', 1 << 30, serialize, read(tables));
+      await keptAnswer(tx, 'in a transaction', 1 << 30, serialize, read(tables));
     });
     expect(reads).toBe(2);
-    await keptAnswer(db(), 'unversioned', 1 << 30, read(['incident', 'event']));
-    await keptAnswer(db(), 'unversioned', 1 << 30, read(['incident', 'event']));
+    await keptAnswer(db(), 'unversioned', 1 << 30, serialize, read(['incident', 'task']));
+    await keptAnswer(db(), 'unversioned', 1 << 30, serialize, read(['incident', 'task']));
     expect(reads).toBe(4);
   });
 
@@ -239,22 +345,22 @@ describe('kept answers', () => {
     let reads = 0;
     const read = (n: number) => async () => {
       reads++;
-      return { body: body(n), tables };
+      return { page: page(n), tables };
     };
-    for (const n of [1, 2, 3]) await keptAnswer(db(), `bounded ${n}`, limit, read(n));
+    for (const n of [1, 2, 3]) await keptAnswer(db(), `bounded ${n}`, limit, serialize, read(n));
     expect(keptStats(db()).bytes).toBeLessThanOrEqual(limit);
     expect(keptStats(db()).answers).toBe(2);
-    await keptAnswer(db(), 'bounded 3', limit, read(3));
+    await keptAnswer(db(), 'bounded 3', limit, serialize, read(3));
     expect(reads).toBe(3);
-    await keptAnswer(db(), 'bounded 1', limit, read(1));
+    await keptAnswer(db(), 'bounded 1', limit, serialize, read(1));
     expect(reads).toBe(4);
     // An answer larger than the bound is not kept.
-    await keptAnswer(db(), 'too large', 100_000, read(4));
-    await keptAnswer(db(), 'too large', 100_000, read(4));
+    await keptAnswer(db(), 'too large', 100_000, serialize, read(4));
+    await keptAnswer(db(), 'too large', 100_000, serialize, read(4));
     expect(reads).toBe(6);
     // A write to a table read: read again.
     await db().execute(sql`UPDATE incident SET title = title WHERE false`);
-    await keptAnswer(db(), 'bounded 1', limit, read(1));
+    await keptAnswer(db(), 'bounded 1', limit, serialize, read(1));
     expect(reads).toBe(7);
   });
 });

@@ -19,6 +19,7 @@ import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import { column } from '../../crud/group.ts';
 import type { Executor } from '../../db/connection.ts';
 import { statementOf } from '../../db/statements.ts';
+import { followsClock } from '../../lib/clock-fields.ts';
 import { TIMELINE_ACTIVITY } from '../../plugins/builtin/participant.ts';
 import { caseType } from '../case_type/table.ts';
 import { costModel, costModelActivity } from '../cost_model/table.ts';
@@ -61,6 +62,13 @@ export function caseRoleSeconds(c: CostedCase, role: CostedRole, now: Date): num
   }
   const seconds = (end.getTime() - role.assumed_at.getTime()) / 1000;
   return seconds < 0 ? 0 : workedHours(seconds / HOUR) * HOUR * multiplier;
+}
+
+/** Whether a case's classic cost read at `now` changes later: one of its roles that cost ends at the time of the read. */
+function followsTheClock({ costed: c, roles }: CostInputs, now: Date): boolean {
+  const open = STILL_OPEN.includes(c.status);
+  const ended = !open && (c.closed_at ?? c.escalated_at ?? c.stable_at);
+  return roles.some((role) => CASE_ROLE_MULTIPLIERS[role.role] && !ended && (open ? !role.renounced_at : !role.renounced_at || role.renounced_at > now));
 }
 
 const amount = (seconds: number, rate: number) => Math.ceil((seconds * rate) / HOUR);
@@ -138,6 +146,9 @@ const groupedInputs = statementOf<CostRow>(sql`
     SELECT o.case_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${pricedSeconds}
     FROM (${occurrences(sql`${costed.id} = ANY(${sql.placeholder('ids')}::int[])`)}) o
     GROUP BY o.case_id`);
+
+/** The tables the costs' inputs are read from (by either read): a change to any of them changes what they are computed from. */
+export const COST_TABLES = [caseTable, project, participant, participantRole, caseType, costModel, costModelActivity, pluginEvent, event, individualContact];
 
 /** What one case's costs are computed from: the case, its roles, its rate, the seconds its cost model prices. */
 interface CostInputs {
@@ -222,9 +233,36 @@ const caseCosts = (caseId: number, classic: number, priced: number) =>
     case_cost_type: { id: typeId, name: 'Response Cost', description, category: 'Primary', details: {}, editable: false, model_type: model, created_at: null },
   }));
 
+/** A case's classic cost at `now`. */
+const classicAt = (inputs: CostInputs | undefined, now: Date) =>
+  amount(inputs?.roles.reduce((sum, role) => sum + caseRoleSeconds(inputs.costed, role, now), 0) ?? 0, inputs?.rate ?? 0);
+
+/** A read case's cost fields, given its classic cost. */
+function costsOf(id: number, inputs: CostInputs | undefined, classic: number) {
+  const priced = amount(inputs?.priced ?? 0, inputs?.rate ?? 0);
+  return { total_cost_classic: classic, total_cost_new: priced, case_costs: caseCosts(id, classic, priced) };
+}
+
+/**
+ * How to set a read case's costs again at a later time: only the fields it still has (those a
+ * list's `include[]` left out stay out); true when the classic cost changed, the one that follows
+ * the clock.
+ */
+function costedAgain(item: Record<string, unknown>, inputs: CostInputs) {
+  let classic = item.total_cost_classic;
+  return (later: Date) => {
+    const now = classicAt(inputs, later);
+    if (now === classic) return false;
+    classic = now;
+    for (const [field, value] of Object.entries(costsOf(item.id as number, inputs, now))) if (item[field] !== undefined) item[field] = value;
+    return true;
+  };
+}
+
 /**
  * Sets `total_cost_classic`, `total_cost_new` and `case_costs` on read cases (each with its `id`),
- * from the inputs their read gave (COST_INPUTS_FIELD, taken off), else from one grouped read.
+ * from the inputs their read gave (COST_INPUTS_FIELD, taken off), else from one grouped read. The
+ * classic cost follows the clock: each case keeps its inputs to be costed again at a later time.
  */
 export async function addCaseCosts(db: Executor, items: Record<string, unknown>[], now = new Date()): Promise<void> {
   if (items.length === 0) return;
@@ -236,13 +274,9 @@ export async function addCaseCosts(db: Executor, items: Record<string, unknown>[
         items.map((i) => i.id as number),
       );
   for (const item of items) {
-    const id = item.id as number;
     delete item[COST_INPUTS_FIELD];
-    const inputs = read.get(id);
-    const rate = inputs?.rate ?? 0;
-    const classic = inputs?.roles.reduce((sum, role) => sum + caseRoleSeconds(inputs.costed, role, now), 0) ?? 0;
-    item.total_cost_classic = amount(classic, rate);
-    item.total_cost_new = amount(inputs?.priced ?? 0, rate);
-    item.case_costs = caseCosts(id, item.total_cost_classic as number, item.total_cost_new as number);
+    const inputs = read.get(item.id as number);
+    Object.assign(item, costsOf(item.id as number, inputs, classicAt(inputs, now)));
+    if (inputs && followsTheClock(inputs, now)) followsClock(item, costedAgain(item, inputs));
   }
 }

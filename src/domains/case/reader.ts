@@ -22,7 +22,7 @@ import { participantMinimalReader, participantReader, participantTarget } from '
 import { participant } from '../lifecycle/table.ts';
 import { caseSignalInstances } from './signal-instances.ts';
 import { tagReader, tagTarget } from '../tag/group.ts';
-import { addCaseCosts, COST_INPUTS_FIELD, costInputs } from './costs.ts';
+import { addCaseCosts, COST_INPUTS_FIELD, COST_TABLES, costInputs } from './costs.ts';
 import { CaseRead, CaseReadIncludable, CaseReadMinimal } from './schema.ts';
 import { caseDuplicate, caseRelated, caseTag } from './table.ts';
 import { caseIncident, caseTable } from '../lifecycle/table.ts';
@@ -51,11 +51,11 @@ const caseLink = (table: typeof caseRelated | typeof caseDuplicate, other: strin
 
 const none: OwnField = () => sql`'[]'::json`;
 
-/** The costs of a case: computed when it is read (they depend on the clock). */
+/** The costs of a case: computed when it is read, from inputs read from COST_TABLES (the classic one also follows the clock). */
 const costs: Pick<ReadDef, 'hooked' | 'hooks' | 'hookTables'> = {
   hooked: ['total_cost_classic', 'total_cost_new', 'case_costs'],
   hooks: { afterRead: (db, items) => addCaseCosts(db, items) },
-  hookTables: 'clock',
+  hookTables: COST_TABLES,
 };
 
 /** A related or duplicate case nested in a minimal case: its own related and duplicates are not read. */
@@ -225,7 +225,7 @@ declareRead(dashboardDef, dashboard, 'case-dashboard');
 /** Whether a list with this `include[]` reads the dashboard's projection (list/kept-answers.ts). */
 export const readsCaseDashboard = (include: string[]): boolean => include.length > 0 && within(include, DASHBOARD);
 
-/** The tables the dashboard's projection reads for `viewer` (readTables; none while its costs follow the clock). */
+/** The tables the dashboard's projection reads for `viewer` (readTables). */
 export const caseDashboardTables = (db: Executor, viewer: Viewer) => readTables(db, dashboardDef, dashboard, viewer);
 
 /** Minimal read objects (with tags and stable_at) as readVisibleCases reads them, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */

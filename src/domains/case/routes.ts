@@ -33,7 +33,7 @@ export default async function caseRoutes(app: App) {
   app.get(
     '/:organization/cases',
     { schema: { tags, params: OrgParams(), querystring: CaseListQuery, response: { 200: CaseListResponse } } },
-    // A dashboard's answer is read once by identical requests at one version (kept while its costs do not follow the clock).
+    // A dashboard's answer is kept while the tables it read are unchanged, its open cases' costs set at the time of each request.
     (req, reply) =>
       readsCaseDashboard(req.query['include[]'])
         ? sendKept(reply, req.ctx, 'cases', req.query, () => listCaseDashboard(req.ctx, req.query))

@@ -7,11 +7,19 @@
 export type ClockFields = (now: Date) => boolean;
 
 const clocked = new WeakMap<object, ClockFields>();
+let declarations = 0;
 
 /** Declares that `object` has fields that follow the clock, which `set` sets again at any time. */
 export function followsClock(object: object, set: ClockFields): void {
   clocked.set(object, set);
+  declarations++;
 }
+
+/**
+ * How many objects were ever declared to follow the clock: a read during which this did not change
+ * holds none, and need not be walked (an incident dashboard's 3,000 items never are).
+ */
+export const clockDeclarations = (): number => declarations;
 
 /**
  * The objects within `value` (itself, and what it nests at any depth) whose fields follow the clock.

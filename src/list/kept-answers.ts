@@ -15,7 +15,7 @@
 // one piece per item.
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/connection.ts';
-import { clockedWithin, setAgain } from '../lib/clock-fields.ts';
+import { clockDeclarations, clockedWithin, setAgain } from '../lib/clock-fields.ts';
 import { singleFlight } from '../lib/single-flight.ts';
 import { atLeast, type Ctx, provenEmail } from '../server/context.ts';
 import { etagOf } from '../server/etag.ts';
@@ -100,9 +100,11 @@ function storeOf(db: Executor): Store {
         read: singleFlight<[string, Map<string, number>, string, Serialize, () => Promise<Fresh>], Read>(
           (key, _versions, signature) => `${key}\n${signature}`,
           async (_key, versions, _signature, serialize, read) => {
+            const declared = clockDeclarations();
             const { page, tables } = await read();
             const keepable = tables && tables.length > 0 && tables.every((t) => VERSIONED.has(t));
-            const clocked = keepable ? clockedOf(page) : undefined;
+            // Reads running meanwhile may declare some too: then this page is walked for nothing.
+            const clocked = keepable && clockDeclarations() !== declared ? clockedOf(page) : undefined;
             return { ...answerOf(Buffer.from(serialize(page))), tables: keepable ? [...tables] : undefined, versions, clocked };
           },
         ),

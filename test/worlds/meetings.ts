@@ -38,6 +38,11 @@ export async function retryOnce(w: SlackWorld) {
   );
 }
 
+/** Makes the meeting queues fail a job at its first error (a test that waits out a time limit once). */
+export async function retryNever(w: SlackWorld) {
+  await w.t.database.query(`UPDATE pgboss.queue SET retry_limit = 0 WHERE name IN ('record-resources', 'conference-close')`);
+}
+
 /** Restores the queues' own retries. */
 export async function retryAsDeclared(w: SlackWorld) {
   await w.t.database.query(

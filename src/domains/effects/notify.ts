@@ -25,13 +25,24 @@ export function isNews(subject: Pick<Subject, 'status'>, event: RecordEvent): bo
   return (event.change.assessment?.length ?? 0) > 0 && subject.status !== 'Closed';
 }
 
-/** Enqueues one message job per notification (and matching filter) that asks for this event. */
-export async function notifyRecordEvent(tx: Executor, ctx: Ctx, kind: RecordKind, subject: Subject, event: RecordEvent, jobId: string): Promise<void> {
-  if (!isNews(subject, event)) return;
+/**
+ * Enqueues one message job per record, notification (and matching filter) that asks for this event.
+ * The notifications of all the records' projects are read at once, and their filters evaluated at
+ * once for all the records (the cases a signal batch opens share one job).
+ */
+export async function notifyRecordEvent(tx: Executor, ctx: Ctx, kind: RecordKind, subjects: Subject[], event: RecordEvent, jobId: string): Promise<void> {
+  const news = subjects.filter((s) => isNews(s, event));
+  if (news.length === 0) return;
   const notifications = await tx
-    .select({ id: notification.id, name: notification.name, type: notification.type, target: notification.target })
+    .select({ id: notification.id, project_id: notification.project_id, name: notification.name, type: notification.type, target: notification.target })
     .from(notification)
-    .where(and(eq(notification.organization_id, ctx.organization.id), eq(notification.project_id, subject.project.id), eq(notification.enabled, true)))
+    .where(
+      and(
+        eq(notification.organization_id, ctx.organization.id),
+        inArray(notification.project_id, [...new Set(news.map((s) => s.project.id))]),
+        eq(notification.enabled, true),
+      ),
+    )
     .orderBy(asc(notification.id));
   if (notifications.length === 0) return;
   const links = await tx
@@ -53,12 +64,19 @@ export async function notifyRecordEvent(tx: Executor, ctx: Ctx, kind: RecordKind
     .orderBy(asc(searchFilter.id));
   // Every filter of these notifications is evaluated at once; one of another subject matches nothing.
   const ofKind = links.filter((l) => l.subject === kind.name);
-  const matched = await matchFilters(tx, kind, [subject.id], ofKind);
-  for (const n of notifications) {
-    const own = links.filter((l) => l.notification_id === n.id);
-    const firings = own.length === 0 ? [null] : own.filter((f) => matched.get(f.id)?.has(subject.id));
-    // Keyed by the record too: one job may carry several records (the cases a signal batch opens).
-    for (const f of firings) await sendNotice(tx, n, subject, event, f, `${jobId}:${kind.name}:${subject.id}:${n.id}:${f?.id ?? 'all'}`);
+  const matched = await matchFilters(
+    tx,
+    kind,
+    news.map((s) => s.id),
+    ofKind,
+  );
+  for (const subject of news) {
+    for (const { project_id: _, ...n } of notifications.filter((x) => x.project_id === subject.project.id)) {
+      const own = links.filter((l) => l.notification_id === n.id);
+      const firings = own.length === 0 ? [null] : own.filter((f) => matched.get(f.id)?.has(subject.id));
+      // Keyed by the record too: one job may carry several records (the cases a signal batch opens).
+      for (const f of firings) await sendNotice(tx, n, subject, event, f, `${jobId}:${kind.name}:${subject.id}:${n.id}:${f?.id ?? 'all'}`);
+    }
   }
 }
 

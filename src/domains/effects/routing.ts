@@ -3,7 +3,7 @@
 // plugin resolves them. Individuals join in the write's transaction as Observers; teams are only
 // named (Muster keeps no mail groups); a service's on-call person is asked for in a job
 // (oncall.ts), as are the on-call people of role policies and case types, and pages.
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { runStatement } from '../../db/statements.ts';
 import type { Routed, RoutingDirectory, Subject } from '../../plugins/types.ts';
@@ -180,40 +180,66 @@ async function policyServices(tx: Executor, ctx: Ctx, kind: RecordKind, subject:
 }
 
 /**
- * A new case whose type names an on-call service: its on-call person becomes the assignee when the
+ * New cases whose type names an on-call service: its on-call person becomes the assignee when the
  * create named none (the caller holds it until then), and the service is paged when the priority
- * pages assignees.
+ * pages assignees. The services of all the cases are read in one statement.
  */
-async function caseTypeService(tx: Executor, ctx: Ctx, kind: RecordKind, subject: Subject, key: string) {
-  const [row] = await tx
-    .select({ id: service.id, externalId: service.external_id, name: service.name, active: service.is_active, page: casePriority.page_assignee })
+async function caseTypeServices(tx: Executor, ctx: Ctx, kind: RecordKind, subjects: Subject[], keyOf: (subject: Subject) => string) {
+  if (subjects.length === 0) return;
+  const rows = await tx
+    .select({
+      caseId: caseTable.id,
+      id: service.id,
+      externalId: service.external_id,
+      name: service.name,
+      active: service.is_active,
+      page: casePriority.page_assignee,
+    })
     .from(caseTable)
     .innerJoin(caseType, eq(caseType.id, caseTable.case_type_id))
     .innerJoin(service, eq(service.id, caseType.oncall_service_id))
     .innerJoin(casePriority, eq(casePriority.id, caseTable.case_priority_id))
-    .where(eq(caseTable.id, subject.id));
-  if (!row?.active || !row.externalId) return;
-  const oncall = { id: row.id, external_id: row.externalId, name: row.name ?? row.externalId };
-  if (sameEmail(subject.owner, ctx.user.email))
-    await enqueueOncallResolve(tx, ctx, kind, subject.id, { service: oncall, role: 'Assignee', provisional: ctx.user.email }, `${key}:assignee:${row.id}`);
-  if (row.page) await enqueueOncallPage(tx, ctx, kind, subject.id, oncall, `${key}:page:${row.id}`);
+    .where(
+      inArray(
+        caseTable.id,
+        subjects.map((s) => s.id),
+      ),
+    );
+  const byCase = new Map(rows.map((r) => [r.caseId, r]));
+  for (const subject of subjects) {
+    const row = byCase.get(subject.id);
+    if (!row?.active || !row.externalId) continue;
+    const key = keyOf(subject);
+    const oncall = { id: row.id, external_id: row.externalId, name: row.name ?? row.externalId };
+    if (sameEmail(subject.owner, ctx.user.email))
+      await enqueueOncallResolve(tx, ctx, kind, subject.id, { service: oncall, role: 'Assignee', provisional: ctx.user.email }, `${key}:assignee:${row.id}`);
+    if (row.page) await enqueueOncallPage(tx, ctx, kind, subject.id, oncall, `${key}:page:${row.id}`);
+  }
 }
 
 /**
- * In a record's effects job: the on-call look-ups of the services routed into it (created, or
+ * In a records' effects job: the on-call look-ups of the services routed into each (created, or
  * updated while open), and on create those of its role policies or case type, and their pages.
- * Each job is keyed by the effects job, the record and what it is for, so a retry enqueues none twice.
+ * Each job is keyed by the effects job, the record and what it is for, so a retry enqueues none
+ * twice. Who is routed is found for all the records at once.
  */
-export async function routeServices(tx: Executor, ctx: Ctx, kind: RecordKind, subject: Subject, event: RecordEvent, jobId: string): Promise<void> {
-  if (subject.status === 'Closed') return;
-  const key = `${jobId}:${kind.name}:${subject.id}`;
-  const routed = (await routedFor(tx, ctx, kind, [subject.id])).get(subject.id);
-  for (const s of routed?.services ?? []) {
-    const [row] = await tx.select({ name: service.name }).from(service).where(eq(service.id, s.id));
-    const oncall = { id: s.id, external_id: s.external_id, name: row?.name ?? s.external_id };
-    await enqueueOncallResolve(tx, ctx, kind, subject.id, { service: oncall, role: 'Observer', provisional: null }, `${key}:routed:${s.id}`);
+export async function routeServices(tx: Executor, ctx: Ctx, kind: RecordKind, subjects: Subject[], event: RecordEvent, jobId: string): Promise<void> {
+  const open = subjects.filter((s) => s.status !== 'Closed');
+  if (open.length === 0) return;
+  const routed = await routedFor(
+    tx,
+    ctx,
+    kind,
+    open.map((s) => s.id),
+  );
+  const keyOf = (subject: Subject) => `${jobId}:${kind.name}:${subject.id}`;
+  for (const subject of open) {
+    for (const s of routed.get(subject.id)?.services ?? []) {
+      const [row] = await tx.select({ name: service.name }).from(service).where(eq(service.id, s.id));
+      const oncall = { id: s.id, external_id: s.external_id, name: row?.name ?? s.external_id };
+      await enqueueOncallResolve(tx, ctx, kind, subject.id, { service: oncall, role: 'Observer', provisional: null }, `${keyOf(subject)}:routed:${s.id}`);
+    }
+    if (event.event === 'created' && kind.name === 'incident') await policyServices(tx, ctx, kind, subject, keyOf(subject));
   }
-  if (event.event !== 'created') return;
-  if (kind.name === 'incident') await policyServices(tx, ctx, kind, subject, key);
-  else await caseTypeService(tx, ctx, kind, subject, key);
+  if (event.event === 'created' && kind.name === 'case') await caseTypeServices(tx, ctx, kind, open, keyOf);
 }

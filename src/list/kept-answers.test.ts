@@ -4,32 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../test/helpers.ts';
+import { CASE_DASHBOARD, INCIDENT_DASHBOARD } from '../../test/web-ui/queries.ts';
 import { useWorld } from '../../test/worlds/world.ts';
 import { keptAnswer, keptStats, type Serialize } from './kept-answers.ts';
 
 const w = useWorld();
 
-/** The web UI's incident dashboard (Dispatch's IncidentDialogFilter.vue), every incident of the project. */
-const INCLUDE = [
-  'closed_at',
-  'commanders_location',
-  'created_at',
-  'duplicates',
-  'incident_priority',
-  'incident_severity',
-  'incident_type',
-  'name',
-  'participants_location',
-  'participants_team',
-  'project',
-  'reported_at',
-  'reporters_location',
-  'stable_at',
-  'status',
-  'tags',
-  'title',
-  'total_cost',
-];
 const queryOf = (include: string[]) => {
   const qs = new URLSearchParams({ itemsPerPage: '-1' });
   for (const field of include) qs.append('include[]', field);
@@ -37,28 +17,8 @@ const queryOf = (include: string[]) => {
   return qs;
 };
 
-/** The web UI's case dashboard (Dispatch's CaseDialogFilter.vue, with the costs its build of September 2025 asks for). */
-const CASE_INCLUDE = [
-  'case_priority',
-  'case_severity',
-  'case_type',
-  'closed_at',
-  'duplicates',
-  'escalated_at',
-  'incidents',
-  'name',
-  'project',
-  'reported_at',
-  'status',
-  'tags',
-  'title',
-  'triage_at',
-  'total_cost_classic',
-  'total_cost_new',
-];
-
 type Kind = 'incidents' | 'cases';
-const includeOf = (kind: Kind) => (kind === 'incidents' ? INCLUDE : CASE_INCLUDE);
+const includeOf = (kind: Kind) => (kind === 'incidents' ? INCIDENT_DASHBOARD : CASE_DASHBOARD);
 
 const dashboard = (token: string, opts: { org?: string; kind?: Kind; include?: string[]; headers?: Record<string, string> } = {}) =>
   w.t.app.inject({
@@ -106,7 +66,7 @@ describe('a kept dashboard answer', () => {
     await newIncident('Kept');
     await keptDashboard();
     // The same fields asked in another order: another request, read afresh.
-    const fresh = await dashboard(w.owner, { include: [...INCLUDE].reverse() });
+    const fresh = await dashboard(w.owner, { include: [...INCIDENT_DASHBOARD].reverse() });
     const kept = await dashboard(w.owner);
     expect(kept.rawPayload.equals(fresh.rawPayload)).toBe(true);
     expect(kept.headers.etag).toBe(fresh.headers.etag);
@@ -246,7 +206,7 @@ describe('a kept case dashboard answer', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * HOUR });
     const kept = await dashboard(w.owner, { kind: 'cases' });
     // Another request (the same fields in another order), read afresh at the same time.
-    const fresh = await dashboard(w.owner, { kind: 'cases', include: [...CASE_INCLUDE].reverse() });
+    const fresh = await dashboard(w.owner, { kind: 'cases', include: [...CASE_DASHBOARD].reverse() });
     expect(kept.rawPayload.equals(fresh.rawPayload)).toBe(true);
     expect(kept.headers.etag).toBe(fresh.headers.etag);
     const items: Item[] = JSON.parse(kept.payload).items;
@@ -255,7 +215,7 @@ describe('a kept case dashboard answer', () => {
     expect([187, 188]).toContain(grown);
     expect(itemOf(items, open.name).total_cost_classic).toBe((await get(`cases/${open.id}`)).total_cost_classic);
     expect(itemOf(items, closed.name).total_cost_classic).toBe(itemOf(before, closed.name).total_cost_classic);
-    for (const item of items) expect(Object.keys(item).sort()).toEqual([...CASE_INCLUDE].sort());
+    for (const item of items) expect(Object.keys(item).sort()).toEqual([...CASE_DASHBOARD].sort());
     // Only the items whose costs changed were serialized again.
     const opened = items.filter((i) => i.status === 'New' || i.status === 'Triage').length;
     expect(keptStats(db()).reserialized - reserialized).toBe(opened);

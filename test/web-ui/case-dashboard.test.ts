@@ -5,30 +5,10 @@
 // from the full case read, so `tags` and `stable_at` come too: every field is answered, lists as lists.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers.ts';
+import { CASE_DASHBOARD } from './queries.ts';
 import { cases, useWorld } from '../worlds/cases.ts';
 
 const w = useWorld();
-
-/** CaseDialogFilter.vue's fetchData(): `include: [...]`, as the UI sends it. */
-const CASE_DASHBOARD = [
-  'case_priority',
-  'case_severity',
-  'case_type',
-  'closed_at',
-  'duplicates',
-  'escalated_at',
-  'incidents',
-  'name',
-  'project',
-  'reported_at',
-  'stable_at',
-  'status',
-  'tags',
-  'title',
-  'triage_at',
-  'total_cost_classic',
-  'total_cost_new',
-];
 
 let tagged: number;
 beforeAll(async () => {

@@ -3,6 +3,7 @@
 // (no model, dates without a zone), and sorts the list does not know left out.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers.ts';
+import { INCIDENT_DASHBOARD } from './queries.ts';
 import { api, useWorld } from '../worlds/incidents.ts';
 
 const w = useWorld();
@@ -76,28 +77,6 @@ describe('the incidents table', () => {
     expect(filtered.body.detail[0].type).toBe('value_error.not_found.field');
   });
 });
-
-/** The `include[]` of Dispatch's incident and case dashboards, as their filter dialogs send it. */
-const INCIDENT_DASHBOARD = [
-  'closed_at',
-  'commanders_location',
-  'created_at',
-  'duplicates',
-  'incident_priority',
-  'incident_severity',
-  'incident_type',
-  'name',
-  'participants_location',
-  'participants_team',
-  'project',
-  'reported_at',
-  'reporters_location',
-  'stable_at',
-  'status',
-  'tags',
-  'title',
-  'total_cost',
-];
 
 describe("Dispatch's incident dashboard", () => {
   it('reads every field it includes on every incident, lists as lists', async () => {

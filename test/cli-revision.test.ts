@@ -1,7 +1,7 @@
 // `muster database revision [--autogenerate]` and `muster database merge` write into
 // src/db/revisions, so they run in a throw-away copy of the project, on an embedded database.
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heads, loadRevisions, statements } from '../src/db/migrate.ts';
 import { copyProject, embeddedTarget, muster, musterOk, tempDir, type ProjectCopy, type Target } from './cli-helpers.ts';
@@ -140,6 +140,8 @@ export const cli_widget = cliTable('cli_widget', {
     let out = '';
     const mergeDir = await newFolder(async () => (out = (await ok('merge', '-m', 'join branches')).stdout));
     expectRevisionFiles(mergeDir);
+    // Numbered after the highest folder (the hand-written 9000), not by the count of revisions.
+    expect(basename(mergeDir)).toMatch(/^9001_/);
     const merged = meta(mergeDir);
     expect(out).toContain(`Created merge revision ${merged.revision}`);
     expect([...(merged.down_revision as string[])].sort()).toEqual([branch, widget].sort());

@@ -2,7 +2,7 @@
 // Autogenerate compares the schema snapshot stored with the head revision to the tables declared
 // in the domains' table.ts files, with drizzle-kit's API, in both directions (up and down).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BREAKPOINT, heads, loadRevisions, REVISIONS_DIR, RevisionError, type Revision } from './migrate.ts';
 
@@ -31,7 +31,10 @@ function slugOf(message: string) {
 function writeRevision(dir: string, parents: string[], message: string, up: string[], down: string[], snapshot: Snapshot): Revision {
   const revisions = loadRevisions(dir);
   const revision = randomBytes(6).toString('hex');
-  const seq = String(revisions.size + 1).padStart(4, '0');
+  // After the highest number, not the count: a folder of revisions may have gaps (one removed, or
+  // numbered apart on two branches), and a count would then name a number already taken.
+  const highest = Math.max(0, ...[...revisions.values()].map((r) => Number.parseInt(basename(r.dir), 10) || 0));
+  const seq = String(highest + 1).padStart(4, '0');
   const folder = join(dir, `${seq}_${revision}_${slugOf(message)}`);
   mkdirSync(folder, { recursive: true });
   const created = new Date().toISOString();

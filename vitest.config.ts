@@ -5,16 +5,22 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // `npm test` runs the database-touching suites on the embedded database, and once more against the
 // PostgreSQL server named by DATABASE_URL when it is set. Everything else runs once per `npm test`:
 // the web UI's tests, the server's tests that open no database, and the suites that pick their
-// databases themselves (the `muster` program's tests start embedded data directories and, when a
-// server is given, PostgreSQL databases; the browser tests run against the one the run has).
+// databases themselves (the `muster` program's tests, project `cli`, start embedded data directories
+// and, when a server is given, PostgreSQL databases; the browser tests run against the one the run has).
 const postgres = process.env.DATABASE_URL;
 // Only the projects given it below see the server; the others run on the embedded database.
 delete process.env.DATABASE_URL;
 const serverEnv = postgres ? { DATABASE_URL: postgres } : {};
 
-/** Suites that run once: they open no database, or choose theirs (see above). */
+/**
+ * The `muster` program's suites: they run once, each test starting `muster` processes on data
+ * directories and databases of its own. A project of their own, so that CI can run them beside the
+ * other long suites instead of after them (.ci/run).
+ */
+const CLI = ['test/cli-*.test.ts'];
+
+/** Other suites that run once: they open no database, or choose theirs (see above). */
 const ONCE = [
-  'test/cli-*.test.ts',
   'test/e2e/**/*.test.ts',
   'test/contract/compare.test.ts',
   'test/failover.test.ts',
@@ -72,7 +78,7 @@ const perDatabase = (name: string, env: Record<string, string>): TestProjectInli
     test: {
       name,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      exclude: [...ONCE, ...OWN_PROCESS],
+      exclude: [...CLI, ...ONCE, ...OWN_PROCESS],
       env,
       isolate: false,
       globalSetup: ['test/global-setup.ts'],
@@ -88,6 +94,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     projects: [
+      { extends: true, test: { name: 'cli', include: CLI, env: serverEnv, globalSetup: ['test/empty-cluster-setup.ts'] } },
       { extends: true, test: { name: 'once', include: ONCE, env: serverEnv, globalSetup: ['test/empty-cluster-setup.ts'] } },
       // The web UI's components and pure logic, in a simulated browser.
       // Node 25 and later have a localStorage of their own, which would stand in the simulated browser's way.

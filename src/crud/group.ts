@@ -33,6 +33,12 @@ export interface RefField {
   target: RefTarget;
   /** What the read shape nests for it; defaults to the target's columns. */
   read?: () => Reader;
+  /**
+   * A list field of the same record that nearly always holds the one named here, read by the same
+   * reader (an incident's commander among its participants): where the read shape has that list,
+   * the object is taken from it, and read by a statement of its own only when it is not there.
+   */
+  among?: string;
 }
 
 /** A body field naming many other records, stored in a link table. */

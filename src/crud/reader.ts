@@ -51,6 +51,8 @@ interface Deferred {
   links?: (db: Executor, owners: number[]) => Promise<{ owner: number; other: number }[]>;
   /** The link table those pairs are read from. */
   linkTable?: PgTable;
+  /** A list field of the same object to take the record from when it holds it (RefField.among). */
+  among?: string;
 }
 
 /** Where the objects of one def sit in a read's JSON, for what JavaScript does once it has come back. */
@@ -201,7 +203,7 @@ export class ReadBuilder implements ReadWriter {
     const add = (key: string, value: SQL) => pairs.push([key, value]);
     this.depth++;
     for (const [key, prop] of Object.entries(s.properties)) {
-      const value = this.field(def, key, prop, at, node, cols);
+      const value = this.field(def, key, prop, at, node, cols, s.properties);
       if (value === OUTSIDE) continue;
       if (value) add(key, value);
       else if (!def.hooked?.includes(key) && !def.absent?.includes(key) && !('default' in prop))
@@ -222,7 +224,15 @@ export class ReadBuilder implements ReadWriter {
   }
 
   /** One property's JSON, OUTSIDE when JavaScript fills it in without the statement, or null when the def has no source for it. */
-  private field(def: ReadDef, key: string, prop: Shape, at: PgTable, node: Node, cols: Record<string, PgColumn>): SQL | typeof OUTSIDE | null {
+  private field(
+    def: ReadDef,
+    key: string,
+    prop: Shape,
+    at: PgTable,
+    node: Node,
+    cols: Record<string, PgColumn>,
+    props: Record<string, Shape>,
+  ): SQL | typeof OUTSIDE | null {
     const own = def.own?.[key];
     if (own) return own(at, this, prop);
     if (def.hooked?.includes(key) || def.absent?.includes(key)) return null;
@@ -239,6 +249,8 @@ export class ReadBuilder implements ReadWriter {
       const target = reader ? defs.get(reader) : tableDef(ref.target.table);
       if (!target) return this.defer(node, { field: key, read: reader!, many: false }, fk);
       if (this.apart(target) || def.shared?.includes(key)) return this.defer(node, { field: key, read: this.apartReader(target, prop), many: false }, fk);
+      if (reader && this.foundAmong(def, ref.among, reader, prop, props))
+        return this.defer(node, { field: key, read: reader, many: false, among: ref.among }, fk);
       return this.one(target, prop, fk, key, node);
     }
     const link = def.links?.[key];
@@ -289,6 +301,17 @@ export class ReadBuilder implements ReadWriter {
   private apart(target: ReadDef, items?: Shape): boolean {
     const nests = !!items && Object.values(items.properties ?? {}).some((p) => p.type === 'object' || p.type === 'array');
     return (nests || this.depth >= 2) && !!ruleOf(target.table);
+  }
+
+  /**
+   * Whether a reference can be taken from the list `among` of the same object (RefField.among): the
+   * shape has the list, built in this statement by the same reader, its items the reference's own
+   * properties, so that the object taken is the one the statement would have built in its place.
+   */
+  private foundAmong(def: ReadDef, among: string | undefined, reader: Reader, prop: Shape, props: Record<string, Shape>): boolean {
+    if (!among || def.shared?.includes(among)) return false;
+    const list = def.children?.[among] ?? def.links?.[among];
+    return !!list && list.read?.() === reader && props[among]?.items?.properties === prop.properties;
   }
 
   /** The reader of records read apart, declared so that its statement is kept with the others. */
@@ -373,6 +396,15 @@ export class ReadBuilder implements ReadWriter {
 
 type Row = Record<string, unknown>;
 
+/** Sets the record `item[field]` names (an id) to the object of `list` with that id, if there is one; whether it did. */
+function takeFrom(item: Row, field: string, list: Row[] | undefined): boolean {
+  const id = item[field];
+  if (id == null) return false;
+  const found = list?.find((other) => other.id === id);
+  if (found) item[field] = found;
+  return !!found;
+}
+
 /** Completes the objects of one node of the tree (and below): deferred records, then the hooks, the innermost first. */
 async function complete(db: Executor, node: Node, items: Row[], viewer: Viewer) {
   if (!node.active || items.length === 0) return;
@@ -383,19 +415,21 @@ async function complete(db: Executor, node: Node, items: Row[], viewer: Viewer) 
     });
     await complete(db, inner, nested, viewer);
   }
-  for (const { field, read, many, links } of node.deferred) {
+  for (const { field, read, many, links, among } of node.deferred) {
+    // A reference found in a list of its object is that list's object; the others are read.
+    const pending = among ? items.filter((item) => !takeFrom(item, field, item[among] as Row[] | undefined)) : items;
     if (links) {
       const others = new Map<number, number[]>();
-      for (const { owner, other } of await links(db, [...new Set(items.map((item) => item.id as number))])) {
+      for (const { owner, other } of await links(db, [...new Set(pending.map((item) => item.id as number))])) {
         const list = others.get(owner);
         if (list) list.push(other);
         else others.set(owner, [other]);
       }
-      for (const item of items) item[field] = others.get(item.id as number) ?? [];
+      for (const item of pending) item[field] = others.get(item.id as number) ?? [];
     }
-    const ids = items.flatMap((item) => (many ? (item[field] as number[]) : item[field] == null ? [] : [item[field] as number]));
+    const ids = pending.flatMap((item) => (many ? (item[field] as number[]) : item[field] == null ? [] : [item[field] as number]));
     const found = ids.length ? await read(db, [...new Set(ids)], viewer) : new Map();
-    for (const item of items) {
+    for (const item of pending) {
       const v = item[field];
       item[field] = many ? (v as number[]).map((id) => found.get(id)).filter((x) => x !== undefined) : v == null ? null : (found.get(v as number) ?? null);
     }

@@ -98,9 +98,10 @@ const fullDef = (withInstances: boolean): ReadDef => ({
   table: caseTable,
   refs: {
     ...assessment,
-    assignee: { column: 'assignee_id', target: participantTarget, read: participantReader },
+    // Nearly always among the participants: taken from there, rather than built again by the statement.
+    assignee: { column: 'assignee_id', target: participantTarget, read: participantReader, among: 'participants' },
     // Beyond 0.1.0, for the web UI's case page, as incidents have theirs.
-    reporter: { column: 'reporter_id', target: participantTarget, read: participantReader },
+    reporter: { column: 'reporter_id', target: participantTarget, read: participantReader, among: 'participants' },
   },
   links: {
     tags: tagsLink,

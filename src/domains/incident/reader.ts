@@ -139,8 +139,9 @@ const fullDef: ReadDef = {
     incident_priority: { column: 'incident_priority_id', target: incidentPriorityTarget, read: () => groupReader(incidentPriorityGroup) },
     incident_severity: { column: 'incident_severity_id', target: incidentSeverityTarget, read: () => groupReader(incidentSeverityGroup) },
     incident_type: { column: 'incident_type_id', target: incidentTypeTarget, read: () => groupReader(incidentTypeGroup) },
-    commander: { column: 'commander_id', target: participantTarget, read: participantReader },
-    reporter: { column: 'reporter_id', target: participantTarget, read: participantReader },
+    // Nearly always among the participants: taken from there, rather than built again by the statement.
+    commander: { column: 'commander_id', target: participantTarget, read: participantReader, among: 'participants' },
+    reporter: { column: 'reporter_id', target: participantTarget, read: participantReader, among: 'participants' },
   },
   links: {
     tags: tagsLink,

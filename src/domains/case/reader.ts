@@ -141,11 +141,12 @@ export const caseMinimalReader = () => groupReader(minimalDef, CaseReadMinimal);
 export const caseReader = () => groupReader(withInstances, CaseRead);
 
 /**
- * Which read: `full` (CaseRead), `minimal` (CaseReadMinimal), or `in-instance`: CaseRead with
- * `signal_instances` left empty, for the case nested in a signal instance (its other instances, each
- * with its raw document, would multiply the size of every ingestion's answer).
+ * Which read: `full` (CaseRead), `minimal` (CaseReadMinimal), `listed` (CaseReadMinimal for a list's
+ * page, a column per field), or `in-instance`: CaseRead with `signal_instances` left empty, for the
+ * case nested in a signal instance (its other instances, each with its raw document, would multiply
+ * the size of every ingestion's answer).
  */
-export type CaseShape = 'full' | 'minimal' | 'in-instance';
+export type CaseShape = 'full' | 'minimal' | 'listed' | 'in-instance';
 
 /** The shapes that read as CaseRead (`true` is `full`, `false` is `minimal`). */
 type FullShape = true | 'full' | 'in-instance';
@@ -156,29 +157,28 @@ const inOrder = <T extends { id?: unknown }>(rows: T[], ids: number[]) => {
 };
 
 /**
- * Read objects of cases the caller has found `viewer` may see (or has just written), in their order,
- * with the related and duplicate cases and the incidents they may not see left out, at every level.
- */
-export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: FullShape): Promise<CaseReadT[]>;
-export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: false | 'minimal'): Promise<CaseReadMinimalT[]>;
-export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]>;
-export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]> {
-  const [def, read] =
-    shape === true || shape === 'full' ? [withInstances, CaseRead] : shape === 'in-instance' ? [withoutInstances, CaseRead] : [minimalDef, CaseReadMinimal];
-  // The one typed boundary of crud/reader.ts: the def reads as its shape.
-  return inOrder(await readObjects(db, def, read, ids, viewer, 'checked'), ids) as CaseReadT[] | CaseReadMinimalT[];
-}
-
-/**
  * A page of a list (the web UI's table, 25 cases): the same objects, read a column per field
  * (`flat`), so that PostgreSQL builds no object around each row's fields.
  */
 const listedDef: ReadDef = { ...minimalDef, flat: true };
 const listedIncludableDef: ReadDef = { ...includableDef, flat: true };
 
-/** Minimal read objects as readVisibleCases reads them, for a list's page: its ids in their order. */
-export async function readListedCases(viewer: Viewer, db: Executor, ids: number[]): Promise<CaseReadMinimalT[]> {
-  return inOrder(await readObjects(db, listedDef, CaseReadMinimal, ids, viewer, 'checked'), ids) as CaseReadMinimalT[];
+/**
+ * Read objects of cases the caller has found `viewer` may see (or has just written), in their order,
+ * with the related and duplicate cases and the incidents they may not see left out, at every level.
+ */
+export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: FullShape): Promise<CaseReadT[]>;
+export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: false | 'minimal' | 'listed'): Promise<CaseReadMinimalT[]>;
+export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]>;
+export async function readVisibleCases(viewer: Viewer, db: Executor, ids: number[], shape: CaseShape | boolean): Promise<CaseReadT[] | CaseReadMinimalT[]> {
+  const [def, read] =
+    shape === true || shape === 'full'
+      ? [withInstances, CaseRead]
+      : shape === 'in-instance'
+        ? [withoutInstances, CaseRead]
+        : [shape === 'listed' ? listedDef : minimalDef, CaseReadMinimal];
+  // The one typed boundary of crud/reader.ts: the def reads as its shape.
+  return inOrder(await readObjects(db, def, read, ids, viewer, 'checked'), ids) as CaseReadT[] | CaseReadMinimalT[];
 }
 
 /**

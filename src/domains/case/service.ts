@@ -12,15 +12,7 @@ import { listTables, runList, type Page } from '../../list/engine.ts';
 import { applyInclude, type Included } from '../../list/include.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { ListQueryT } from '../../server/shapes.ts';
-import {
-  caseDashboardTables,
-  readCaseFor,
-  type CaseReadIncludableT,
-  type CaseReadT,
-  readListedCases,
-  readVisibleCases,
-  readVisibleCasesIncluded,
-} from './reader.ts';
+import { caseDashboardTables, readCaseFor, type CaseReadIncludableT, type CaseReadT, readVisibleCases, readVisibleCasesIncluded } from './reader.ts';
 import { assertCanEditCase, assertCanViewCase, visibleCases } from './visibility.ts';
 
 export { caseList };
@@ -52,7 +44,7 @@ const pageOfIds = (ctx: Ctx, query: CaseListQuery) => runList<{ id: number }>(ct
 async function readPage(ctx: Ctx, page: Page<{ id: number }>, query: CaseListQuery): Promise<CasePage> {
   const include = query['include[]'];
   const ids = page.items.map((i) => i.id);
-  const items = include.length ? await readVisibleCasesIncluded(ctx, ctx.db, ids, include) : await readListedCases(ctx, ctx.db, ids);
+  const items = include.length ? await readVisibleCasesIncluded(ctx, ctx.db, ids, include) : await readVisibleCases(ctx, ctx.db, ids, 'listed');
   return { ...page, items: applyInclude(items, include) };
 }
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { projection, within } from '../../list/projection.ts';
 import type { Ctx } from '../../server/context.ts';
 import { column } from '../../crud/group.ts';
-import { declareRead, groupReader, readChecked, readObjects, readTables, shallowReader, type OwnField, type ReadDef } from '../../crud/reader.ts';
+import { declareRead, groupReader, readObjects, readTables, shallowReader, type OwnField, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
@@ -179,18 +179,6 @@ export const incidentMinimalReader = () => groupReader(minimalDef, IncidentReadM
 export const incidentReader = () => groupReader(fullDef, IncidentRead);
 
 /**
- * Read objects for ids, in their order, skipping ids not found (IncidentRead if `full`, else
- * IncidentReadMinimal): incidents the caller has found `viewer` may see (or has just written), with
- * what they nest narrowed to what `viewer` may see.
- */
-export async function readIncidents(db: Executor, ids: number[], full: true, viewer: Viewer): Promise<IncidentReadT[]>;
-export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
-export async function readIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
-  const read = full ? await readChecked(incidentReader(), db, ids, viewer) : await readChecked(incidentMinimalReader(), db, ids, viewer);
-  return ids.map((id) => read.get(id)).filter((x) => !!x) as IncidentReadT[] | IncidentReadMinimalT[];
-}
-
-/**
  * A page of a list (the web UI's table, 25 incidents): the same objects, read a column per field
  * (`flat`), so that PostgreSQL builds no object around each row's fields.
  */
@@ -199,9 +187,28 @@ const listedFullDef: ReadDef = { ...fullDef, flat: true };
 declareRead(listedMinimalDef, IncidentReadMinimal, 'incident-listed');
 declareRead(listedFullDef, IncidentRead, 'incident-listed-full');
 
-/** As readIncidents, for a list's page: its ids in their order. */
-export async function readListedIncidents(db: Executor, ids: number[], full: boolean, viewer: Viewer): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
-  const [def, shape] = full ? [listedFullDef, IncidentRead] : [listedMinimalDef, IncidentReadMinimal];
+/**
+ * Read objects for ids, in their order, skipping ids not found (IncidentRead if `full`, else
+ * IncidentReadMinimal): incidents the caller has found `viewer` may see (or has just written), with
+ * what they nest narrowed to what `viewer` may see. `flat` reads a list's page: the same objects,
+ * a column per field.
+ */
+export async function readIncidents(db: Executor, ids: number[], full: true, viewer: Viewer, flat?: boolean): Promise<IncidentReadT[]>;
+export async function readIncidents(
+  db: Executor,
+  ids: number[],
+  full: boolean,
+  viewer: Viewer,
+  flat?: boolean,
+): Promise<IncidentReadT[] | IncidentReadMinimalT[]>;
+export async function readIncidents(
+  db: Executor,
+  ids: number[],
+  full: boolean,
+  viewer: Viewer,
+  flat = false,
+): Promise<IncidentReadT[] | IncidentReadMinimalT[]> {
+  const [def, shape] = full ? [flat ? listedFullDef : fullDef, IncidentRead] : [flat ? listedMinimalDef : minimalDef, IncidentReadMinimal];
   return inOrder(await readObjects(db, def, shape, ids, viewer, 'checked'), ids) as IncidentReadT[] | IncidentReadMinimalT[];
 }
 

@@ -21,15 +21,7 @@ import { activeRoles, addParticipant, contactName, inactivateParticipant, partic
 import { INCIDENT, incidentList } from './kind.ts';
 import type { ExecutiveReportCreate, ReportType, TacticalReportCreate } from '../report/schema.ts';
 import { report } from '../report/table.ts';
-import {
-  dashboardTables,
-  readIncidentFor,
-  type IncidentReadMinimalT,
-  type IncidentReadT,
-  readIncidents,
-  readIncidentsIncluded,
-  readListedIncidents,
-} from './reader.ts';
+import { dashboardTables, readIncidentFor, type IncidentReadMinimalT, type IncidentReadT, readIncidents, readIncidentsIncluded } from './reader.ts';
 import { assertCanEdit, assertCanJoin, assertCanSelfJoin, assertCanView, visibleIncidents } from './visibility.ts';
 
 export { incidentList };
@@ -64,7 +56,7 @@ async function readPage(ctx: Ctx, page: Page<{ id: number }>, query: IncidentLis
   const ids = page.items.map((i) => i.id);
   const items = include.length
     ? await readIncidentsIncluded(ctx.db, ids, query.expand, ctx, include)
-    : await readListedIncidents(ctx.db, ids, query.expand, ctx);
+    : await readIncidents(ctx.db, ids, query.expand, ctx, true);
   return { ...page, items: applyInclude(items, include) };
 }
 

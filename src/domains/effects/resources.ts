@@ -15,7 +15,7 @@ import { createGroups, createGroupsOf, groupMembers, groupOf } from '../group/se
 import type { RecordKind } from '../lifecycle/kind.ts';
 import { activeParticipantEmails } from '../lifecycle/participants.ts';
 import { subjectOf, subjectsOf } from '../lifecycle/subject.ts';
-import { activeInstance, pluginEnv, readPluginsOnce } from '../plugin/active.ts';
+import { activeInstance, pluginEnv } from '../plugin/active.ts';
 import { enqueueEmail } from '../plugin/messages.ts';
 import { type EffectsContext, jobContext } from './job-context.ts';
 import { routedFor } from './routing.ts';
@@ -77,15 +77,12 @@ export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => 
       const made = { groups: 0, conferences: 0 };
       const subjects = await subjectsOf(env.db, env.settings, kind, job.data.ids);
       const keyOf = (subject: Subject) => `${job.id}:${kind.name}:${subject.id}`;
-      // Every record's groups in one transaction (a batch of new cases: three statements in all, where
-      // each case had a transaction of six); when it fails, each record's alone, as below.
+      // Every record's groups at once (a batch of new cases: three statements in all, where each case
+      // had a transaction of six); when that fails, each record's alone, as below.
       let grouped = false;
       if (subjects.length > 1) {
         try {
-          made.groups += await env.db.transaction(async (tx) => {
-            readPluginsOnce(tx);
-            return createGroupsOf(tx, ctx, kind, subjects, (subject) => `${keyOf(subject)}:groups`);
-          });
+          made.groups += await createGroupsOf(env.db, ctx, kind, subjects, (subject) => `${keyOf(subject)}:groups`);
           grouped = true;
         } catch (err) {
           env.log.warn({ job: job.id, queue: job.name, err: (err as Error).message }, 'groups of the whole job failed; each record alone');

@@ -64,25 +64,30 @@ export async function createGroups(tx: Executor, ctx: Ctx, kind: RecordRows, sub
 
 /**
  * createGroups for many records at once (the cases a batch of signal instances opens): the groups
- * they have read in one statement, those made inserted and told on the timeline in one more, each
- * statement's text the same whatever the number of records. A plugin that fails for a record
- * throws, and nothing of the others is written: the caller then makes each record's groups alone.
+ * they have read in one statement, each project's plugin once, and those made inserted and told on
+ * the timeline in one more statement, whose text is the same whatever their number. The plugin is
+ * asked outside any transaction, so that an outside system's answers hold no connection (the
+ * embedded database has one). A plugin that fails for a record throws, and nothing is written: the
+ * caller then makes each record's groups alone.
  */
-export async function createGroupsOf(tx: Executor, ctx: Ctx, kind: RecordRows, subjects: Subject[], keyOf: (subject: Subject) => string): Promise<number> {
+export async function createGroupsOf(db: Executor, ctx: Ctx, kind: RecordRows, subjects: Subject[], keyOf: (subject: Subject) => string): Promise<number> {
   if (subjects.length === 0) return 0;
   const owner = ownerColumn(kind);
   const have = new Set(
     (
       await runStatement<{ id: number; kind: string }>(
-        tx,
+        db,
         sql`SELECT ${owner} AS id, ${participantGroup.kind} AS kind FROM ${participantGroup} WHERE ${owner} = ANY(${sql.param(subjects.map((s) => s.id))}::int[])`,
       )
     ).map((g) => `${g.id}:${g.kind}`),
   );
+  const plugins = new Map<number, Awaited<ReturnType<typeof activeInstance<'participant_group'>>>>();
+  for (const projectId of new Set(subjects.map((s) => s.project.id)))
+    plugins.set(projectId, await activeInstance(db, ctx.settings, projectId, 'participant_group'));
   const rows: Record<string, unknown>[] = [];
   const events: Parameters<typeof insertEvents>[1] = [];
   for (const subject of subjects) {
-    const plugin = await activeInstance(tx, ctx.settings, subject.project.id, 'participant_group');
+    const plugin = plugins.get(subject.project.id);
     if (!plugin) continue;
     for (const groupKind of GROUP_KINDS[kind.name].filter((k) => !have.has(`${subject.id}:${k}`))) {
       const env = pluginEnv(ctx.settings, `${keyOf(subject)}:${groupKind}`, { info() {}, warn() {} });
@@ -103,7 +108,7 @@ export async function createGroupsOf(tx: Executor, ctx: Ctx, kind: RecordRows, s
   }
   if (rows.length === 0) return 0;
   await runStatement(
-    tx,
+    db,
     sql`
     WITH made AS (
       INSERT INTO ${participantGroup} (organization_id, project_id, ${sql.identifier(kind.ownerColumn)}, kind, name, email, resource_id, resource_type, weblink, description)

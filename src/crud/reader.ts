@@ -270,8 +270,7 @@ export class ReadBuilder implements ReadWriter {
         where: sql`${column(l, link.ownerColumn)} = ${column(at, 'id')}`,
         order: sql`${column(l, link.otherColumn)}`,
       });
-      if (!target || this.apart(target, prop.items))
-        return this.deferMany(node, key, target ? this.apartReader(target, prop.items!) : reader!, link.target.table, rows);
+      if (!target || this.apart(target, prop.items)) return this.deferLinked(node, key, target ? this.apartReader(target, prop.items!) : reader!, link, l, at);
       return this.nest(node, key, true, this.many(target, link.target.table, prop, rows));
     }
     const child = def.children?.[key];
@@ -384,6 +383,21 @@ export class ReadBuilder implements ReadWriter {
   private defer(node: Node, deferred: Deferred, id: SQL): SQL {
     node.deferred.push(deferred);
     return id;
+  }
+
+  /**
+   * The ids a link table names for the row at `at`, those the viewer may not see left out, read
+   * apart. The link's rows are found by its owner column and each record checked by its id: a join
+   * of the two was planned, on a connection that prepared it while the tables were small, as a walk
+   * over every record of the organization probing the link for each, and a prepared statement keeps
+   * its plan (a new case's read in an ingestion answer touched 120 blocks per case for two empty lists).
+   */
+  private deferLinked(node: Node, field: string, read: Reader, link: LinkField, l: PgTable, at: PgTable): SQL {
+    const t = this.alias(link.target.table);
+    const other = column(l, link.otherColumn);
+    const seen = sql`(SELECT ${this.visible(t, link.target.table) ?? sql`TRUE`} FROM ${this.from(t, link.target.table)} WHERE ${column(t, 'id')} = ${other})`;
+    const ids = sql`COALESCE((SELECT json_agg(${other} ORDER BY ${other}) FROM ${this.from(l, link.table)} WHERE ${column(l, link.ownerColumn)} = ${column(at, 'id')} AND ${seen}), '[]'::json)`;
+    return this.defer(node, { field, read, many: true }, ids);
   }
 
   private deferMany(node: Node, field: string, read: Reader, table: PgTable, rows: Rows): SQL {

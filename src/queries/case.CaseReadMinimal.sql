@@ -99,7 +99,7 @@ select json_build_object(
     'display_name', "r9"."display_name",
     'enabled', "r9"."enabled",
     'allow_self_join', "r9"."allow_self_join") FROM "project" "r9" WHERE "r9"."id" = "case"."project_id"),
-  'incidents', COALESCE((SELECT json_agg("r11"."id" ORDER BY "r10"."incident_id") FROM "case_incident" "r10" JOIN "incident" "r11" ON "r11"."id" = "r10"."incident_id" WHERE ("r10"."case_id" = "case"."id" and ("r11"."organization_id" = $1::int AND ("r11"."visibility" = 'Open' OR "r11"."id" IN (SELECT "participant"."incident_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."incident_id" IS NOT NULL AND lower("individual_contact"."email") = lower($2::text)))))), '[]'::json),
+  'incidents', COALESCE((SELECT json_agg("r10"."incident_id" ORDER BY "r10"."incident_id") FROM "case_incident" "r10" WHERE "r10"."case_id" = "case"."id" AND (SELECT ("r11"."organization_id" = $1::int AND ("r11"."visibility" = 'Open' OR "r11"."id" IN (SELECT "participant"."incident_id" FROM "participant" JOIN "individual_contact" ON "individual_contact"."id" = "participant"."individual_contact_id" WHERE "participant"."incident_id" IS NOT NULL AND lower("individual_contact"."email") = lower($2::text)))) FROM "incident" "r11" WHERE "r11"."id" = "r10"."incident_id")), '[]'::json),
   'assignee', (SELECT json_build_object(
     'id', "r12"."id",
     'team', "r12"."team",

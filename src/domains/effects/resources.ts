@@ -11,7 +11,7 @@ import type { EmailMessage, GroupKind, Subject } from '../../plugins/types.ts';
 import { isRetryLater, RetryLater } from '../../lib/retry-later.ts';
 import type { Ctx } from '../../server/context.ts';
 import { openConference } from '../conference/service.ts';
-import { createGroups, groupMembers, groupOf } from '../group/service.ts';
+import { createGroups, createGroupsOf, groupMembers, groupOf } from '../group/service.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
 import { activeParticipantEmails } from '../lifecycle/participants.ts';
 import { subjectOf, subjectsOf } from '../lifecycle/subject.ts';
@@ -75,8 +75,21 @@ export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => 
       // The longest a refusing vendor asked to wait (a 429's Retry-After): the retry comes no sooner.
       let wait = 0;
       const made = { groups: 0, conferences: 0 };
-      for (const subject of await subjectsOf(env.db, env.settings, kind, job.data.ids)) {
-        const key = `${job.id}:${kind.name}:${subject.id}`;
+      const subjects = await subjectsOf(env.db, env.settings, kind, job.data.ids);
+      const keyOf = (subject: Subject) => `${job.id}:${kind.name}:${subject.id}`;
+      // Every record's groups at once (a batch of new cases: three statements in all, where each case
+      // had a transaction of six); when that fails, each record's alone, as below.
+      let grouped = false;
+      if (subjects.length > 1) {
+        try {
+          made.groups += await createGroupsOf(env.db, ctx, kind, subjects, (subject) => `${keyOf(subject)}:groups`);
+          grouped = true;
+        } catch (err) {
+          env.log.warn({ job: job.id, queue: job.name, err: (err as Error).message }, 'groups of the whole job failed; each record alone');
+        }
+      }
+      for (const subject of subjects) {
+        const key = keyOf(subject);
         const step = async (what: string, run: (tx: Executor) => Promise<void>) => {
           try {
             await env.db.transaction(run);
@@ -86,9 +99,10 @@ export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => 
             if (isRetryLater(err)) wait = Math.max(wait, err.seconds);
           }
         };
-        await step('groups', async (tx) => {
-          made.groups += await createGroups(tx, ctx, kind, subject, `${key}:groups`);
-        });
+        if (!grouped)
+          await step('groups', async (tx) => {
+            made.groups += await createGroups(tx, ctx, kind, subject, `${key}:groups`);
+          });
         if (kind.name === 'incident')
           await step('meeting', async (tx) => {
             if (await openConference(tx, ctx, subject, await activeParticipantEmails(tx, kind, subject.id), `${key}:conference`)) made.conferences++;

@@ -7,12 +7,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
+import { runStatement } from '../../db/statements.ts';
 import type { GroupKind, Subject } from '../../plugins/types.ts';
 import type { Ctx } from '../../server/context.ts';
 import type { GroupRead } from '../case/schema.ts';
 import { RESOURCE_DESCRIPTIONS } from '../document/descriptions.ts';
 import { event } from '../event/table.ts';
-import { logEvent } from '../event/service.ts';
+import { insertEvents, logEvent } from '../event/service.ts';
 import { ownerOf, type RecordRows } from '../lifecycle/kind.ts';
 import { activeParticipantEmails } from '../lifecycle/participants.ts';
 import { assertVisible } from '../lifecycle/visibility.ts';
@@ -55,15 +56,77 @@ export async function createGroups(tx: Executor, ctx: Ctx, kind: RecordRows, sub
       weblink: group.weblink,
       description: group.description,
     });
-    await logEvent(tx, ctx, ownerOf(kind, subject.id), {
-      description: `${groupKind === 'tactical' ? 'Tactical' : 'Notifications'} group created: ${group.email}`,
-      details: { group: { kind: groupKind, email: group.email } },
-      owner: 'Muster',
-    });
+    await logEvent(tx, ctx, ownerOf(kind, subject.id), madeEvent(groupKind, group.email));
     made++;
   }
   return made;
 }
+
+/**
+ * createGroups for many records at once (the cases a batch of signal instances opens): the groups
+ * they have read in one statement, each project's plugin once, and those made inserted and told on
+ * the timeline in one more statement, whose text is the same whatever their number. The plugin is
+ * asked outside any transaction, so that an outside system's answers hold no connection (the
+ * embedded database has one). A plugin that fails for a record throws, and nothing is written: the
+ * caller then makes each record's groups alone.
+ */
+export async function createGroupsOf(db: Executor, ctx: Ctx, kind: RecordRows, subjects: Subject[], keyOf: (subject: Subject) => string): Promise<number> {
+  if (subjects.length === 0) return 0;
+  const owner = ownerColumn(kind);
+  const have = new Set(
+    (
+      await runStatement<{ id: number; kind: string }>(
+        db,
+        sql`SELECT ${owner} AS id, ${participantGroup.kind} AS kind FROM ${participantGroup} WHERE ${owner} = ANY(${sql.param(subjects.map((s) => s.id))}::int[])`,
+      )
+    ).map((g) => `${g.id}:${g.kind}`),
+  );
+  const plugins = new Map<number, Awaited<ReturnType<typeof activeInstance<'participant_group'>>>>();
+  for (const projectId of new Set(subjects.map((s) => s.project.id)))
+    plugins.set(projectId, await activeInstance(db, ctx.settings, projectId, 'participant_group'));
+  const rows: Record<string, unknown>[] = [];
+  const events: Parameters<typeof insertEvents>[1] = [];
+  for (const subject of subjects) {
+    const plugin = plugins.get(subject.project.id);
+    if (!plugin) continue;
+    for (const groupKind of GROUP_KINDS[kind.name].filter((k) => !have.has(`${subject.id}:${k}`))) {
+      const env = pluginEnv(ctx.settings, `${keyOf(subject)}:${groupKind}`, { info() {}, warn() {} });
+      const group = await plugin.plugin.create(subject, groupKind, plugin.config, env);
+      rows.push({
+        project_id: subject.project.id,
+        owner_id: subject.id,
+        kind: groupKind,
+        name: group.name,
+        email: group.email,
+        resource_id: group.resource_id,
+        resource_type: group.resource_type,
+        weblink: group.weblink,
+        description: group.description,
+      });
+      events.push({ ...madeEvent(groupKind, group.email), record: ownerOf(kind, subject.id) });
+    }
+  }
+  if (rows.length === 0) return 0;
+  await runStatement(
+    db,
+    sql`
+    WITH made AS (
+      INSERT INTO ${participantGroup} (organization_id, project_id, ${sql.identifier(kind.ownerColumn)}, kind, name, email, resource_id, resource_type, weblink, description)
+      SELECT ${ctx.organization.id}::int, x.project_id, x.owner_id, x.kind, x.name, x.email, x.resource_id, x.resource_type, x.weblink, x.description
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(project_id int, owner_id int, kind text, name text, email text, resource_id text,
+        resource_type text, weblink text, description text)
+    )
+    ${insertEvents(ctx, events)}`,
+  );
+  return rows.length;
+}
+
+/** The timeline's word for a group made. */
+const madeEvent = (groupKind: GroupKind, email: string) => ({
+  description: `${groupKind === 'tactical' ? 'Tactical' : 'Notifications'} group created: ${email}`,
+  details: { group: { kind: groupKind, email } },
+  owner: 'Muster',
+});
 
 type GroupRow = typeof participantGroup.$inferSelect;
 const groupRead = (g: GroupRow): Static<typeof GroupRead> => ({

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, type Res } from '../../../test/helpers.ts';
+import { drainJobs } from '../../../test/jobs.ts';
 import type { BatcherOptions, Settled } from '../../lib/batcher.ts';
 import { useWorld, signals, unique } from '../../../test/worlds/signals.ts';
 
@@ -108,6 +109,21 @@ describe('the answer of a new instance', () => {
     const stored = new Map([...(await storedOf(dedup.id)), ...(await storedOf(quiet.id))]);
     expect(stored.size).toBe(12);
     for (const r of all) expectSameAsStored(r.body, stored.get(r.body.id));
+  });
+});
+
+describe('the cases a batch opens', () => {
+  it('each get their tactical group, told on their own timeline', async () => {
+    const def = await definition({});
+    const all = await burst(6, (i) => s.ingest({ variant: def.variant, host: `grouped-${i}` }));
+    expect(statuses(all)).toEqual(Array(6).fill(200));
+    await drainJobs(w.t.database, w.t.settings);
+    for (const r of all) {
+      const read = (await call(w.t.app, 'GET', `/default/cases/${r.body.case.id}`, { token: w.owner })).body;
+      expect(read.groups, `case ${read.id}`).toEqual([expect.objectContaining({ email: expect.stringContaining(read.name.toLowerCase()) })]);
+      const told = read.events.filter((e: any) => e.description.startsWith('Tactical group created'));
+      expect(told.map((e: any) => e.details.group.email)).toEqual([read.groups[0].email]);
+    }
   });
 });
 

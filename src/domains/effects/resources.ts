@@ -11,7 +11,7 @@ import type { EmailMessage, GroupKind, Subject } from '../../plugins/types.ts';
 import { isRetryLater, RetryLater } from '../../lib/retry-later.ts';
 import type { Ctx } from '../../server/context.ts';
 import { openConference } from '../conference/service.ts';
-import { createGroups, createGroupsOf, groupMembers, groupOf } from '../group/service.ts';
+import { createGroupsOf, groupMembers, groupOf } from '../group/service.ts';
 import type { RecordKind } from '../lifecycle/kind.ts';
 import { activeParticipantEmails } from '../lifecycle/participants.ts';
 import { subjectOf, subjectsOf } from '../lifecycle/subject.ts';
@@ -101,7 +101,7 @@ export const resourceJobs = (kinds: Record<'incident' | 'case', RecordKind>) => 
         };
         if (!grouped)
           await step('groups', async (tx) => {
-            made.groups += await createGroups(tx, ctx, kind, subject, `${key}:groups`);
+            made.groups += await createGroupsOf(tx, ctx, kind, [subject], () => `${key}:groups`);
           });
         if (kind.name === 'incident')
           await step('meeting', async (tx) => {

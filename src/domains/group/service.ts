@@ -13,7 +13,7 @@ import type { Ctx } from '../../server/context.ts';
 import type { GroupRead } from '../case/schema.ts';
 import { RESOURCE_DESCRIPTIONS } from '../document/descriptions.ts';
 import { event } from '../event/table.ts';
-import { insertEvents, logEvent } from '../event/service.ts';
+import { insertEvents } from '../event/service.ts';
 import { ownerOf, type RecordRows } from '../lifecycle/kind.ts';
 import { activeParticipantEmails } from '../lifecycle/participants.ts';
 import { assertVisible } from '../lifecycle/visibility.ts';
@@ -26,49 +26,14 @@ export const GROUP_KINDS: Record<'incident' | 'case', GroupKind[]> = { incident:
 const ownerColumn = (kind: RecordRows) => (kind.ownerColumn === 'incident_id' ? participantGroup.incident_id : participantGroup.case_id);
 
 /**
- * Makes the record's groups it lacks through the project's participant-group plugin (none enabled:
- * none made); each made is told on the timeline. Safe to run again: a group made is not made twice.
- */
-export async function createGroups(tx: Executor, ctx: Ctx, kind: RecordRows, subject: Subject, key: string): Promise<number> {
-  const plugin = await activeInstance(tx, ctx.settings, subject.project.id, 'participant_group');
-  if (!plugin) return 0;
-  const have = new Set(
-    (
-      await tx
-        .select({ kind: participantGroup.kind })
-        .from(participantGroup)
-        .where(eq(ownerColumn(kind), subject.id))
-    ).map((g) => g.kind),
-  );
-  let made = 0;
-  for (const groupKind of GROUP_KINDS[kind.name].filter((k) => !have.has(k))) {
-    const env = pluginEnv(ctx.settings, `${key}:${groupKind}`, { info() {}, warn() {} });
-    const group = await plugin.plugin.create(subject, groupKind, plugin.config, env);
-    await tx.insert(participantGroup).values({
-      organization_id: ctx.organization.id,
-      project_id: subject.project.id,
-      ...ownerOf(kind, subject.id),
-      kind: groupKind,
-      name: group.name,
-      email: group.email,
-      resource_id: group.resource_id,
-      resource_type: group.resource_type,
-      weblink: group.weblink,
-      description: group.description,
-    });
-    await logEvent(tx, ctx, ownerOf(kind, subject.id), madeEvent(groupKind, group.email));
-    made++;
-  }
-  return made;
-}
-
-/**
- * createGroups for many records at once (the cases a batch of signal instances opens): the groups
- * they have read in one statement, each project's plugin once, and those made inserted and told on
- * the timeline in one more statement, whose text is the same whatever their number. The plugin is
- * asked outside any transaction, so that an outside system's answers hold no connection (the
- * embedded database has one). A plugin that fails for a record throws, and nothing is written: the
- * caller then makes each record's groups alone.
+ * Makes the groups these records lack (one record's, or those of the cases a batch of signal
+ * instances opens) through each project's participant-group plugin (none enabled: none made); each
+ * made is told on its record's timeline. Safe to run again: a group made is not made twice. The
+ * groups they have are read in one statement, each project's plugin once, and those made are
+ * inserted and told in one more statement, whose text is the same whatever their number. Given the
+ * database rather than a transaction, the plugin is asked outside any, so that an outside system's
+ * answers hold no connection (the embedded database has one). A plugin that fails for a record
+ * throws, and nothing is written.
  */
 export async function createGroupsOf(db: Executor, ctx: Ctx, kind: RecordRows, subjects: Subject[], keyOf: (subject: Subject) => string): Promise<number> {
   if (subjects.length === 0) return 0;

@@ -251,7 +251,7 @@ describe('a worker killed mid-job', () => {
     child.stderr.on('data', (d) => {
       out += d;
     });
-    const started = await until('the child to start the job', async () => /started (\S+)/.exec(out)?.[1], 60_000);
+    const started = await until('the child to start the job', async () => /started (\S+)/.exec(out)?.[1], 100_000);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
 
@@ -271,10 +271,16 @@ describe('a worker killed mid-job', () => {
         (await jobsIn(database, KILL_QUEUE.name)).find((j) => j.id === started && j.state === 'completed'),
       );
       expect(done.data).toEqual({ note: 'survives a kill' });
-      expect(runs).toEqual([{ id: started, retryCount: 1 }]);
+      // Run once here, as a retry. On a busy machine the child may outlive the job's 2 s run time
+      // before the kill lands, and retry the job itself first: then this run is its second retry.
+      expect(runs).toHaveLength(1);
+      expect(runs[0].id).toBe(started);
+      expect(runs[0].retryCount).toBeGreaterThanOrEqual(1);
     } finally {
       await queue.stop(2_000);
       await database.close();
     }
-  });
+    // Its waits (the child opening a fresh database and starting the job, then the retry) exceed the
+    // default 60 s limit on a busy machine.
+  }, 150_000);
 });

@@ -89,7 +89,9 @@ const perDatabase = (name: string, env: Record<string, string>): TestProjectInli
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
+    // The limits catch a test that hangs, not one that is slow: CI runs about three test processes
+    // per core (.ci/run), where a test that takes 20 s alone can take a minute.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,

@@ -32,7 +32,7 @@ import { installRequestTelemetry } from '../server/observability/http.ts';
 import { requestIdOf } from '../server/observability/request-id.ts';
 import { metricsRoute } from '../server/observability/metrics-routes.ts';
 import { outboundFor } from '../lib/outbound/client.ts';
-import { collectProcessMetrics, metricsMode } from '../lib/telemetry/metrics.ts';
+import { metricsMode, recordMetrics } from '../lib/telemetry/metrics.ts';
 import { flushTraces, startTracing } from '../lib/telemetry/tracing.ts';
 import { watchQueues } from '../jobs/queue-metrics.ts';
 
@@ -126,7 +126,7 @@ export async function buildApp({ settings, database, logger }: BuildOptions): Pr
   // First: every later hook, and the handler, runs in the request's context.
   installRequestTelemetry(app, settings);
   if (metrics.serve !== 'off') {
-    collectProcessMetrics();
+    recordMetrics();
     const unwatch = watchQueues(database);
     app.addHook('onClose', async () => unwatch());
   }

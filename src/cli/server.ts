@@ -5,7 +5,6 @@ import { watch } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import repl from 'node:repl';
 import { Command, Option } from 'commander';
 import { ConfigError, describeSettings, loadSettings, readSettings, type Settings } from '../config.ts';
 import { openReady } from '../app/bootstrap.ts';
@@ -356,6 +355,9 @@ export function serverCommand(): Command {
       const schema = await import('../app/schema.ts');
       console.log('In scope: settings, database, db, schema, services, sql');
       const { sql } = await import('drizzle-orm');
+      // Loaded here only: node:repl loads node:domain, which makes every event emitter of the process
+      // (each request's, each socket's) pay for domains on creation and on every event.
+      const repl = await import('node:repl');
       const shell = repl.start({ prompt: 'muster> ' });
       Object.assign(shell.context, { settings, database, db: database.db, schema, services, sql });
       shell.on('exit', async () => {

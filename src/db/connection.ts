@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { type EmbeddedOptions, openPglite } from './embedded.ts';
 import { drizzleEmbedded, NamingSession, runNamed } from './embedded-statements.ts';
 import type { Settings } from '../config.ts';
-import { pools, poolWaits } from '../lib/telemetry/metrics.ts';
+import { pools, poolWaits, recordingMetrics } from '../lib/telemetry/metrics.ts';
 import { tracedPglite } from './traced-pglite.ts';
 import { statementSpan } from '../lib/telemetry/tracing.ts';
 
@@ -214,9 +214,9 @@ function timeWaits(pool: pg.Pool) {
   const connect = pool.connect.bind(pool) as (cb: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => void;
   type Callback = Parameters<typeof connect>[0];
   const timed = (cb: Callback) => {
-    const end = poolWaits.startTimer();
+    const end = recordingMetrics() ? poolWaits.startTimer() : undefined;
     connect((err, client, done) => {
-      end();
+      end?.();
       cb(err, client, done);
     });
   };

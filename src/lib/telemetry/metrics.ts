@@ -18,11 +18,18 @@ export function metricsMode(settings: Pick<Settings, 'metrics'>): MetricsMode {
   throw new ConfigError(`MUSTER_METRICS must be off, on or a port number, got "${settings.metrics}"`);
 }
 
-let processMetrics = false;
-/** Memory, CPU, event-loop delay and the like of this process (prom-client's defaults), once. */
-export function collectProcessMetrics(): void {
-  if (processMetrics) return;
-  processMetrics = true;
+let recording = false;
+/**
+ * Whether this process's metrics are served (MUSTER_METRICS on or a port). Off, the figures taken at
+ * every request (its duration, its statements' waits for a connection) are not taken: nobody could
+ * read them, and each cost a histogram's label lookup per request.
+ */
+export const recordingMetrics = (): boolean => recording;
+
+/** Starts recording, once: the requests' and the pool's figures, and prom-client's defaults (memory, CPU, event-loop delay). */
+export function recordMetrics(): void {
+  if (recording) return;
+  recording = true;
   client.collectDefaultMetrics({ register: registry });
 }
 

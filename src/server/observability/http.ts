@@ -6,7 +6,7 @@ import { context, propagation, ROOT_CONTEXT, type Span, SpanStatusCode, trace } 
 import type { FastifyRequest } from 'fastify';
 import type { Settings } from '../../config.ts';
 import { withRequestId } from '../../lib/telemetry/context.ts';
-import { httpRequests } from '../../lib/telemetry/metrics.ts';
+import { httpRequests, recordingMetrics } from '../../lib/telemetry/metrics.ts';
 import { SpanKind, startSpan, tracing } from '../../lib/telemetry/tracing.ts';
 import type { App } from '../routing.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
@@ -58,8 +58,7 @@ export function installRequestTelemetry(app: App, settings: Pick<Settings, 'acce
   app.addHook('onResponse', (request, reply, done) => {
     const route = routeOf(request);
     const status = reply.statusCode;
-    const seconds = reply.elapsedTime / 1000;
-    httpRequests.observe({ method: request.method, route, status }, seconds);
+    if (recordingMetrics()) httpRequests.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
     const span = request.observed?.span;
     if (span) {
       span.setAttribute('http.response.status_code', status);

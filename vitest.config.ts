@@ -24,6 +24,7 @@ const ONCE = [
   'test/e2e/**/*.test.ts',
   'test/contract/compare.test.ts',
   'test/failover.test.ts',
+  'src/cli/server-imports.test.ts',
   'src/db/migrate.test.ts',
   'src/domains/entity_type/extract.test.ts',
   'src/domains/incident/holt-winters.test.ts',

@@ -1,5 +1,6 @@
-# Muster's container image: the compiled JavaScript of src/ (dist/), the production dependencies, the
-# built web UI (ui/dist) and the schema revisions, run as the unprivileged `node` user.
+# Muster's container image: the program built into one JavaScript file (dist/, bin/build.js), the
+# production dependencies, the built web UI (ui/dist) and the schema revisions, run as the
+# unprivileged `node` user.
 #   docker build -t muster .
 #   docker run -p 8000:8000 -v muster-data:/var/lib/muster muster            # embedded database
 #   docker run -p 8000:8000 -e DATABASE_URL=postgres://... -e MUSTER_JWT_SECRET=... \
@@ -10,9 +11,10 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Scripts wait for the sources: npm's prepare would build dist/ before src/ is copied in. esbuild's
-# install script only checks its binary, which tsx finds without it.
+# install script only checks its binary, which esbuild's API (the build, tsx) finds without it.
 RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json ./
+COPY bin/build.js ./bin/
 COPY src ./src
 RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
@@ -23,7 +25,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# bin/muster.js runs dist/ while it is current: with no TypeScript beside it, it always is.
+# bin/muster.js runs dist/ while it is current: with no TypeScript source beside it, it always is.
 COPY bin/muster.js bin/built.js ./bin/
 COPY ui/dist ./ui/dist
 # Revisions are SQL read at run time, not code.

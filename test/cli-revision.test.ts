@@ -92,6 +92,9 @@ export const cli_widget = cliTable('cli_widget', {
     expect(up[0]).toContain('"name" text NOT NULL');
     expect(down).toHaveLength(1);
     expect(down[0]).toMatch(/^DROP TABLE "cli_widget"/);
+    // That run found the copy's build older than the edit and compiled the sources (bin/muster.js):
+    // the commands below run the copy's build of the edited sources instead, as after npm run build.
+    project.build();
   });
 
   it('upgrade and downgrade run the new revision', async () => {

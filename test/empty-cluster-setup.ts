@@ -29,7 +29,7 @@ const ROOT = new URL('..', import.meta.url);
 async function buildIfStale() {
   const built = new URL('bin/built.js', ROOT).href;
   const { builtModule } = (await import(built)) as { builtModule(name: string): string | undefined };
-  if (!builtModule('cli/main')) execFileSync(process.execPath, ['bin/prepare.js'], { cwd: ROOT, stdio: 'inherit' });
+  if (!builtModule('cli/main')) execFileSync(process.execPath, ['bin/build.js'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 export default async function setup(project: TestProject) {

@@ -1,7 +1,7 @@
 // Builds dist/cli/main.js (npm run build, which npm's prepare runs): the `muster` program in one
 // JavaScript file, our sources and the pure-JavaScript packages they import, written by esbuild (a
-// dependency of tsx, so also installed without the development dependencies). One file instead of
-// the ~2,800 modules Node would otherwise find, read and link on every start: Node 22 and later
+// dependency, not a development one, since npm's prepare runs in production installs too). One file
+// instead of the ~2,800 modules Node would otherwise find, read and link on every start: Node 22 and later
 // re-read and parse a package's package.json on module lookups, which made a start cost 2 CPU-s.
 // No type check here (npm run typecheck does that).
 import { build } from 'esbuild';

@@ -112,10 +112,11 @@ describeUi('web UI: the incident page', () => {
     );
     await page.getByRole('button', { name: `Remove ${former.individual.name || former.individual.email}` }).click();
     await expect
-      .poll(async () =>
-        (await apiCall('GET', `/incidents/${created.id}`)).participants
-          .find((p: { id: number }) => p.id === former.id)
-          .participant_roles.every((r: { renounced_at: string | null }) => r.renounced_at),
+      .poll(
+        async () =>
+          (await apiCall('GET', `/incidents/${created.id}`)).participants
+            .find((p: { id: number }) => p.id === former.id)
+            .participant_roles.every((r: { renounced_at: string | null }) => r.renounced_at),
         { timeout: 15_000 },
       )
       .toBe(true);

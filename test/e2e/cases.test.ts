@@ -7,7 +7,7 @@ describeUi('web UI: cases', () => {
   it('creates a case through the form, triages it, escalates it and follows the link to the incident', async () => {
     const page = await ui.page();
     await registerInBrowser(page, 'owner@example.com');
-    await page.goto('/default/cases');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Cases' }).click();
     await page.getByRole('heading', { level: 1, name: 'Cases' }).waitFor();
     await page.getByRole('button', { name: 'New case' }).click();
     const dialog = page.getByRole('dialog', { name: 'New case' });

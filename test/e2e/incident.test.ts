@@ -104,16 +104,20 @@ describeUi('web UI: the incident page', () => {
       .filter({ hasText: 'helper@corp.example' })
       .getByRole('button', { name: /^Make .+ the commander$/ })
       .click();
-    await expect.poll(async () => (await apiCall('GET', `/incidents/${created.id}`)).commander?.individual.email).toBe('helper@corp.example');
+    await expect
+      .poll(async () => (await apiCall('GET', `/incidents/${created.id}`)).commander?.individual.email, { timeout: 15_000 })
+      .toBe('helper@corp.example');
     const former = (await apiCall('GET', `/incidents/${created.id}`)).participants.find(
       (p: { individual: { email: string } }) => p.individual.email !== 'helper@corp.example',
     );
     await page.getByRole('button', { name: `Remove ${former.individual.name || former.individual.email}` }).click();
     await expect
-      .poll(async () =>
-        (await apiCall('GET', `/incidents/${created.id}`)).participants
-          .find((p: { id: number }) => p.id === former.id)
-          .participant_roles.every((r: { renounced_at: string | null }) => r.renounced_at),
+      .poll(
+        async () =>
+          (await apiCall('GET', `/incidents/${created.id}`)).participants
+            .find((p: { id: number }) => p.id === former.id)
+            .participant_roles.every((r: { renounced_at: string | null }) => r.renounced_at),
+        { timeout: 15_000 },
       )
       .toBe(true);
 

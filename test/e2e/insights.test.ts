@@ -2,16 +2,21 @@
 // the API (one closed) are counted on the incident dashboard, its charts drawn (echarts loaded only
 // there), and a word of a title typed into the header's search box finds the incident and opens it.
 import { expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { axeViolations, describeUi, expectNoErrors, registerInBrowser, tokenOf, useUiServer } from './browser.ts';
 
 describeUi('web UI: dashboards and search', () => {
   const ui = useUiServer();
+  // What the first test makes, the second searches: the owner's browser and an incident.
+  let owner: BrowserContext;
+  let narwhal: { id: number; name: string };
 
-  it('counts incidents on the dashboard, finds one through the header search box and opens it', async () => {
+  it('counts incidents on the dashboard and draws them, the window chosen kept in the URL', async () => {
     const page = await ui.page();
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await registerInBrowser(page, 'owner@example.com');
+    owner = page.context();
     // The incidents page loads no chart library.
     expect(scripts.filter((s) => /echarts/.test(s))).toEqual([]);
 
@@ -25,7 +30,7 @@ describeUi('web UI: dashboards and search', () => {
       expect(res.status, await res.clone().text()).toBe(200);
       return (await res.json()) as { id: number; name: string; status: string; closed_at: string | null };
     };
-    const narwhal = await post({ title: 'Narwhal sonar outage', description: 'The sonar array went dark.' });
+    narwhal = await post({ title: 'Narwhal sonar outage', description: 'The sonar array went dark.' });
     await post({ title: 'Database failover', description: 'Primary lost.' });
     const closed = await post({ title: 'Expired certificate', description: 'Renewed.', status: 'Closed' });
     expect(closed.closed_at).toBeTruthy();
@@ -59,6 +64,13 @@ describeUi('web UI: dashboards and search', () => {
     await page.waitForURL('**/dashboards/incidents?window=90');
     await expect.poll(() => stat('Incidents').textContent()).toBe('3');
     expect(await axeViolations(page)).toEqual([]);
+    expectNoErrors(page);
+  });
+
+  it('reads custom windows and filters from the URL, redraws in the dark scheme, and shows the case dashboard empty', async () => {
+    const page = await ui.pageIn(owner);
+    const stat = (label: string) => page.getByRole('region', { name: 'Summary' }).locator(`[data-stat="${label}"] dd`).first();
+    const byStatus = page.getByRole('region', { name: 'Incidents by status' });
 
     // Filters from the URL reach the API: a custom window and the project, type and priority by name.
     await page.goto('/default/dashboards/incidents?window=custom&from=2000-01-01&project=default&type=Default&priority=Low');
@@ -81,7 +93,12 @@ describeUi('web UI: dashboards and search', () => {
     await page.waitForURL('**/dashboards/cases?window=90');
     await page.getByRole('heading', { name: 'No cases in this window' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    expectNoErrors(page);
+  });
 
+  it('finds an incident through the header search box and opens it from the keyboard', async () => {
+    const page = await ui.pageIn(owner);
+    await page.goto('/default/incidents');
     // The header's search box, then the keyboard: j to the first hit, Enter opens it.
     const box = page.getByRole('textbox', { name: 'Search', exact: true });
     await box.fill('narwhal');

@@ -74,5 +74,5 @@ describeUi('web UI: a newcomer works an incident from report to close', () => {
     await page.setViewportSize({ width: 1440, height: 760 });
     await page.screenshot({ path: join(ARTIFACTS, 'incidents.png') });
     expectNoErrors(page);
-  });
+  }, 120_000);
 });

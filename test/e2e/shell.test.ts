@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { axeViolations, describeUi, expectNoErrors, registerInBrowser, useUiServer } from './browser.ts';
+import { axeViolations, describeUi, expectNoErrors, registerInBrowser, signInBrowser, useUiServer } from './browser.ts';
 
 describeUi('web UI: sign-in, frame, colour scheme', () => {
   const ui = useUiServer();
@@ -15,7 +15,7 @@ describeUi('web UI: sign-in, frame, colour scheme', () => {
     expectNoErrors(page);
   });
 
-  it('shows the API refusal in words on a wrong password', async () => {
+  it('shows the API refusal in words on a wrong password, and signs in with the right one', async () => {
     const page = await ui.page();
     await page.goto('/default/auth/login');
     await page.getByLabel('Email').fill('first@example.com');
@@ -26,6 +26,7 @@ describeUi('web UI: sign-in, frame, colour scheme', () => {
     // A valid address is not called an invalid username: the person learns only that one of the two is wrong.
     await expect(alert.textContent()).resolves.toMatch(/The e-mail address or the password is not right\./);
     await expect(alert.textContent()).resolves.not.toMatch(/username/i);
+    await signInBrowser(page, 'first@example.com');
     expectNoErrors(page);
   });
 

@@ -95,6 +95,9 @@ export default defineConfig({
     // per core (.ci/run), where a test that takes 20 s alone can take a minute.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // `expect.poll` waits for what a page or a job shows next; its own default (1 s) is shorter than
+    // a busy machine's answer.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     maxWorkers: 2,
     projects: [

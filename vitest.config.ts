@@ -74,7 +74,7 @@ const OWN_PROCESS = [
  * the route schemas compiled once per worker instead of once per file (src/server/compilers.ts).
  * OWN_PROCESS runs in `<name>-own-process`, a file per process.
  */
-const perDatabase = (name: string, env: Record<string, string>): TestProjectInlineConfiguration[] => [
+const perDatabase = (name: string, env: Record<string, string>, execArgv: string[] = []): TestProjectInlineConfiguration[] => [
   {
     extends: true,
     test: {
@@ -82,12 +82,21 @@ const perDatabase = (name: string, env: Record<string, string>): TestProjectInli
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       exclude: [...CLI, ...ONCE, ...OWN_PROCESS],
       env,
+      execArgv,
       isolate: false,
       globalSetup: ['test/global-setup.ts'],
     },
   },
-  { extends: true, test: { name: `${name}-own-process`, include: OWN_PROCESS, env, globalSetup: ['test/global-setup.ts'] } },
+  { extends: true, test: { name: `${name}-own-process`, include: OWN_PROCESS, env, execArgv, globalSetup: ['test/global-setup.ts'] } },
 ];
+
+/**
+ * The embedded suites' test processes run PGlite's WebAssembly on V8's baseline compiler only: each
+ * file opens a database of its own, and optimising PGlite's code as it warms up (on threads of its
+ * own) costs more CPU than a file's few seconds of queries win back. Eight files: 65-72 CPU-s
+ * against 78-85 (test/cli-helpers.ts does the same for the `muster` commands the CLI tests run).
+ */
+const EMBEDDED_EXEC_ARGV = ['--liftoff-only'];
 
 export default defineConfig({
   test: {
@@ -114,7 +123,7 @@ export default defineConfig({
           execArgv: NODE_MAJOR >= 25 ? ['--no-experimental-webstorage'] : [],
         },
       },
-      ...perDatabase('embedded', {}),
+      ...perDatabase('embedded', {}, EMBEDDED_EXEC_ARGV),
       ...(postgres ? perDatabase('postgres', serverEnv) : []),
     ],
   },

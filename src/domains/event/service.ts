@@ -39,8 +39,11 @@ export async function logEvents(tx: Executor, ctx: Ctx, inputs: (EventInput & { 
  * given, which `seq` keeps.
  */
 export function insertEvents(ctx: Ctx, inputs: (EventInput & { record: EventOwner })[]): SQL {
+  // Events written together (the fields one edit changed) happened at one moment: one time, which
+  // their order in `seq` follows, where a clock read per event could tick between two of them.
+  const now = new Date();
   const rows = inputs.map(({ record, ...input }, n) => {
-    const at = (input.at ?? new Date()).toISOString();
+    const at = (input.at ?? now).toISOString();
     return {
       n,
       incident_id: 'incident_id' in record ? record.incident_id : null,

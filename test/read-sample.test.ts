@@ -1,6 +1,8 @@
 // A sample of read answers pinned byte for byte: a rich world built over HTTP, then every record read
 // by id and every list, as the Owner and as a Member who takes part in none of the Restricted records,
 // compared with the texts in fixtures/read-sample. Only what varies between runs is normalized.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPlugins, uninstallPlugins } from '../src/domains/plugin/catalogue.ts';
@@ -623,10 +625,37 @@ const PIN_CLOCKED_COSTS = `UPDATE participant_role r SET assumed_at = greatest(r
   FROM participant p JOIN "case" c ON c.id = p.case_id
   WHERE p.id = r.participant_id AND c.status IN ('New', 'Triage') AND r.renounced_at IS NULL`;
 
+/**
+ * Where `got` first differs from the pinned text, per answer: the request and a few hundred
+ * characters around the difference. An answer is one line of thousands of characters, which a
+ * snapshot's own diff prints whole, so that a log that keeps only its end shows none of it.
+ */
+function differences(pinned: string, got: string): string {
+  const [want, have] = [pinned.split('\n'), got.split('\n')];
+  const out: string[] = [];
+  let request = '';
+  for (let i = 0; i < Math.max(want.length, have.length) && out.length < 3; i++) {
+    if (have[i]?.startsWith('### ')) request = have[i];
+    if (want[i] === have[i]) continue;
+    const [a, b] = [want[i] ?? '', have[i] ?? ''];
+    let at = 0;
+    while (a[at] === b[at]) at++;
+    const around = (text: string) => text.slice(Math.max(0, at - 200), at + 200);
+    out.push(`${request}\n  pinned: …${around(a)}…\n  read:   …${around(b)}…`);
+  }
+  return out.join('\n');
+}
+
 describe('read answers, byte for byte', () => {
   for (const [name, paths] of Object.entries(GROUPS))
     it(name, async () => {
       await w.t.database.query(PIN_CLOCKED_COSTS);
-      await expect(await sample(paths())).toMatchFileSnapshot(`./fixtures/read-sample/${name}.txt`);
+      const got = await sample(paths());
+      const file = new URL(`./fixtures/read-sample/${name}.txt`, import.meta.url);
+      if (expect.getState().snapshotState.snapshotUpdateState !== 'all' && existsSync(file)) {
+        const pinned = readFileSync(file, 'utf8');
+        if (pinned !== got) expect.fail(`${name} reads otherwise than pinned:\n${differences(pinned, got)}`);
+      }
+      await expect(got).toMatchFileSnapshot(fileURLToPath(file));
     });
 });

@@ -1,7 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { LongestFirst } from './test/longest-first.ts';
 
 // `npm test` runs the database-touching suites on the embedded database, and once more against the
 // PostgreSQL server named by DATABASE_URL when it is set. Everything else runs once per `npm test`:
@@ -109,8 +108,6 @@ export default defineConfig({
     // a busy machine's answer.
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
-    // The longest files start first, whichever project they are in (test/longest-first.ts).
-    sequence: { sequencer: LongestFirst },
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'cli', include: CLI, env: serverEnv, globalSetup: ['test/empty-cluster-setup.ts'] } },

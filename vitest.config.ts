@@ -69,7 +69,7 @@ const OWN_PROCESS = [
 ];
 
 /**
- * The suites that run on each database, each file on a fresh copy of a template (test/global-setup.ts).
+ * The suites that run on each database, each file on the template's state (test/global-setup.ts).
  * Their files share a worker's process one after another (isolate: false): the modules are loaded and
  * the route schemas compiled once per worker instead of once per file (src/server/compilers.ts).
  * OWN_PROCESS runs in `<name>-own-process`, a file per process.

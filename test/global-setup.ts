@@ -1,6 +1,7 @@
 // Builds one migrated, seeded database once per run and database; every test file then starts from
-// a copy of it (a PGlite data-directory image of the run's migrated cluster, test/embedded-clusters.ts,
-// or a PostgreSQL template database when the project's DATABASE_URL is set: see vitest.config.ts). The projects of one database (`embedded` and
+// it: a PGlite data-directory image of the run's migrated cluster (test/embedded-clusters.ts), opened
+// once per test process and put back to its rows between files (test/embedded-reuse.ts), or a copy
+// of a PostgreSQL template database when the project's DATABASE_URL is set (vitest.config.ts). The projects of one database (`embedded` and
 // `embedded-own-process`, say) share it: their set-ups run in this one process, and the first
 // builds it while the other waits for it.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

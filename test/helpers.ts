@@ -5,10 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readSettings, type Settings } from '../src/config.ts';
-import { openEmbedded, openPostgres, type Database } from '../src/db/connection.ts';
+import { openPostgres, type Database } from '../src/db/connection.ts';
 import { type BuildOptions, buildApp } from '../src/app/app.ts';
 import type { App } from '../src/server/routing.ts';
 import { withDatabaseName } from './db-url.ts';
+import { embeddedFromTemplate } from './embedded-reuse.ts';
 
 export interface TestDatabase {
   database: Database;
@@ -16,7 +17,10 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-/** A database holding the migrated schema and the default organization and project, nothing else. */
+/**
+ * A database holding the migrated schema and the default organization and project, nothing else:
+ * a copy of the run's template on the server, or the test process's embedded instance reset to it.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = inject('serverUrl');
   if (serverUrl) {
@@ -35,8 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const image = new Blob([readFileSync(inject('templateImage'))]);
-  const database = await openEmbedded(undefined, image);
+  const database = await embeddedFromTemplate(() => new Blob([readFileSync(inject('templateImage'))]));
   return { database, cleanup: () => database.close() };
 }
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openEmbedded, openPostgres, type Database } from '../db/connection.ts';
@@ -182,6 +183,56 @@ describe('a singleton queue', () => {
       expect(order.filter((x) => x.startsWith('a'))).toEqual(['a1', 'a2', 'a3']);
       expect(order).toContain('b1');
     } finally {
+      await queue.stop(2_000);
+    }
+  });
+
+  // On a server only: the test holds a row lock from a second connection, which the embedded
+  // database (one connection, one transaction at a time) cannot.
+  it.skipIf(!process.env.DATABASE_URL)('runs a younger job of a key after an older one that another fetch held', async () => {
+    const older = await enqueue(t.database.db, SINGLE_QUEUE.name, { key: 'c', n: 1 }, { singletonKey: 'c' });
+    const younger = await enqueue(t.database.db, SINGLE_QUEUE.name, { key: 'c', n: 2 }, { singletonKey: 'c' });
+    // The row's version (xmin) changes with every write of it: fetched, put back, completed.
+    const row = async () =>
+      (
+        await t.database.query<{ version: string; state: string }>('SELECT xmin::text AS version, state::text AS state FROM pgboss.job WHERE id = $1', [
+          younger,
+        ])
+      )[0];
+    const untouched = (await row()).version;
+    // As a second worker's fetch does for the moment it runs: the older job's row locked, so this
+    // worker's fetch skips it and takes the younger one.
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    const order: string[] = [];
+    const queue = new JobQueue(t.database, [SINGLE_QUEUE]);
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT id FROM pgboss.job WHERE name = $1 AND id = $2 FOR UPDATE', [SINGLE_QUEUE.name, older]);
+      await queue.start(
+        {
+          [SINGLE_QUEUE.name]: async (job) => {
+            const { key, n } = job.data as { key: string; n: number };
+            order.push(`${key}${n}`);
+          },
+        },
+        { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, concurrency: 1 },
+      );
+      // The younger job is fetched while the older one is held: put back (or, were it not, run).
+      await until('the younger job to be fetched', async () => {
+        const { version, state } = await row();
+        return version !== untouched && state !== 'active';
+      });
+      await other.query('COMMIT');
+      await until(
+        'both jobs to complete',
+        async () => (await jobsIn(t.database, SINGLE_QUEUE.name)).filter((j) => (j.id === older || j.id === younger) && j.state === 'completed').length === 2,
+      );
+      expect(order).toEqual(['c1', 'c2']);
+      // Put back, the younger job's first run is still its first attempt.
+      expect((await jobsIn(t.database, SINGLE_QUEUE.name)).filter((j) => j.id === older || j.id === younger).map((j) => j.retry_count)).toEqual([0, 0]);
+    } finally {
+      await other.end();
       await queue.stop(2_000);
     }
   });

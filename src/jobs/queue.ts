@@ -229,9 +229,11 @@ export class JobQueue {
     boss.on('error', (err) => opts.onError?.(err));
     await boss.start();
     this.boss = boss;
+    const singletons = new Set(this.queues.filter((q) => q.policy === 'singleton').map((q) => q.name));
     for (const [name, handler] of Object.entries(handlers)) {
       for (let i = 0; i < (opts.concurrency ?? 2); i++) {
         await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, includeMetadata: true }, async ([job]) => {
+          if (singletons.has(name) && job.singletonKey && (await this.putBackIfAhead(job.id, name))) return undefined;
           const { traceparent, requestId, ...data } = job.data as Record<string, unknown>;
           const info: JobInfo = { id: job.id, name: job.name, data, retryCount: job.retryCount, requestId: requestId as string | undefined };
           const attributes = { 'messaging.system': 'pg-boss', 'messaging.destination.name': name, 'muster.job.attempt': job.retryCount + 1 };
@@ -268,6 +270,26 @@ export class JobQueue {
          started_on = NULL, output = jsonb_build_object('message', $4::text)
        WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count < retry_limit RETURNING id`,
       [name, id, Math.max(1, Math.ceil(seconds)), message],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Puts a job of a singleton queue back to wait when an older job of its key could run now: each
+   * worker fetches the oldest job it can lock and skips the rows other workers' fetches hold, so
+   * once a key's job ends, two workers can take its next two jobs at once and the younger become
+   * active first (the key's unique index then refuses the older). Put back as it was (its attempt
+   * not counted), it runs after the older one. Jobs waiting to be retried do not hold it back.
+   */
+  private async putBackIfAhead(id: string, name: string): Promise<boolean> {
+    const { rows } = await adapterOf(this.database).executeSql(
+      `UPDATE ${SCHEMA}.job j SET state = CASE WHEN j.retry_count > 0 THEN 'retry'::${SCHEMA}.job_state ELSE 'created'::${SCHEMA}.job_state END,
+         started_on = NULL
+       WHERE j.name = $1 AND j.id = $2 AND j.state = 'active'
+         AND EXISTS (SELECT 1 FROM ${SCHEMA}.job o WHERE o.name = j.name AND o.singleton_key = j.singleton_key AND o.state = 'created'
+           AND o.start_after < now() AND (o.created_on, o.id) < (j.created_on, j.id))
+       RETURNING j.id`,
+      [name, id],
     );
     return rows.length > 0;
   }

@@ -277,7 +277,7 @@ export class JobQueue {
   /**
    * Puts a job of a singleton queue back to wait when an older job of its key could run now: each
    * worker fetches the oldest job it can lock and skips the rows other workers' fetches hold, so
-   * once a key's job ends, two workers can take its next two jobs at once and the younger become
+   * once a key's job ends, two workers can take its next two jobs at once and the younger becomes
    * active first (the key's unique index then refuses the older). Put back as it was (its attempt
    * not counted), it runs after the older one. Jobs waiting to be retried do not hold it back.
    */

@@ -12,6 +12,8 @@ import { openPglite } from '../src/db/embedded.ts';
 
 /** The template's state as rows: each non-empty table's rows, every sequence's position. */
 interface Seed {
+  /** Every table, emptied at a reset (the same while the catalog's fingerprint is). */
+  all: string[];
   tables: { name: string; columns: string; rows: string }[];
   sequences: { name: string; last: string; called: boolean }[];
   catalog: string;
@@ -48,8 +50,9 @@ async function catalogOf(pglite: PGlite): Promise<string> {
 
 /** Reads the template's rows and sequences from an instance just opened from its image. */
 async function seedOf(pglite: PGlite): Promise<Seed> {
+  const all = (await pglite.query<{ name: string }>(USER_TABLES)).rows.map((t) => t.name);
   const tables: Seed['tables'] = [];
-  for (const { name } of (await pglite.query<{ name: string }>(USER_TABLES)).rows) {
+  for (const name of all) {
     const [{ rows }] = (await pglite.query<{ rows: string | null }>(`SELECT json_agg(t)::text AS rows FROM ${name} t`)).rows;
     if (rows === null) continue;
     // Generated columns are computed again on insert; they cannot be written.
@@ -67,7 +70,7 @@ async function seedOf(pglite: PGlite): Promise<Seed> {
     const [row] = (await pglite.query<{ last: string; called: boolean }>(`SELECT last_value::text AS last, is_called AS called FROM ${name}`)).rows;
     sequences.push({ name, ...row });
   }
-  return { tables, sequences, catalog: await catalogOf(pglite) };
+  return { all, tables, sequences, catalog: await catalogOf(pglite) };
 }
 
 /**
@@ -78,10 +81,9 @@ async function seedOf(pglite: PGlite): Promise<Seed> {
  */
 async function reset(pglite: PGlite, seed: Seed): Promise<void> {
   await pglite.exec('RESET ALL; DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all()');
-  const tables = (await pglite.query<{ name: string }>(USER_TABLES)).rows.map((t) => t.name);
   await pglite.transaction(async (tx) => {
     await tx.query(`SET LOCAL session_replication_role = replica`);
-    await tx.query(`TRUNCATE ${tables.join(', ')}`);
+    await tx.query(`TRUNCATE ${seed.all.join(', ')}`);
     for (const t of seed.tables) {
       const insert = `INSERT INTO ${t.name} (${t.columns}) OVERRIDING SYSTEM VALUE`;
       await tx.query(`${insert} SELECT ${t.columns} FROM json_populate_recordset(NULL::${t.name}, $1)`, [t.rows]);

@@ -15,9 +15,10 @@ async function pending(database: Database): Promise<number> {
 
 /**
  * Works the queues until nothing is pending (or `timeoutMs` passes: then throws, naming what is
- * left; the default is generous because a busy CI machine runs the jobs several times slower). Retries wait their delay, so a test that expects retries passes short queues or a
- * longer timeout, or `retryNow`: every retry runs as soon as it is due to wait (a job that must
- * fail for good gets there without waiting out its back-off; a Retry-After is not honoured then).
+ * left; the default is generous because a busy CI machine runs the jobs several times slower).
+ * Retries wait their delay, so a test that expects retries passes short queues or a longer timeout,
+ * or `retryNow`: every retry runs as soon as it is due to wait (a job that must fail for good gets
+ * there without waiting out its back-off; a Retry-After is not honoured then).
  */
 export async function drainJobs(database: Database, settings: Settings, timeoutMs = 60_000, opts: { retryNow?: boolean } = {}): Promise<void> {
   const queue = await startJobWorkers(database, settings, process.env.TEST_LOG ? console : (quiet as never), {

@@ -24,7 +24,9 @@ export async function shootJourney(page: Page, journey: string): Promise<Record<
       // From the top: a page scrolled down would show its fixed header in the middle of the picture.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      await page.screenshot({ path: join(ARTIFACTS, `journey-${journey}-${scheme}-${width}.png`), fullPage: true });
+      // A full page is a new frame of the whole document: on a machine busy with three browsers it
+      // took over Playwright's 30 s default once, so it gets the time a test would give it.
+      await page.screenshot({ path: join(ARTIFACTS, `journey-${journey}-${scheme}-${width}.png`), fullPage: true, timeout: 90_000 });
     }
   }
   await page.emulateMedia({ colorScheme: initial });

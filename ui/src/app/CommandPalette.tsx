@@ -32,7 +32,9 @@ export function CommandPalette({ opened, onClose, places, search }: Props) {
   const run = (command: Command | undefined) => {
     if (!command) return;
     close();
-    command.run();
+    // A task later: the modal's focus trap moves the focus into it a task after it opens, and a
+    // command typed faster than that must not have its own focus ("Add note") taken back.
+    setTimeout(command.run);
   };
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -47,7 +49,10 @@ export function CommandPalette({ opened, onClose, places, search }: Props) {
 
   return (
     <Modal opened={opened} onClose={close} title="Commands" size="lg" returnFocus={false}>
+      {/* Focused as it mounts: the modal's own focus comes a task later, and what is typed at once
+          after Ctrl-K would be lost until then. */}
       <TextInput
+        autoFocus
         data-autofocus
         label="What to do"
         placeholder="Post update, set status, go to cases…"

@@ -74,7 +74,7 @@ const OWN_PROCESS = [
  * the route schemas compiled once per worker instead of once per file (src/server/compilers.ts).
  * OWN_PROCESS runs in `<name>-own-process`, a file per process.
  */
-const perDatabase = (name: string, env: Record<string, string>, execArgv: string[] = []): TestProjectInlineConfiguration[] => [
+const perDatabase = (name: string, env: Record<string, string>, ownProcessExecArgv: string[] = []): TestProjectInlineConfiguration[] => [
   {
     extends: true,
     test: {
@@ -82,21 +82,22 @@ const perDatabase = (name: string, env: Record<string, string>, execArgv: string
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       exclude: [...CLI, ...ONCE, ...OWN_PROCESS],
       env,
-      execArgv,
       isolate: false,
       globalSetup: ['test/global-setup.ts'],
     },
   },
-  { extends: true, test: { name: `${name}-own-process`, include: OWN_PROCESS, env, execArgv, globalSetup: ['test/global-setup.ts'] } },
+  { extends: true, test: { name: `${name}-own-process`, include: OWN_PROCESS, env, execArgv: ownProcessExecArgv, globalSetup: ['test/global-setup.ts'] } },
 ];
 
 /**
- * The embedded suites' test processes run PGlite's WebAssembly on V8's baseline compiler only: each
- * file opens a database of its own, and optimising PGlite's code as it warms up (on threads of its
- * own) costs more CPU than a file's few seconds of queries win back. Eight files: 65-72 CPU-s
- * against 78-85 (test/cli-helpers.ts does the same for the `muster` commands the CLI tests run).
+ * The embedded own-process files run PGlite's WebAssembly on V8's baseline compiler only: such a
+ * process opens one database for one file, and optimising PGlite's code as it warms up (on threads
+ * of its own) costs more CPU than the file's queries win back (the 11 files: 135 CPU-s against 158;
+ * test/cli-helpers.ts does the same for the `muster` commands the CLI tests run). The shared
+ * processes keep V8's defaults: their one PGlite serves file after file (test/embedded-reuse.ts), so
+ * the optimised code pays back (the 112 files: 359-379 CPU-s against 431).
  */
-const EMBEDDED_EXEC_ARGV = ['--liftoff-only'];
+const EMBEDDED_OWN_PROCESS_EXEC_ARGV = ['--liftoff-only'];
 
 export default defineConfig({
   test: {
@@ -123,7 +124,7 @@ export default defineConfig({
           execArgv: NODE_MAJOR >= 25 ? ['--no-experimental-webstorage'] : [],
         },
       },
-      ...perDatabase('embedded', {}, EMBEDDED_EXEC_ARGV),
+      ...perDatabase('embedded', {}, EMBEDDED_OWN_PROCESS_EXEC_ARGV),
       ...(postgres ? perDatabase('postgres', serverEnv) : []),
     ],
   },

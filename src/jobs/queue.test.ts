@@ -237,6 +237,35 @@ describe('a singleton queue', () => {
     }
   });
 
+  // On a server only, as above: the table is held from a second connection.
+  it.skipIf(!process.env.DATABASE_URL)('stops only once the job a fetch under way returns has run', async () => {
+    const id = await enqueue(t.database.db, SINGLE_QUEUE.name, { n: 1 }, { singletonKey: 'f' });
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    const ran: string[] = [];
+    const queue = new JobQueue(t.database, [SINGLE_QUEUE]);
+    try {
+      // The workers' fetch (an UPDATE of the job's row) waits for the table while stop begins.
+      await other.query('BEGIN');
+      await other.query('LOCK TABLE pgboss.job IN EXCLUSIVE MODE');
+      await queue.start({ [SINGLE_QUEUE.name]: async (job) => void ran.push(job.id) }, { pollingIntervalSeconds: 0.5, concurrency: 1 });
+      await until(
+        'a fetch to wait for the table',
+        async () => (await other.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%pgboss.job%'`)).rows.length > 0,
+      );
+      const stopped = queue.stop(30_000);
+      await new Promise((r) => setTimeout(r, 500));
+      await other.query('COMMIT');
+      await stopped;
+      expect(ran).toEqual([id]);
+      expect((await jobsIn(t.database, SINGLE_QUEUE.name)).find((j) => j.id === id)?.state).toBe('completed');
+    } finally {
+      await other.query('ROLLBACK').catch(() => {});
+      await other.end();
+      await queue.stop(2_000);
+    }
+  });
+
   it("gives a retried job back the progress it saved, and not another job's", async () => {
     const id = await enqueue(t.database.db, SINGLE_QUEUE.name, { step: 0 }, { singletonKey: 'p' });
     const other = await enqueue(t.database.db, SINGLE_QUEUE.name, { step: 0 }, { singletonKey: 'q' });

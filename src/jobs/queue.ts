@@ -192,6 +192,8 @@ export interface WorkerOptions {
 /** Job queues over one database: installs the schema, runs workers, lists and retries jobs. */
 export class JobQueue {
   private boss?: PgBoss;
+  /** The workers' statements and job runs under way (see stop). */
+  private inFlight = 0;
 
   constructor(
     private readonly database: Database,
@@ -218,7 +220,7 @@ export class JobQueue {
   /** Starts workers for the given handlers; jobs of other queues wait for a node that runs them. */
   async start(handlers: Record<string, JobHandler>, opts: WorkerOptions = {}): Promise<void> {
     const boss = new PgBoss({
-      db: workerAdapter(this.database),
+      db: this.counted(workerAdapter(this.database)),
       schema: SCHEMA,
       migrate: false,
       schedule: false,
@@ -232,31 +234,36 @@ export class JobQueue {
     const singletons = new Set(this.queues.filter((q) => q.policy === 'singleton').map((q) => q.name));
     for (const [name, handler] of Object.entries(handlers)) {
       for (let i = 0; i < (opts.concurrency ?? 2); i++) {
-        await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, includeMetadata: true }, async ([job]) => {
-          if (singletons.has(name) && job.singletonKey && (await this.putBackIfAhead(job.id, name))) return undefined;
-          const { traceparent, requestId, ...data } = job.data as Record<string, unknown>;
-          const info: JobInfo = { id: job.id, name: job.name, data, retryCount: job.retryCount, requestId: requestId as string | undefined };
-          const attributes = { 'messaging.system': 'pg-boss', 'messaging.destination.name': name, 'muster.job.attempt': job.retryCount + 1 };
-          const timer = jobRuns.startTimer({ queue: name });
-          const run = () =>
-            inSpan(`job ${name}`, { kind: SpanKind.CONSUMER, attributes }, async () => {
-              try {
-                const out = await handler(info);
-                timer({ outcome: 'completed' });
-                return out;
-              } catch (err) {
-                if (isRetryLater(err) && (await this.retryLater(job.id, name, err.seconds, err.message))) {
-                  timer({ outcome: 'deferred' });
-                  return undefined;
-                }
-                timer({ outcome: 'failed' });
-                throw err;
-              }
-            });
-          return within({ traceparent, requestId }, run);
-        });
+        await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, includeMetadata: true }, ([job]) =>
+          this.whileCounted(() => this.runJob(name, handler, job, singletons.has(name))),
+        );
       }
     }
+  }
+
+  /** Runs one fetched job through its handler, in the span and request context it was queued with. */
+  private async runJob(name: string, handler: JobHandler, job: PgBoss.JobWithMetadata<unknown>, singleton: boolean): Promise<unknown> {
+    if (singleton && job.singletonKey && (await this.putBackIfAhead(job.id, name))) return undefined;
+    const { traceparent, requestId, ...data } = job.data as Record<string, unknown>;
+    const info: JobInfo = { id: job.id, name: job.name, data, retryCount: job.retryCount, requestId: requestId as string | undefined };
+    const attributes = { 'messaging.system': 'pg-boss', 'messaging.destination.name': name, 'muster.job.attempt': job.retryCount + 1 };
+    const timer = jobRuns.startTimer({ queue: name });
+    const run = () =>
+      inSpan(`job ${name}`, { kind: SpanKind.CONSUMER, attributes }, async () => {
+        try {
+          const out = await handler(info);
+          timer({ outcome: 'completed' });
+          return out;
+        } catch (err) {
+          if (isRetryLater(err) && (await this.retryLater(job.id, name, err.seconds, err.message))) {
+            timer({ outcome: 'deferred' });
+            return undefined;
+          }
+          timer({ outcome: 'failed' });
+          throw err;
+        }
+      });
+    return within({ traceparent, requestId }, run);
   }
 
   /**
@@ -298,7 +305,25 @@ export class JobQueue {
   async stop(timeoutMs = 10_000): Promise<void> {
     const boss = this.boss;
     this.boss = undefined;
-    if (boss) await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+    if (!boss) return;
+    const until = Date.now() + timeoutMs;
+    await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+    // pg-boss waits for the jobs its workers hold, not for a fetch under way: the job such a fetch
+    // returns would run, and be completed or failed, after stop had returned. It is waited for too.
+    while (this.inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  }
+
+  private async whileCounted<T>(fn: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    try {
+      return await fn();
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private counted(adapter: Adapter): Adapter {
+    return { executeSql: (text, values) => this.whileCounted(() => adapter.executeSql(text, values)) };
   }
 }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { initialize } from '../src/app/bootstrap.ts';
 import { openPostgres } from '../src/db/connection.ts';
-import { withDatabaseName } from './db-url.ts';
+import { dropDatabase, runDatabaseName, withDatabaseName } from './db-url.ts';
 import { clusters } from './embedded-clusters.ts';
 
 declare module 'vitest' {
@@ -39,10 +39,9 @@ export default async function setup(project: TestProject) {
   project.provide('migratedCluster', join(migrated, 'pgdata'));
 
   const url = project.config.env.DATABASE_URL;
-  const template = `muster_cli_template_${project.name.replace(/\W/g, '_')}`;
+  const template = runDatabaseName(`muster_cli_template_${project.name.replace(/\W/g, '_')}`);
   if (url) {
     const admin = await openPostgres(url, 1);
-    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${template}`);
     const db = await openPostgres(withDatabaseName(url, template), 1);
     await initialize(db);
@@ -50,4 +49,7 @@ export default async function setup(project: TestProject) {
     await admin.close();
   }
   project.provide('migratedTemplate', url ? template : '');
+  return async () => {
+    if (url) await dropDatabase(url, template);
+  };
 }

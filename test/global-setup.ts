@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded, openPostgres } from '../src/db/connection.ts';
 import { initialize } from '../src/app/bootstrap.ts';
-import { withDatabaseName } from './db-url.ts';
+import { dropDatabase, runDatabaseName, withDatabaseName } from './db-url.ts';
 import { clusters } from './embedded-clusters.ts';
 
 declare module 'vitest' {
@@ -37,15 +37,14 @@ interface Shared {
 const templates: Map<string, Shared> = ((globalThis as Record<symbol, unknown>)[Symbol.for('muster.test.templates')] ??= new Map()) as Map<string, Shared>;
 
 async function serverTemplate(url: string): Promise<Template> {
-  const database = 'muster_test_template';
+  const database = runDatabaseName('muster_test_template');
   const admin = await openPostgres(url, 1);
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${database}`);
   const template = await openPostgres(withDatabaseName(url, database), 1);
   await initialize(template);
   await template.close();
   await admin.close();
-  return { image: '', database, remove: async () => {} };
+  return { image: '', database, remove: () => dropDatabase(url, database) };
 }
 
 /** An image of the run's migrated embedded cluster, opened from a copy (opening writes to it). */

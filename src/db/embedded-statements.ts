@@ -1,8 +1,10 @@
-// Named statements on the embedded database, as a PostgreSQL server keeps them. PGlite's query()
-// parses and plans its text on every call (an unnamed statement), so a statement the code prepares
-// by name (drizzle's `.prepare(name)`) would be planned again at every run. Here such a statement
-// is parsed once under its name, and each run only binds its values and executes: the same
-// messages node-postgres sends a server for a named query.
+// Statements on the embedded database, run as a PostgreSQL server runs them for node-postgres.
+// PGlite's query() parses and plans its text on every call (an unnamed statement), so a statement
+// the code prepares by name (drizzle's `.prepare(name)`) would be planned again at every run. Here
+// such a statement is parsed once under its name, and each run only binds its values and executes:
+// the same messages node-postgres sends a server for a named query. Every other statement drizzle
+// runs goes the same way as the unnamed statement, parsed at each run: two calls into the database
+// where query() makes six, and the results read as below (resultOf).
 import { type PGlite, parse, protocol, type QueryOptions, type Results, type Transaction, types } from '@electric-sql/pglite';
 import type { Query } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PgTransactionConfig, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
@@ -56,7 +58,8 @@ async function parseOnce(pglite: PGlite, name: string, text: string): Promise<Pa
 
 /**
  * Runs the statement prepared as `name` (parsing it first if this database has not yet) with
- * `params`; `inTransaction`: from inside the open transaction, which already holds the database.
+ * `params`; with the name '', as the unnamed statement, parsed at this run. `inTransaction`: from
+ * inside the open transaction, which already holds the database.
  */
 export async function runNamed(pglite: PGlite, name: string, text: string, params: unknown[], options?: QueryOptions, inTransaction = false): Promise<Results> {
   // As query() does: a closed database says so ("PGlite is closed"), which answers 503.
@@ -77,7 +80,7 @@ async function runExclusive(
   // As a transaction's own query() does: between the transaction's statements, nothing else runs.
   const hold = inTransaction ? <T>(run: () => Promise<T>) => pglite._runExclusiveQuery(run) : <T>(run: () => Promise<T>) => exclusive(pglite, run);
   return hold(async () => {
-    const { paramTypes } = await parseOnce(pglite, name, text);
+    const paramTypes = name ? (await parseOnce(pglite, name, text)).paramTypes : await parseUnnamed(pglite, text, options);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const write = options?.serializers?.[paramTypes[i]] ?? pglite.serializers[paramTypes[i]];
@@ -88,6 +91,14 @@ async function runExclusive(
     );
     return resultOf(messages, pglite, options);
   });
+}
+
+/** Parses `text` as the unnamed statement (it stays until the next one is parsed) and returns its parameters' types. */
+async function parseUnnamed(pglite: PGlite, text: string, options: QueryOptions | undefined): Promise<number[]> {
+  const { messages } = await pglite.execProtocol(joined([serialize.parse({ text, types: options?.paramTypes }), serialize.describe({ type: 'S' }), serialize.sync()]), {
+    syncToFs: false,
+  });
+  return parse.parseDescribeStatementResults(messages);
 }
 
 type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
@@ -140,8 +151,8 @@ type Tail<T extends PreparedQueryConfig> =
     : never;
 
 /**
- * drizzle's session for PGlite, whose queries prepared with a name run as named statements, in a
- * transaction as outside one.
+ * drizzle's session for PGlite, whose queries prepared with a name run as named statements and the
+ * others as the unnamed statement (runNamed), in a transaction as outside one.
  */
 export class NamingSession extends PgliteSession<Record<string, never>, Record<string, never>> {
   constructor(
@@ -192,15 +203,16 @@ export class NamingSession extends PgliteSession<Record<string, never>, Record<s
     ...rest: Tail<T>
   ): PgPreparedQuery<T> {
     const prepared = super.prepareQuery<T>(query, fields, name, ...rest);
-    if (name) {
-      const pglite = this.pglite;
-      const inTransaction = this.tx !== undefined;
-      // The prepared query calls client.query(text, params, options): the named statement stands in for it.
-      (prepared as unknown as { client: Pick<PGlite, 'query'> }).client = {
-        query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
-          runNamed(pglite, name, text, params ?? [], options, inTransaction) as Promise<Results<T>>,
-      };
-    }
+    const { pglite, tx } = this;
+    // The prepared query calls client.query(text, params, options): the named statement (or the
+    // unnamed one) stands in for it. A named one runs in whichever transaction is open (see home);
+    // any other belongs to this session's, and is refused once that has ended, as its query() does.
+    (prepared as unknown as { client: Pick<PGlite, 'query'> }).client = {
+      query: async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+        if (!name && tx?.closed) throw new Error('Transaction is closed');
+        return runNamed(pglite, name ?? '', text, params ?? [], options, tx !== undefined) as Promise<Results<T>>;
+      },
+    };
     return prepared;
   }
 }

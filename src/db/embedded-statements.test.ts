@@ -10,9 +10,7 @@ import { runStatement } from './statements.ts';
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
-  await t.database.query(
-    'CREATE TABLE runner_probe (id int PRIMARY KEY, doc json, tags text[], at timestamptz, flag bool, big bigint, amount numeric)',
-  );
+  await t.database.query('CREATE TABLE runner_probe (id int PRIMARY KEY, doc json, tags text[], at timestamptz, flag bool, big bigint, amount numeric)');
   await t.database.query(
     `INSERT INTO runner_probe VALUES (1, '{"a":[1,2]}', '{x,"y z"}', '2026-01-02T03:04:05Z', true, 9007199254740993, 1.5),
       (2, NULL, NULL, NULL, NULL, NULL, NULL)`,

@@ -95,9 +95,12 @@ async function runExclusive(
 
 /** Parses `text` as the unnamed statement (it stays until the next one is parsed) and returns its parameters' types. */
 async function parseUnnamed(pglite: PGlite, text: string, options: QueryOptions | undefined): Promise<number[]> {
-  const { messages } = await pglite.execProtocol(joined([serialize.parse({ text, types: options?.paramTypes }), serialize.describe({ type: 'S' }), serialize.sync()]), {
-    syncToFs: false,
-  });
+  const { messages } = await pglite.execProtocol(
+    joined([serialize.parse({ text, types: options?.paramTypes }), serialize.describe({ type: 'S' }), serialize.sync()]),
+    {
+      syncToFs: false,
+    },
+  );
   return parse.parseDescribeStatementResults(messages);
 }
 

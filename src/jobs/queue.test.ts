@@ -187,6 +187,30 @@ describe('a singleton queue', () => {
     }
   });
 
+  it('runs the jobs of one key in the order one transaction enqueued them, though they share its time', async () => {
+    const sent = Array.from({ length: 30 }, (_, n) => n);
+    await t.database.db.transaction(async (tx) => {
+      for (const n of sent) await enqueue(tx, SINGLE_QUEUE.name, { key: 'o', n }, { singletonKey: 'o' });
+    });
+    const order: number[] = [];
+    const queue = new JobQueue(t.database, [SINGLE_QUEUE]);
+    await queue.start(
+      {
+        [SINGLE_QUEUE.name]: async (job) => {
+          const { key, n } = job.data as { key: string; n: number };
+          if (key === 'o') order.push(n);
+        },
+      },
+      { pollingIntervalSeconds: 0.5, concurrency: 3 },
+    );
+    try {
+      await until('every job to complete', async () => (await jobsIn(t.database, SINGLE_QUEUE.name)).every((j) => j.state === 'completed'));
+      expect(order).toEqual(sent);
+    } finally {
+      await queue.stop(2_000);
+    }
+  });
+
   // On a server only: the test holds a row lock from a second connection, which the embedded
   // database (one connection, one transaction at a time) cannot.
   it.skipIf(!process.env.DATABASE_URL)('runs a younger job of a key after an older one that another fetch held', async () => {

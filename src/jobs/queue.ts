@@ -3,7 +3,7 @@
 // inside its own transaction (enqueue(tx, ...)): a write that rolls back sends nothing, one that
 // commits loses nothing. Workers run them with retries and backoff; a job that exhausts its
 // retries stays `failed` (the dead-letter state) until an Owner retries it.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/connection.ts';
 import { unavailableCause } from '../db/errors.ts';
@@ -135,13 +135,42 @@ function jobIdOf(name: string, key: string): string {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
 }
 
+// Workers take a queue's jobs in (created_on, id) order. created_on is the time of the enqueuing
+// transaction: jobs enqueued in one transaction share it, and so do jobs of the same millisecond on
+// the embedded database, whose clock counts milliseconds. Their random ids would then order them
+// at random, and a singleton key's jobs would not run in the order they were enqueued.
+let lastMs = 0;
+let sameMs = 0;
+
+/**
+ * A UUID (version 7) that sorts after every one this process made before: the time in milliseconds,
+ * then a count within that millisecond (4,096 of them, then the next millisecond's), then random bits.
+ */
+export function orderedJobId(): string {
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    sameMs = 0;
+  } else if (++sameMs > 0xfff) {
+    lastMs += 1;
+    sameMs = 0;
+  }
+  const b = randomBytes(16);
+  b.writeUIntBE(lastMs, 0, 6);
+  b[6] = 0x70 | (sameMs >> 8);
+  b[7] = sameMs & 0xff;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const x = b.toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+}
+
 /**
  * Enqueues a job in the caller's transaction (or directly on a database handle): it becomes visible
  * to workers when the transaction commits. Returns the job's id, which side effects use as their
  * idempotency key. Throws when the queue is unknown (it must be declared in the queue list).
  */
 export async function enqueue(tx: Executor, name: string, data: object, opts: EnqueueOptions = {}): Promise<string> {
-  const id = opts.key === undefined ? undefined : jobIdOf(name, opts.key);
+  const id = opts.key === undefined ? orderedJobId() : jobIdOf(name, opts.key);
   const db = transactionAdapter(tx);
   // The enqueuing request's trace and id travel in the job's data; the worker takes them out again.
   const from = carried();
@@ -161,7 +190,7 @@ export async function enqueueAll(tx: Executor, jobs: { name: string; data: objec
   if (jobs.length === 0) return;
   const from = carried();
   await sender.insert(
-    jobs.map(({ name, data }) => ({ name, data: from ? { ...data, ...from } : data })),
+    jobs.map(({ name, data }) => ({ id: orderedJobId(), name, data: from ? { ...data, ...from } : data })),
     { db: transactionAdapter(tx) },
   );
 }

@@ -273,9 +273,11 @@ describe('a singleton queue', () => {
       await other.query('BEGIN');
       await other.query('LOCK TABLE pgboss.job IN EXCLUSIVE MODE');
       await queue.start({ [SINGLE_QUEUE.name]: async (job) => void ran.push(job.id) }, { pollingIntervalSeconds: 0.5, concurrency: 1 });
+      // Asked for by the lock it waits on: a fetch not yet prepared on its connection waits while being
+      // parsed, when pg_stat_activity still shows that connection's previous statement.
       await until(
         'a fetch to wait for the table',
-        async () => (await other.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%pgboss.job%'`)).rows.length > 0,
+        async () => (await other.query(`SELECT 1 FROM pg_locks WHERE relation = 'pgboss.job'::regclass AND NOT granted`)).rows.length > 0,
       );
       const stopped = queue.stop(30_000);
       await new Promise((r) => setTimeout(r, 500));

@@ -121,6 +121,7 @@ export default defineConfig({
           name: 'ui',
           include: ['ui/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['ui/src/test/setup.ts'],
           execArgv: NODE_MAJOR >= 25 ? ['--no-experimental-webstorage'] : [],
         },
       },

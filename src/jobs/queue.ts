@@ -130,8 +130,13 @@ export interface EnqueueOptions {
 function jobIdOf(name: string, key: string): string {
   const h = createHash('sha256').update(`${name}\u0000${key}`).digest();
   h[6] = (h[6] & 0x0f) | 0x80;
-  h[8] = (h[8] & 0x3f) | 0x80;
-  const x = h.subarray(0, 16).toString('hex');
+  return uuidText(h);
+}
+
+/** The text of a UUID from its first 16 bytes, its variant bits set. */
+function uuidText(b: Buffer): string {
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const x = b.subarray(0, 16).toString('hex');
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
 }
 
@@ -159,9 +164,7 @@ export function orderedJobId(): string {
   b.writeUIntBE(lastMs, 0, 6);
   b[6] = 0x70 | (sameMs >> 8);
   b[7] = sameMs & 0xff;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const x = b.toString('hex');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+  return uuidText(b);
 }
 
 /**

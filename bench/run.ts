@@ -12,7 +12,7 @@
 // cluster), BENCH_PG_BIN, BENCH_LOG_LEVEL (warn), BENCH_KEEP_TEMP=1, MUSTER_DB_POOL_SIZE (10).
 // See bench/README.md.
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanupAll, installSignalHandlers, onCleanup } from './lib/cleanup.ts';
 import { readConfig, type DatabaseKind } from './lib/config.ts';
@@ -29,6 +29,20 @@ import { selectSuites } from './suites/index.ts';
 const SLOW_SEED_SECONDS = 120;
 
 const progress = (msg: string) => console.error(`[bench] ${msg}`);
+
+/**
+ * A line when this Node is not one Muster supports (package.json's engines): Muster runs on the
+ * bench's Node, and spends more CPU per request on Node 20 and 22 than on 24 and 26
+ * (docs/deployment.md, "Which Node"), so such figures are not what a deployment sees.
+ */
+function unsupportedNode(): string | undefined {
+  const engines: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines.node;
+  const majors = [...engines.matchAll(/\^(\d+)/g)].map((m) => m[1]);
+  const major = process.versions.node.split('.')[0];
+  if (!majors.includes(major))
+    return `  ! Node ${process.version} is not one Muster supports (engines: ${engines}); Muster spends more CPU on it than on 24 or 26`;
+}
+
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -142,6 +156,8 @@ async function main(): Promise<number> {
 
   const cpu = cpus();
   console.log(`Muster benchmark: ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, load average ${load()}`);
+  const unsupported = unsupportedNode();
+  if (unsupported) console.log(unsupported);
   console.log(
     `Suites: ${suites.map((s) => s.name).join(', ')}; ${config.duration}s per scenario after ${config.warmup}s warm-up, ${config.connections} connections, pool size ${config.poolSize}`,
   );

@@ -5,7 +5,7 @@
 #   docker run -p 8000:8000 -v muster-data:/var/lib/muster muster            # embedded database
 #   docker run -p 8000:8000 -e DATABASE_URL=postgres://... -e MUSTER_JWT_SECRET=... \
 #     -e MUSTER_ENCRYPTION_KEY=... muster                                    # PostgreSQL server
-# Node 24 (LTS): the API spends 15-30% less CPU per request than on Node 22 (docs/deployment.md).
+# Node 24 (LTS): the API spends 15-35% less CPU per request than on Node 22 (docs/deployment.md).
 ARG NODE_IMAGE=docker.io/library/node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build

@@ -151,7 +151,7 @@ let sameMs = 0;
  * A UUID (version 7) that sorts after every one this process made before: the time in milliseconds,
  * then a count within that millisecond (4,096 of them, then the next millisecond's), then random bits.
  */
-export function orderedJobId(): string {
+function orderedJobId(): string {
   const now = Date.now();
   if (now > lastMs) {
     lastMs = now;

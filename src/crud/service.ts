@@ -15,7 +15,8 @@ import { audit, deletedEntry } from '../domains/audit/record.ts';
 import { defaultProject } from '../domains/project/service.ts';
 import { project } from '../domains/project/table.ts';
 import { column, listDefinition, permissionOf, type GroupDef, type Row, type WriteOperation } from './group.ts';
-import { groupReader, readObjects, readRows } from './reader.ts';
+import { readOneTogether } from './read-together.ts';
+import { groupReader, readRows } from './reader.ts';
 import { createNamed, resolveRef, resolveRefs, type RefTarget, type RefValue } from './refs.ts';
 
 /** Columns a body never sets: the server owns them. */
@@ -60,7 +61,7 @@ export async function getRecord(ctx: Ctx, def: GroupDef, id: number) {
 /** GET of a record: one statement reads it within the caller's organization, where the group has no visibility of its own. */
 export async function getRecordResponse(ctx: Ctx, def: GroupDef, id: number) {
   if (def.visibleTo) return getRecord(ctx, def, id);
-  const [read] = await readObjects(ctx.db, def, def.shapes.read, [id], ctx, 'visible');
+  const read = await readOneTogether(ctx.db, def, def.shapes.read, id, ctx);
   if (!read) throw errors.notFound(def.thing);
   return read;
 }

@@ -17,7 +17,8 @@ import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/connection.ts';
 import { clockDeclarations, clockedWithin, setAgain } from '../lib/clock-fields.ts';
 import { singleFlight } from '../lib/single-flight.ts';
-import { atLeast, type Ctx, provenEmail } from '../server/context.ts';
+import type { Ctx } from '../server/context.ts';
+import { readerKind } from '../server/viewer.ts';
 import { etagOf } from '../server/etag.ts';
 import { keepsTotals, tableVersions, VERSIONED, versionAmong } from './count-cache.ts';
 
@@ -233,9 +234,7 @@ const normalized = (query: Record<string, unknown>) => JSON.stringify(Object.fro
  * the bytes, so that the ETag hook (server/etag.ts) hashes nothing and still answers If-None-Match.
  */
 export async function sendKept(reply: FastifyReply, ctx: Ctx, name: string, query: Record<string, unknown>, read: () => Promise<Fresh>): Promise<void> {
-  // Who reads: Admins and above see every record alike; a Member, the Restricted records their proven address takes part in.
-  const viewer = atLeast(ctx.role, 'Admin') ? 'all' : `member ${ctx.user.id} ${provenEmail(ctx.user)}`;
-  const key = `${name}\n${ctx.organization.id}\n${viewer}\n${normalized(query)}`;
+  const key = `${name}\n${ctx.organization.id}\n${readerKind(ctx)}\n${normalized(query)}`;
   const answer = await keptAnswer(ctx.db, key, ctx.settings.keptAnswersMb * 1024 * 1024, (page) => reply.serialize(page) as string, read);
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('etag', answer.etag);

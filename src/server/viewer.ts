@@ -27,6 +27,13 @@ export const termsOf = (ctx: Pick<Ctx, 'organization' | 'user' | 'role'>): Viewe
   all: atLeast(ctx.role, 'Admin'),
 });
 
+/**
+ * What a read of the organization's records depends on of its reader: Admins and above see every
+ * record alike; a Member, the Restricted records their proven address takes part in, so each
+ * Member reads apart. Reads with the same kind may share their answer.
+ */
+export const readerKind = (ctx: Pick<Ctx, 'user' | 'role'>): string => (atLeast(ctx.role, 'Admin') ? 'all' : `member ${ctx.user.id} ${provenEmail(ctx.user)}`);
+
 /** The terms of a prepared read: their values come from `paramsOf`. */
 export const PLACEHOLDERS: ViewerTerms = {
   organization: sql`${sql.placeholder('viewer_organization')}::int`,

@@ -7,6 +7,7 @@ import { recordTarget } from '../lifecycle/kind.ts';
 import { CASE } from './kind.ts';
 import type { RefTarget } from '../../crud/refs.ts';
 import { declareRead, groupReader, readObjects, readTables, type OwnField, type ReadDef } from '../../crud/reader.ts';
+import { readOneTogether } from '../../crud/read-together.ts';
 import { column } from '../../crud/group.ts';
 import type { Ctx } from '../../server/context.ts';
 import { projection, within } from '../../list/projection.ts';
@@ -245,5 +246,5 @@ export async function readCasesSeenBy(viewer: Viewer, db: Executor, ids: number[
 
 /** GET case: CaseRead, if the caller may see it (else undefined). */
 export async function readCaseFor(ctx: Ctx, id: number): Promise<CaseReadT | undefined> {
-  return (await readObjects(ctx.db, withInstances, CaseRead, [id], ctx, 'visible'))[0] as CaseReadT | undefined;
+  return (await readOneTogether(ctx.db, withInstances, CaseRead, id, ctx)) as CaseReadT | undefined;
 }

@@ -5,6 +5,7 @@
 import type { RefTarget } from '../../crud/refs.ts';
 import { sql } from 'drizzle-orm';
 import { projection, within } from '../../list/projection.ts';
+import { readOneTogether } from '../../crud/read-together.ts';
 import type { Ctx } from '../../server/context.ts';
 import { column } from '../../crud/group.ts';
 import { declareRead, groupReader, readObjects, readTables, shallowReader, type OwnField, type ReadDef } from '../../crud/reader.ts';
@@ -340,5 +341,5 @@ const inOrder = <T extends { id?: unknown }>(rows: T[], ids: number[]) => {
 
 /** GET incident: IncidentRead, if the caller may see it (else undefined). */
 export async function readIncidentFor(ctx: Ctx, id: number): Promise<IncidentReadT | undefined> {
-  return (await readObjects(ctx.db, fullDef, IncidentRead, [id], ctx, 'visible'))[0] as IncidentReadT | undefined;
+  return (await readOneTogether(ctx.db, fullDef, IncidentRead, id, ctx)) as IncidentReadT | undefined;
 }

@@ -10,15 +10,14 @@
 // whose snapshot is its own, a read runs alone. The objects answered are shared by the reads of the
 // same id: they are answers, not to be changed.
 import type { TSchema } from '@sinclair/typebox';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/connection.ts';
+import { type Executor, inTransaction } from '../db/connection.ts';
 import { KeyedBatcher, type Settled } from '../lib/batcher.ts';
-import type { Ctx } from '../server/context.ts';
-import { readerKind } from '../server/viewer.ts';
+import { readerKind, type UNRESTRICTED, type Viewer } from '../server/viewer.ts';
 import { type ReadDef, readObjects } from './reader.ts';
 
 type Row = Record<string, unknown>;
-type Reader = Pick<Ctx, 'organization' | 'user' | 'role' | 'log'>;
+/** A caller reading: the service's own reads (UNRESTRICTED) are not asked for by id over the API. */
+type Reader = Exclude<Viewer, typeof UNRESTRICTED>;
 
 interface Read {
   db: Executor;
@@ -63,8 +62,6 @@ const OPTIONS = { maxBatch: 100, maxInFlight: 4 };
 const numbers = new WeakMap<object, number>();
 let count = 0;
 const numberOf = (o: object) => numbers.get(o) ?? numbers.set(o, ++count).get(o)!;
-
-const inTransaction = (db: object): boolean => db instanceof PgTransaction;
 
 /** The object of `def`'s record `id` as `shape`, when `reader` may see it (else undefined). */
 export async function readOneTogether(db: Executor, def: ReadDef, shape: TSchema, id: number, reader: Reader): Promise<Row | undefined> {

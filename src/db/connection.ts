@@ -4,7 +4,7 @@
 import type { PGlite, Results } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { type EmbeddedOptions, openPglite } from './embedded.ts';
 import { drizzleEmbedded, NamingSession, runNamed } from './embedded-statements.ts';
 import type { Settings } from '../config.ts';
@@ -15,6 +15,9 @@ import { statementSpan } from '../lib/telemetry/tracing.ts';
 export type Db = NodePgDatabase;
 /** A database handle or an open transaction: services accept either. */
 export type Executor = PgDatabase<PgQueryResultHKT>;
+
+/** Whether `db` is an open transaction, whose snapshot holds its own uncommitted changes, rather than the database. */
+export const inTransaction = (db: object): boolean => db instanceof PgTransaction;
 
 /** Whether `db` (or a transaction of it) is the embedded database, whose one connection runs every statement in turn. */
 export const onEmbedded = (db: Executor): boolean => (db as unknown as { session?: unknown }).session instanceof NamingSession;

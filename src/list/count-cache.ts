@@ -9,8 +9,7 @@
 // sees its own uncommitted changes, neither uses nor keeps totals. Nothing is shared between
 // processes: each keeps its own totals, per database, checked against it at every use.
 import { sql, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/connection.ts';
+import { type Executor, inTransaction } from '../db/connection.ts';
 import { runStatement } from '../db/statements.ts';
 import type { Marks } from './page-marks.ts';
 
@@ -105,7 +104,7 @@ export const versionAmong = (versions: Map<string, number>, tables: readonly str
  * Whether totals are kept for reads on `db`: not inside a transaction, whose snapshot holds its own
  * uncommitted changes, and a version that may never be committed.
  */
-export const keepsTotals = (db: object): boolean => !(db instanceof PgTransaction);
+export const keepsTotals = (db: object): boolean => !inTransaction(db);
 
 /** The total kept on `db` for a count (its text and parameters), with the version it was counted at. */
 export function keptTotal(db: object, key: string): Kept | undefined {

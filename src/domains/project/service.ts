@@ -1,7 +1,7 @@
-import { PgTransaction, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { audit, deletedEntry } from '../audit/record.ts';
-import type { Executor } from '../../db/connection.ts';
+import { type Executor, inTransaction } from '../../db/connection.ts';
 import { readColumns as readColumnsOf } from '../../db/columns.ts';
 import { isUniqueViolation, pgError } from '../../db/errors.ts';
 import type { ListDefinition } from '../../list/definition.ts';
@@ -73,13 +73,12 @@ const preparedById = new WeakMap<Executor, ReturnType<typeof byId>>();
 export async function getProject(ctx: Ctx, id: number): Promise<ProjectRow> {
   const db = ctx.db;
   // A transaction's one short-lived connection runs it unprepared.
-  const [row] =
-    db instanceof PgTransaction
-      ? await db
-          .select(readColumns)
-          .from(project)
-          .where(and(inOrganization(ctx), eq(project.id, id)))
-      : await (preparedById.get(db) ?? preparedById.set(db, byId(db)).get(db)!).execute({ organization: ctx.organization.id, id });
+  const [row] = inTransaction(db)
+    ? await db
+        .select(readColumns)
+        .from(project)
+        .where(and(inOrganization(ctx), eq(project.id, id)))
+    : await (preparedById.get(db) ?? preparedById.set(db, byId(db)).get(db)!).execute({ organization: ctx.organization.id, id });
   if (!row) throw notFound();
   return row as ProjectRow;
 }

@@ -44,9 +44,9 @@ describeUi('web UI: the first page is light', () => {
     await page.goto('/default/auth/login');
     await page.evaluate((t) => localStorage.setItem('muster.token', t!), token);
     const lists: string[] = [];
+    const isList = (url: string) => new URL(url).pathname === '/api/v1/default/incidents';
     page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (url.pathname === '/api/v1/default/incidents') lists.push(url.search);
+      if (isList(r.url())) lists.push(new URL(r.url()).search);
     });
     const fresh = await ui.browser.newContext({ baseURL: ui.origin });
     await fresh.addInitScript((t) => localStorage.setItem('muster.token', t), token!);
@@ -56,7 +56,11 @@ describeUi('web UI: the first page is light', () => {
     expect(total).toBeLessThan(LIMIT);
     expect(sizes.some((s) => /echarts|Dashboards/i.test(s.path))).toBe(false);
     await fresh.close();
+    // The table asks for rows after the app has started; on a busy machine that can come after the
+    // network was idle for a moment, so the test waits for the request itself.
+    const listed = page.waitForRequest((r) => isList(r.url()));
     await page.goto('/default/incidents');
+    await listed;
     await page.waitForLoadState('networkidle');
     // Rows come a page at a time: a table of 10,000 incidents never loads them all.
     expect(lists.length).toBeGreaterThan(0);

@@ -36,6 +36,11 @@ describe('settings', () => {
     expect(() => readSettings({ MUSTER_JWT_EXP: 'soon' }, tmp())).toThrow(/MUSTER_JWT_EXP/);
     expect(() => readSettings({ MUSTER_REGISTRATION_ENABLED: 'perhaps' }, tmp())).toThrow(ConfigError);
     expect(readSettings({ MUSTER_REGISTRATION_ENABLED: 'false' }, tmp()).registrationEnabled).toBe(false);
+    // A whole number within the setting's range.
+    expect(readSettings({}, tmp()).passwordCost).toBe(14);
+    expect(readSettings({ MUSTER_PASSWORD_COST: '17' }, tmp()).passwordCost).toBe(17);
+    expect(() => readSettings({ MUSTER_PASSWORD_COST: '9' }, tmp())).toThrow('MUSTER_PASSWORD_COST must be from 10 to 17, got 9');
+    expect(() => readSettings({ MUSTER_PASSWORD_COST: '18' }, tmp())).toThrow(ConfigError);
   });
 
   it('generates the embedded database secrets once and keeps them', () => {

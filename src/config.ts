@@ -13,6 +13,8 @@ interface SettingDef {
   aliases?: readonly string[];
   kind: Kind;
   default?: string;
+  /** The least and the most an `int` may be. */
+  range?: readonly [number, number];
   description: string;
 }
 
@@ -76,6 +78,14 @@ const DEFS = {
     kind: 'int',
     default: '604800',
     description: 'Lifetime in seconds of an invitation to register in an organization',
+  },
+  passwordCost: {
+    env: 'MUSTER_PASSWORD_COST',
+    kind: 'int',
+    default: '14',
+    range: [10, 17],
+    description:
+      "Cost of new password hashes: scrypt's N as a power of 2. Each step doubles a hash's memory and time (14: 16 MiB, about 50 ms); a sign-in rehashes a password stored at a lower cost",
   },
   loginMaxFailures: {
     env: 'MUSTER_LOGIN_MAX_FAILURES',
@@ -286,6 +296,7 @@ function convert(def: SettingDef, raw: string): string | number | boolean {
   if (def.kind === 'int') {
     const n = Number(raw);
     if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${def.env} must be a whole number (0 or more), got "${raw}"`);
+    if (def.range && (n < def.range[0] || n > def.range[1])) throw new ConfigError(`${def.env} must be from ${def.range[0]} to ${def.range[1]}, got ${n}`);
     return n;
   }
   if (def.kind === 'bool') {

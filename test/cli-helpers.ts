@@ -12,6 +12,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openEmbedded } from '../src/db/connection.ts';
 import { withDatabaseName } from './db-url.ts';
+import { TEST_PASSWORD_COST } from './password-cost.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = join(ROOT, 'bin', 'muster.js');
@@ -40,7 +41,7 @@ export interface RunOptions {
 
 /**
  * The environment of a child `muster`: this process's, without any Muster setting or database URL
- * (the test run itself may have DATABASE_URL set), plus the given variables.
+ * (the test run itself may have DATABASE_URL set), plus the tests' password cost and the given variables.
  */
 export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -48,6 +49,7 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
     if (k === 'DATABASE_URL' || k === 'LOG_LEVEL' || k.startsWith('MUSTER_')) continue;
     env[k] = v;
   }
+  env.MUSTER_PASSWORD_COST = String(TEST_PASSWORD_COST);
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }

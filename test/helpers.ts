@@ -10,6 +10,7 @@ import { type BuildOptions, buildApp } from '../src/app/app.ts';
 import type { App } from '../src/server/routing.ts';
 import { withDatabaseName } from './db-url.ts';
 import { embeddedFromTemplate } from './embedded-reuse.ts';
+import { TEST_PASSWORD_COST } from './password-cost.ts';
 
 export interface TestDatabase {
   database: Database;
@@ -50,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export const LOCAL_PEERS = '127.0.0.0/8,::1';
 
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
-  return { ...readSettings({}), jwtSecret: 'test-secret', encryptionKey: 'test-key', logLevel: 'silent', ...overrides };
+  return { ...readSettings({}), jwtSecret: 'test-secret', encryptionKey: 'test-key', logLevel: 'silent', passwordCost: TEST_PASSWORD_COST, ...overrides };
 }
 
 export interface TestApp {

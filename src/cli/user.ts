@@ -51,7 +51,7 @@ export function userCommand(): Command {
       const role = parseRole(opts.role);
       const password = opts.passwordStdin ? await readStdin() : undefined;
       if (password !== undefined && password.length === 0) throw new Error('no password on standard input');
-      const made = await withDatabase((db) => createAccount(db, { email, orgSlug: opts.organization, role, password }), VIA_API);
+      const made = await withDatabase((db, settings) => createAccount(db, settings, { email, orgSlug: opts.organization, role, password }), VIA_API);
       console.log(`${made.created ? 'Created' : 'Added'} ${made.email}: ${made.role} in ${made.organization}`);
     });
 

@@ -32,13 +32,13 @@ export function checkNewPassword(password: string, loc: (string | number)[] = ['
   if (isCommonPassword(password)) throw invalid(loc, 'This password is among the most common breached ones: choose another.', 'value_error.password.common');
 }
 
-/** Sets a new password and refuses every token issued before now. */
-export async function setPassword(tx: Executor, userId: number, password: string, extra: { confirm?: boolean } = {}) {
+/** Sets a new password (hashed at `cost`, MUSTER_PASSWORD_COST) and refuses every token issued before now. */
+export async function setPassword(tx: Executor, userId: number, password: string, cost: number, extra: { confirm?: boolean } = {}) {
   const now = new Date();
   await tx
     .update(appUser)
     .set({
-      password: await hashPassword(password),
+      password: await hashPassword(password, cost),
       tokens_valid_after: now,
       updated_at: now,
       ...(extra.confirm ? { email_confirmed_at: sql`coalesce(${appUser.email_confirmed_at}, now())` } : {}),
@@ -54,7 +54,7 @@ export async function changePassword(ctx: Ctx, tokens: Tokens, body: { current_p
   }
   checkNewPassword(body.new_password, ['new_password']);
   await ctx.db.transaction(async (tx) => {
-    await setPassword(tx, ctx.user.id, body.new_password);
+    await setPassword(tx, ctx.user.id, body.new_password, ctx.settings.passwordCost);
     await audit(tx, ctx, { action: 'user.password_changed', target: { type: 'user', id: ctx.user.id, label: ctx.user.email } });
   });
   return { token: await tokens.issue(ctx.user.email) };
@@ -111,12 +111,12 @@ async function auditLink(tx: Executor, link: { userId: number; organizationId: n
 }
 
 /** Sets a new password with a reset link's token; the link also proves the address. Answers a new token. */
-export async function completePasswordReset(db: Executor, tokens: Tokens, body: { token: string; password: string }, address?: string) {
+export async function completePasswordReset(db: Executor, tokens: Tokens, settings: Settings, body: { token: string; password: string }, address?: string) {
   checkNewPassword(body.password);
   const email = await db.transaction(async (tx) => {
     const link = await consumeLink(tx, body.token, 'reset');
     if (!link) throw errors.linkInvalid();
-    await setPassword(tx, link.userId, body.password, { confirm: true });
+    await setPassword(tx, link.userId, body.password, settings.passwordCost, { confirm: true });
     const [user] = await tx.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, link.userId));
     await auditLink(tx, link, user.email, address, 'user.password_reset');
     return user.email;

@@ -13,7 +13,7 @@ import { DateTime, Defaulted, Id, Nullable, Opt } from '../../server/shapes.ts';
 import { audit, type AuditActor } from '../audit/record.ts';
 import { slugify } from '../../lib/slug.ts';
 import { newApiToken, SERVICE_ACCOUNT_DOMAIN } from './api-token.ts';
-import { hashPassword, randomPassword } from './password.ts';
+import { NO_PASSWORD } from './password.ts';
 import { apiToken, appUser, userOrganization } from './table.ts';
 
 // ------------------------------------------------------------------------------------------------
@@ -319,18 +319,17 @@ export interface NewServiceAccount {
 }
 
 /**
- * Adds the app_user of a service account (its generated address, a random password nobody knows, no
- * confirmed address) and its membership, and writes `service_account.created`. A name taken in the
+ * Adds the app_user of a service account (its generated address, no password since it never signs
+ * in with one, no confirmed address) and its membership, and writes `service_account.created`. A name taken in the
  * organization is a 422 `value_error.exists`.
  */
 export async function insertServiceAccount(tx: Executor, actor: AuditActor | Ctx, spec: NewServiceAccount, details: Record<string, unknown> = {}) {
   const name = serviceAccountName(spec.name);
   if (name.length < 2) throw invalid(['body', 'name'], 'A service account name needs at least 2 letters or digits.');
   const email = serviceAccountEmail(spec.organizationSlug, name);
-  const password = await hashPassword(randomPassword());
   const [user] = await tx
     .insert(appUser)
-    .values({ email, password, service_account: true })
+    .values({ email, password: NO_PASSWORD, service_account: true })
     .onConflictDoNothing({ target: appUser.email })
     .returning({ id: appUser.id });
   if (!user) throw exists('name', 'A service account with this name already exists.');

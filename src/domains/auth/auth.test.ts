@@ -137,10 +137,43 @@ describe('tokens', () => {
 
 describe('passwords', () => {
   it('hash with scrypt and a fresh salt each time', async () => {
-    const a = await hashPassword('pw');
-    const b = await hashPassword('pw');
+    const a = await hashPassword('pw', 10);
+    const b = await hashPassword('pw', 10);
     expect(a).not.toBe(b);
     expect(await verifyPassword('pw', a)).toBe(true);
     expect(await verifyPassword('pW', a)).toBe(false);
+  });
+
+  it('hash at the cost asked for, and verify at the cost each hash names', async () => {
+    const cheap = await hashPassword('pw', 10);
+    const usual = await hashPassword('pw', 14);
+    expect(cheap.split('$')[1]).toBe('1024');
+    expect(usual.split('$')[1]).toBe('16384');
+    expect(await verifyPassword('pw', cheap)).toBe(true);
+    expect(await verifyPassword('pw', usual)).toBe(true);
+    expect(await verifyPassword('pW', usual)).toBe(false);
+  });
+
+  it('a sign-in hashes again a password stored at a lower cost than MUSTER_PASSWORD_COST, and keeps a higher one', async () => {
+    const app = await createTestApp({ passwordCost: 11 });
+    try {
+      await register(app.app, 'cost@example.com');
+      const stored = async () => (await app.database.db.select().from(appUser).where(eq(appUser.email, 'cost@example.com')))[0].password;
+      expect((await stored()).split('$')[1]).toBe('2048');
+      const signIn = () => call(app.app, 'POST', '/default/auth/login', { body: { email: 'cost@example.com', password: 'correct horse battery' } });
+      await app.database.db
+        .update(appUser)
+        .set({ password: await hashPassword('correct horse battery', 10) })
+        .where(eq(appUser.email, 'cost@example.com'));
+      expect((await signIn()).status).toBe(200);
+      expect((await stored()).split('$')[1]).toBe('2048');
+      expect(await verifyPassword('correct horse battery', await stored())).toBe(true);
+      const higher = await hashPassword('correct horse battery', 12);
+      await app.database.db.update(appUser).set({ password: higher }).where(eq(appUser.email, 'cost@example.com'));
+      expect((await signIn()).status).toBe(200);
+      expect(await stored()).toBe(higher);
+    } finally {
+      await app.close();
+    }
   });
 });

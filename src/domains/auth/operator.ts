@@ -87,7 +87,7 @@ export async function listAccounts(db: Executor, orgSlug?: string): Promise<User
  * A person's account, made by an operator: its address counts as confirmed. An existing account is
  * added to the organization (its password kept); one that belongs there already is refused.
  */
-export async function createAccount(db: Executor, opts: { email: string; orgSlug: string; role: Role; password?: string }) {
+export async function createAccount(db: Executor, settings: Settings, opts: { email: string; orgSlug: string; role: Role; password?: string }) {
   const email = normalizeEmail(opts.email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new OperatorError(`not an e-mail address: ${opts.email}`);
   if (email.endsWith('.invalid')) throw new OperatorError('addresses under .invalid are reserved for service accounts');
@@ -100,7 +100,7 @@ export async function createAccount(db: Executor, opts: { email: string; orgSlug
     }
   }
   const org = await organizationBySlug(db, opts.orgSlug);
-  const password = await hashPassword(opts.password ?? randomPassword());
+  const password = await hashPassword(opts.password ?? randomPassword(), settings.passwordCost);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(appUser).where(eq(appUser.email, email));
     if (existing && (await roleIn(tx, existing.id, org.id)))

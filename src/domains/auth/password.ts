@@ -1,25 +1,38 @@
 // Password hashing with scrypt (memory-hard, from node:crypto). Hashes of users imported from
 // Dispatch (bcrypt, `$2a$`/`$2b$`) still verify, and are replaced by scrypt on their next login.
+// A hash names its own cost, so hashes of any cost verify; the cost of new hashes is a setting
+// (MUSTER_PASSWORD_COST), and a sign-in replaces a hash of a lower cost than it.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 
-const N = 16384; // 16 MiB of memory per hash with r = 8
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
 
-const scrypt = (password: string, salt: Buffer, opts: ScryptOptions) =>
+/** The memory scrypt needs for N and r (128·N·r bytes), with room: node refuses at exactly the limit. */
+const memoryFor = (n: number, r: number) => 2 * 128 * n * r;
+
+const scrypt = (password: string, salt: Buffer, opts: ScryptOptions & { N: number; r: number }) =>
   new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEYLEN, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCb(password.normalize('NFKC'), salt, KEYLEN, { ...opts, maxmem: memoryFor(opts.N, opts.r) }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash; `cost` is scrypt's N as a power of 2 (with r = 8, 14 takes 16 MiB and about 50 ms). */
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, { N, r: R, p: P });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const n = 2 ** cost;
+  const key = await scrypt(password, salt, { N: n, r: R, p: P });
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export const isLegacyHash = (stored: string) => stored.startsWith('$2');
+
+/** Whether a sign-in should store a new hash of the password: a bcrypt hash, or scrypt of a lower cost than `cost`. */
+export function needsRehash(stored: string, cost: number): boolean {
+  if (isLegacyHash(stored)) return true;
+  const [scheme, n] = stored.split('$');
+  return scheme === 'scrypt' && Number(n) < 2 ** cost;
+}
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (isLegacyHash(stored)) return bcrypt.compare(password, stored);
@@ -30,8 +43,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-// Verifying against this when the email is unknown makes both failures take the same time.
-let decoy: Promise<string> | undefined;
-export const decoyHash = () => (decoy ??= hashPassword(randomBytes(12).toString('hex')));
+// Verifying against this when the email is unknown makes both failures take the same time: a hash
+// of the cost new hashes have.
+const decoys = new Map<number, Promise<string>>();
+export function decoyHash(cost: number): Promise<string> {
+  let decoy = decoys.get(cost);
+  if (!decoy) decoys.set(cost, (decoy = hashPassword(randomBytes(12).toString('hex'), cost)));
+  return decoy;
+}
+
+/**
+ * Stored for an account that never signs in with a password (a service account): no password
+ * verifies against it, and sign-in refuses such accounts before verifying anything.
+ */
+export const NO_PASSWORD = '!';
 
 export const randomPassword = () => randomBytes(18).toString('base64url');

@@ -84,7 +84,7 @@ export default async function authRoutes(app: App) {
   app.post(
     '/:organization/auth/password-reset/complete',
     { schema: { tags: ['auth'], params: OrgParams(), body: PasswordResetComplete, response: { 200: TokenResponse } }, config: { auth: false } },
-    (req) => completePasswordReset(db, tokens, req.body, req.ip),
+    (req) => completePasswordReset(db, tokens, settings, req.body, req.ip),
   );
   app.post(
     '/:organization/auth/confirm',

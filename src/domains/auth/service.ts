@@ -9,7 +9,7 @@ import type { ListQueryT } from '../../server/shapes.ts';
 import { organization, type OrganizationRow } from '../organization/table.ts';
 import { projectColumns } from '../project/service.ts';
 import { project, type ProjectRow } from '../project/table.ts';
-import { decoyHash, hashPassword, isLegacyHash, randomPassword, verifyPassword } from './password.ts';
+import { decoyHash, hashPassword, needsRehash, randomPassword, verifyPassword } from './password.ts';
 import type { UserLoginT, UserRegisterT, UserUpdateT } from './schema.ts';
 import { admission, claimInvitation } from './registration.ts';
 import type { Settings } from '../../config.ts';
@@ -207,7 +207,7 @@ export async function login(db: Executor, tokens: Tokens, settings: Settings, or
     return loginFailed();
   };
   if (!usable) {
-    await verifyPassword(body.password, await decoyHash());
+    await verifyPassword(body.password, await decoyHash(settings.passwordCost));
     throw await failed();
   }
   if (!(await verifyPassword(body.password, user.password))) throw await failed();
@@ -215,10 +215,10 @@ export async function login(db: Executor, tokens: Tokens, settings: Settings, or
   // A successful sign-in starts this pair's count again (not the address's: one account known to an
   // attacker must not reset the count of their guesses at others).
   if (counting.has(pairKey)) await db.delete(loginFailure).where(eq(loginFailure.key, pairKey));
-  if (isLegacyHash(user.password)) {
+  if (needsRehash(user.password, settings.passwordCost)) {
     await db
       .update(appUser)
-      .set({ password: await hashPassword(body.password) })
+      .set({ password: await hashPassword(body.password, settings.passwordCost) })
       .where(eq(appUser.id, user.id));
   }
   await audit(db, { organizationId: org.id, userId: user.id, email, address }, { action: 'auth.login' });
@@ -246,7 +246,7 @@ export async function register(db: Executor, tokens: Tokens, settings: Settings,
   if (body.password != null) checkNewPassword(body.password);
   if (client.address) await limitAttempts(db, `register:${client.address}`, client.limits);
   const mail = mailConfigured(settings);
-  const password = await hashPassword(body.password ?? randomPassword());
+  const password = await hashPassword(body.password ?? randomPassword(), settings.passwordCost);
   const joined = await db.transaction(async (tx) => {
     // Serialises registrations so that exactly one can be the first.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
@@ -400,7 +400,7 @@ export async function updateUser(ctx: Ctx, id: number, body: UserUpdateT) {
       });
     }
     if (body.password != null) {
-      await setPassword(tx, id, body.password);
+      await setPassword(tx, id, body.password, ctx.settings.passwordCost);
       await audit(tx, ctx, { action: 'user.password_changed', target: { type: 'user', id, label: target.email } });
     }
     if (body.projects) {

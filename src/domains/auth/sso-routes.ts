@@ -72,7 +72,7 @@ export default async function ssoRoutes(app: App) {
         }
         throw err;
       }
-      const { email } = await signInBySso(db, pending.org, claims, req.ip);
+      const { email } = await signInBySso(db, settings, pending.org, claims, req.ip);
       const token = await tokens.issue(email);
       const landing = new URL(`/${encodeURIComponent(pending.org)}/auth/sso`, settings.uiUrl);
       landing.hash = new URLSearchParams({ token }).toString();

@@ -296,7 +296,13 @@ export class Sso {
  * and the organization's default project. The address counts as confirmed only when the provider
  * says it verified it. Writes its audit entries in the same transaction.
  */
-export async function signInBySso(db: Executor, orgSlug: string, claims: SsoClaims, address: string | undefined): Promise<{ email: string }> {
+export async function signInBySso(
+  db: Executor,
+  settings: Settings,
+  orgSlug: string,
+  claims: SsoClaims,
+  address: string | undefined,
+): Promise<{ email: string }> {
   const [org] = await db.select().from(organization).where(eq(organization.slug, orgSlug));
   if (!org) throw errors.organizationNotFound();
   type Refusal = { refused: ApiError; reason: string };
@@ -335,7 +341,7 @@ export async function signInBySso(db: Executor, orgSlug: string, claims: SsoClai
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(appUser);
       const role: Role = n === 0 ? 'Owner' : (claims.role ?? admitted.role);
       if (!userId) {
-        const password = await hashPassword(randomPassword());
+        const password = await hashPassword(randomPassword(), settings.passwordCost);
         [{ id: userId }] = await tx
           .insert(appUser)
           .values({ email: claims.email, password, email_confirmed_at: claims.emailVerified === true ? new Date() : null })
@@ -356,7 +362,7 @@ export async function signInBySso(db: Executor, orgSlug: string, claims: SsoClai
     if (user && !user.confirmed && claims.emailVerified === true) {
       // The provider proves the address is this person's: whoever registered it unconfirmed (perhaps
       // someone else) loses the password they chose and every token they hold.
-      await setPassword(tx, user.id, randomPassword(), { confirm: true });
+      await setPassword(tx, user.id, randomPassword(), settings.passwordCost, { confirm: true });
       await audit(
         tx,
         { organizationId: org.id, userId: user.id, email: claims.email, address },

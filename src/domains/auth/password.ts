@@ -9,7 +9,7 @@ const R = 8;
 const P = 1;
 const KEYLEN = 32;
 
-/** The memory scrypt needs for N and r (128·N·r bytes), with room: node refuses at exactly the limit. */
+/** The most memory scrypt may take for N and r: twice the 128·N·r bytes it needs, since Node checks the bound only roughly. */
 const memoryFor = (n: number, r: number) => 2 * 128 * n * r;
 
 const scrypt = (password: string, salt: Buffer, opts: ScryptOptions & { N: number; r: number }) =>

@@ -50,13 +50,13 @@ const DEFS = {
     env: 'MUSTER_READY_TIMEOUT',
     kind: 'int',
     default: '2000',
-    description: 'Milliseconds each check of GET /api/v1/readyz may take before it counts as failed',
+    description: 'Milliseconds each check of GET /api/v1/healthcheck/ready may take before it counts as failed',
   },
   shutdownDelay: {
     env: 'MUSTER_SHUTDOWN_DELAY',
     kind: 'int',
     default: '0',
-    description: 'Milliseconds a stopping server keeps accepting connections (readyz answering 503) so a load balancer can notice',
+    description: 'Milliseconds a stopping server keeps accepting connections (its readiness answering 503) so a load balancer can notice',
   },
   shutdownTimeout: {
     env: 'MUSTER_SHUTDOWN_TIMEOUT',

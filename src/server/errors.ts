@@ -95,7 +95,7 @@ export const errors = {
     new ApiError(503, [{ msg: "The project's file storage could not make this record's folder. Nothing was stored; please, try again shortly." }], {
       'retry-after': String(RETRY_AFTER_SECONDS),
     }),
-  /** A readiness check failed (GET /readyz): each failed check and why. */
+  /** A readiness check failed (GET /healthcheck/ready): each failed check and why. */
   notReady: (failures: { check: string; reason: string }[]) =>
     new ApiError(
       503,

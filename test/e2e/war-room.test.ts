@@ -296,6 +296,34 @@ describeUi('web UI: the incident page as a war room', () => {
     expectNoErrors(page);
   }, 120_000);
 
+  it('a save lands while the timeline keeps growing: it is rebased until its version holds', async () => {
+    const { page, apiCall } = await ownerPage();
+    const created = await apiCall('POST', '/incidents', { title: 'Login storm', description: 'Retries from the mobile app.' });
+    await page.goto(`/default/incidents/${created.name}`);
+    await page.getByRole('heading', { level: 1, name: 'Login storm' }).waitFor();
+
+    // Just before each of the first two saves reaches the API, a bot adds to the timeline: each save's
+    // version is stale by then (as when a status change's effects are still being written).
+    const statuses: number[] = [];
+    let bots = 0;
+    await page.route(`**/api/v1/default/incidents/${created.id}`, async (route) => {
+      if (route.request().method() === 'PUT' && bots < 2) await apiCall('POST', `/incidents/${created.id}/event`, { description: `Bot note ${++bots}` });
+      const response = await route.fetch();
+      if (route.request().method() === 'PUT') statuses.push(response.status());
+      await route.fulfill({ response });
+    });
+    const dialog = page.getByRole('dialog', { name: 'Post an update' });
+    await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Stable' }).click();
+    await dialog.getByRole('button', { name: 'Post update' }).click();
+    await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Stable', pressed: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(statuses).toEqual([412, 412, 200]);
+    const saved = await apiCall('GET', `/incidents/${created.id}`);
+    expect(saved.status).toBe('Stable');
+    expect(saved.events.map((e: { description: string }) => e.description)).toEqual(expect.arrayContaining(['Bot note 1', 'Bot note 2']));
+    expectNoErrors(page);
+  }, 120_000);
+
   it("a case a signal opened leads with the signal's key fields; its title edited in place keeps a colleague's change", async () => {
     const { page, apiCall } = await ownerPage();
     await apiCall('POST', '/signals', {

@@ -12,6 +12,8 @@
 import pg from 'pg';
 import { auth, randomInt, uiQuery, type MusterSession } from './muster.ts';
 import type { Scenario, SentRequest } from './load.ts';
+import { CASE_TABLE_FIELDS } from '../../ui/src/pages/cases/case-filters.ts';
+import { INCIDENT_TABLE_FIELDS } from '../../ui/src/pages/incidents/incident-filters.ts';
 
 export type RecordKind = 'incident' | 'case';
 
@@ -375,11 +377,23 @@ const ITEMS_PER_PAGE = 25;
 const projectFilter = (projectId: number) => ({ or: [{ model: 'Project', field: 'id', op: '==', value: projectId }] });
 
 /**
- * The web UI's table: `page=&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=` on the
- * project, a random page among all of the seed's (or the first BENCH_UI_MAX_PAGE); checked: the
- * total, a full page, newest first, all of the project.
+ * What Muster's web UI adds to the table's request: the fields its rows show (include[], from the UI's
+ * own lists), and for incidents `expand`. Dispatch's web UI asks for whole items.
  */
-export function uiTableScenario(s: MusterSession, seeded: SeededRecords, name: string, maxPage: number): Scenario {
+export const MUSTER_TABLE: Record<RecordKind, [string, unknown][]> = {
+  incident: [
+    ['include', INCIDENT_TABLE_FIELDS],
+    ['expand', true],
+  ],
+  case: [['include', CASE_TABLE_FIELDS]],
+};
+
+/**
+ * The web UI's table: `page=&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=` on the
+ * project (then `asks`, Muster's web UI's additions), a random page among all of the seed's (or the
+ * first BENCH_UI_MAX_PAGE); checked: the total, a full page, newest first, all of the project.
+ */
+export function uiTableScenario(s: MusterSession, seeded: SeededRecords, name: string, maxPage: number, asks: [string, unknown][] = []): Scenario {
   const k = SPECS[seeded.kind];
   const path = new URL(`${s.api}/${s.organization}/${k.path}`).pathname;
   const pages = Math.ceil(seeded.count / ITEMS_PER_PAGE);
@@ -391,6 +405,7 @@ export function uiTableScenario(s: MusterSession, seeded: SeededRecords, name: s
       ['descending', [true]],
       ['sortBy', ['reported_at']],
       ['filter', { and: [projectFilter(seeded.projectId)] }],
+      ...asks,
     ]);
   return {
     name,
@@ -403,7 +418,7 @@ export function uiTableScenario(s: MusterSession, seeded: SeededRecords, name: s
       const want = Math.min(ITEMS_PER_PAGE, seeded.count - (page - 1) * ITEMS_PER_PAGE);
       if (b?.total !== seeded.count || items.length !== want)
         return `page ${page}: expected total ${seeded.count}, ${want} items; got total ${b?.total}, ${items.length} items`;
-      if (items.some((i) => i?.project && i.project.id !== seeded.projectId)) return `page ${page}: an item of another project`;
+      if (items.some((i) => i?.project?.id !== undefined && i.project.id !== seeded.projectId)) return `page ${page}: an item of another project`;
       const at = items.map((i) => Date.parse(i?.reported_at));
       if (at.some((t, n) => Number.isNaN(t) || (n > 0 && at[n - 1] < t))) return `page ${page}: not sorted by reported_at descending`;
     },

@@ -230,9 +230,25 @@ export const readsCaseDashboard = (include: string[]): boolean => include.length
 /** The tables the dashboard's projection reads for `viewer` (readTables). */
 export const caseDashboardTables = (db: Executor, viewer: Viewer) => readTables(db, dashboardDef, dashboard, viewer);
 
-/** Minimal read objects (with tags and stable_at) as readVisibleCases reads them, for a list whose items `include[]` cuts: the dashboard's fields only, when they are all it keeps. */
+/**
+ * The fields of the web UI's cases table: what a row shows, and nothing that grows with the case (no
+ * related cases, incidents, tags or costs).
+ */
+const TABLE = ['assignee', 'case_priority', 'case_severity', 'case_type', 'name', 'project', 'reported_at', 'status', 'title', 'visibility'];
+const table = projection(CaseReadIncludable, TABLE, 'CaseTable');
+const tableDef: ReadDef = { table: caseTable, refs: listedDef.refs, flat: true };
+declareRead(tableDef, table, 'case-table');
+
+/**
+ * Minimal read objects (with tags and stable_at) as readVisibleCases reads them, for a list whose items
+ * `include[]` cuts: the dashboard's fields only, or the table's, when they are all it keeps.
+ */
 export async function readVisibleCasesIncluded(viewer: Viewer, db: Executor, ids: number[], include: string[]): Promise<CaseReadIncludableT[]> {
-  const [def, shape] = within(include, DASHBOARD) ? [dashboardDef, dashboard] : [listedIncludableDef, CaseReadIncludable];
+  const [def, shape] = within(include, DASHBOARD)
+    ? [dashboardDef, dashboard]
+    : within(include, TABLE)
+      ? [tableDef, table]
+      : [listedIncludableDef, CaseReadIncludable];
   return inOrder(await readObjects(db, def, shape, ids, viewer, 'checked'), ids) as CaseReadIncludableT[];
 }
 

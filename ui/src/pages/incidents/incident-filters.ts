@@ -7,6 +7,21 @@ import { type FilterDef, type FilterSpec, type FilterValues, toFilterJson, value
 export const INCIDENT_STATUSES = ['Active', 'Stable', 'Closed'];
 export const VISIBILITIES = ['Open', 'Restricted'];
 
+/** What a row of the incidents table shows: the API's incidents-table projection (include[] with `expand`). */
+export const INCIDENT_TABLE_FIELDS = [
+  'id',
+  'name',
+  'title',
+  'status',
+  'visibility',
+  'incident_priority.name',
+  'incident_severity.name',
+  'commander.individual.email',
+  'reported_at',
+  'closed_at',
+  'last_update_at',
+];
+
 export const INCIDENT_FILTERS: FilterDef[] = [
   { key: 'status', label: 'Status', field: 'status', options: INCIDENT_STATUSES },
   { key: 'priority', label: 'Priority', model: 'IncidentPriority', field: 'name' },

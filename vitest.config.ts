@@ -31,6 +31,7 @@ const ONCE = [
   'src/lib/batcher.test.ts',
   'src/lib/outbound/outbound.test.ts',
   'src/list/include.test.ts',
+  'src/list/projection.test.ts',
   'src/list/search.test.ts',
   'src/plugins/builtin/email.test.ts',
   'src/plugins/builtin/muster-workflow.test.ts',

@@ -450,6 +450,33 @@ const CASE_TABLE = [
   'project.name',
   'assignee.individual',
 ];
+/** The cases table's fields since it asks only for what its columns show. */
+const CASE_TABLE_NAMED = [
+  'id',
+  'name',
+  'title',
+  'status',
+  'visibility',
+  'reported_at',
+  'case_priority.name',
+  'case_severity.name',
+  'case_type.name',
+  'project.name',
+  'assignee.individual.email',
+];
+const INCIDENT_TABLE = [
+  'id',
+  'name',
+  'title',
+  'status',
+  'visibility',
+  'incident_priority.name',
+  'incident_severity.name',
+  'commander.individual.email',
+  'reported_at',
+  'closed_at',
+  'last_update_at',
+];
 const INCIDENT_CSV = [
   'id',
   'name',
@@ -563,6 +590,7 @@ const GROUPS: Record<string, () => string[]> = {
     'incidents?itemsPerPage=-1',
     'incidents?itemsPerPage=-1&expand=true',
     `incidents?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}`,
+    `incidents?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}&${include(INCIDENT_TABLE)}&expand=true`,
     `incidents?itemsPerPage=-1&${include(DISPATCH_DASHBOARD)}`,
     `incidents?itemsPerPage=-1&${include(INCIDENT_DASHBOARD)}`,
     `incidents?page=1&itemsPerPage=200&${include(INCIDENT_CSV)}`,
@@ -580,6 +608,7 @@ const GROUPS: Record<string, () => string[]> = {
     'cases?itemsPerPage=-1',
     'cases?itemsPerPage=-1&expand=true',
     `cases?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}&${include(CASE_TABLE)}`,
+    `cases?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}&${include(CASE_TABLE_NAMED)}`,
     `cases?itemsPerPage=-1&${include(CASE_DASHBOARD)}`,
     `cases?itemsPerPage=20&q=case&${include(PICKER)}`,
   ],

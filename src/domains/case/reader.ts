@@ -232,9 +232,21 @@ export const caseDashboardTables = (db: Executor, viewer: Viewer) => readTables(
 
 /**
  * The fields of the web UI's cases table: what a row shows, and nothing that grows with the case (no
- * related cases, incidents, tags or costs).
+ * related cases, incidents, tags or costs); of its priority, severity, type and assignee only what the
+ * row names.
  */
-const TABLE = ['assignee', 'case_priority', 'case_severity', 'case_type', 'name', 'project', 'reported_at', 'status', 'title', 'visibility'];
+const TABLE = [
+  'assignee.individual.email',
+  'case_priority.name',
+  'case_severity.name',
+  'case_type.name',
+  'name',
+  'project',
+  'reported_at',
+  'status',
+  'title',
+  'visibility',
+];
 const table = projection(CaseReadIncludable, TABLE, 'CaseTable');
 const tableDef: ReadDef = { table: caseTable, refs: listedDef.refs, flat: true };
 declareRead(tableDef, table, 'case-table');

@@ -290,13 +290,14 @@ const lastUpdateAt: OwnField = (at) =>
 
 /**
  * The fields of the web UI's incidents table (with `expand`): what a row shows, and nothing that grows
- * with the incident (no timeline, no people). `last_update_at` is the table's own (IncidentTable).
+ * with the incident (no timeline, no people); of the priority, severity and commander only what the
+ * row names. `last_update_at` is the table's own (IncidentTable).
  */
 const TABLE = [
   'closed_at',
-  'commander',
-  'incident_priority',
-  'incident_severity',
+  'commander.individual.email',
+  'incident_priority.name',
+  'incident_severity.name',
   'name',
   'project',
   'reported_at',
@@ -310,7 +311,7 @@ const table = Type.Object(
   { ...(projection(IncidentRead, TABLE, 'IncidentTable') as TObject).properties, last_update_at: IncidentTableOwn.properties.last_update_at },
   { title: 'IncidentTable' },
 );
-const tableDef: ReadDef = { ...fullDef, own: { ...fullDef.own, last_update_at: lastUpdateAt } };
+const tableDef: ReadDef = { ...fullDef, own: { ...fullDef.own, last_update_at: lastUpdateAt }, flat: true };
 declareRead(tableDef, table, 'incident-table');
 
 /** Whether a list with this `include[]` reads the dashboard's projection, whose whole answers are kept (list/kept-answers.ts). */

@@ -31,7 +31,10 @@ export const CASE_SORTS: Record<string, string> = {
   visibility: 'visibility',
 };
 
-/** What the table reads of each case: enough for its columns, not the whole minimal read. */
+/**
+ * What the table reads of each case: what its columns show, not the whole minimal read (the API
+ * reads these through its cases-table projection).
+ */
 export const CASE_TABLE_FIELDS = [
   'id',
   'name',
@@ -39,9 +42,9 @@ export const CASE_TABLE_FIELDS = [
   'status',
   'visibility',
   'reported_at',
-  'case_priority',
-  'case_severity',
+  'case_priority.name',
+  'case_severity.name',
   'case_type.name',
   'project.name',
-  'assignee.individual',
+  'assignee.individual.email',
 ];

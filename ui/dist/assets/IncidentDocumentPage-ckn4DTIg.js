@@ -1,0 +1,1 @@
+import{n as e}from"./DocumentPage-VGYk67XZ.js";import{I as t}from"./token-qj_RTUan.js";var n=t();function r(){return(0,n.jsx)(e,{kind:`incident`})}export{r as default};

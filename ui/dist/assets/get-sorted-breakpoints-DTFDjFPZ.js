@@ -1,0 +1,1 @@
+import{R as e}from"./index-Bs7_VB-9.js";function t(t,n){return t in n?e(n[t]):e(t)}function n(e,n){let r=e.map(e=>({value:e,px:t(e,n)}));return r.sort((e,t)=>e.px-t.px),r}export{t as n,n as t};

@@ -10,6 +10,8 @@ import { caseTable, incident } from '../src/domains/lifecycle/table.ts';
 import { allPlugins } from '../src/plugins/registry.ts';
 import { call, createTestApp, LOCAL_PEERS, type Res } from './helpers.ts';
 import { populate, type World } from './worlds/world.ts';
+import { CASE_TABLE_FIELDS } from '../ui/src/pages/cases/case-filters.ts';
+import { INCIDENT_TABLE_FIELDS } from '../ui/src/pages/incidents/incident-filters.ts';
 
 let w: World;
 const project = { name: 'default' };
@@ -386,7 +388,8 @@ const all = (path: string, ...keys: string[]) => [`${path}?itemsPerPage=-1`, ...
 const include = (fields: string[]) => fields.map((f) => `include[]=${encodeURIComponent(f)}`).join('&');
 
 // The include[] lists of the web UIs: Dispatch's incident dashboard, Muster's dashboards, tables,
-// CSV export and pickers (ui/src/pages).
+// CSV export and pickers (ui/src/pages): the tables' as the UI has them now (imported), and the cases
+// table's as it was before it asked only for what its columns show (CASE_TABLE).
 const DISPATCH_DASHBOARD = [
   'closed_at',
   'commanders_location',
@@ -449,33 +452,6 @@ const CASE_TABLE = [
   'case_type.name',
   'project.name',
   'assignee.individual',
-];
-/** The cases table's fields since it asks only for what its columns show. */
-const CASE_TABLE_NAMED = [
-  'id',
-  'name',
-  'title',
-  'status',
-  'visibility',
-  'reported_at',
-  'case_priority.name',
-  'case_severity.name',
-  'case_type.name',
-  'project.name',
-  'assignee.individual.email',
-];
-const INCIDENT_TABLE = [
-  'id',
-  'name',
-  'title',
-  'status',
-  'visibility',
-  'incident_priority.name',
-  'incident_severity.name',
-  'commander.individual.email',
-  'reported_at',
-  'closed_at',
-  'last_update_at',
 ];
 const INCIDENT_CSV = [
   'id',
@@ -590,7 +566,7 @@ const GROUPS: Record<string, () => string[]> = {
     'incidents?itemsPerPage=-1',
     'incidents?itemsPerPage=-1&expand=true',
     `incidents?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}`,
-    `incidents?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}&${include(INCIDENT_TABLE)}&expand=true`,
+    `incidents?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}&${include(INCIDENT_TABLE_FIELDS)}&expand=true`,
     `incidents?itemsPerPage=-1&${include(DISPATCH_DASHBOARD)}`,
     `incidents?itemsPerPage=-1&${include(INCIDENT_DASHBOARD)}`,
     `incidents?page=1&itemsPerPage=200&${include(INCIDENT_CSV)}`,
@@ -608,7 +584,7 @@ const GROUPS: Record<string, () => string[]> = {
     'cases?itemsPerPage=-1',
     'cases?itemsPerPage=-1&expand=true',
     `cases?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}&${include(CASE_TABLE)}`,
-    `cases?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}&${include(CASE_TABLE_NAMED)}`,
+    `cases?page=1&itemsPerPage=25&descending[]=true&sortBy[]=reported_at&filter=${projectFilter}&${include(CASE_TABLE_FIELDS)}`,
     `cases?itemsPerPage=-1&${include(CASE_DASHBOARD)}`,
     `cases?itemsPerPage=20&q=case&${include(PICKER)}`,
   ],

@@ -19,7 +19,7 @@ describe('projection', () => {
     const cut = projection(Read, ['title', 'priority'], 'Cut');
     expect(Object.keys(props(cut))).toEqual(['id', 'title', 'priority']);
     expect(props(cut).priority).toBe(Read.properties.priority);
-    expect((cut as TObject).required).toEqual(['id', 'title', 'priority']);
+    expect(cut.required).toEqual(['id', 'title', 'priority']);
   });
 
   it('cuts nested objects to the paths into them, keeping their modifiers', () => {
@@ -27,7 +27,7 @@ describe('projection', () => {
     expect(Object.keys(props(props(cut).priority))).toEqual(['name']);
     const commander = props(cut).commander as TObject & { nullable?: boolean };
     expect(commander.nullable).toBe(true);
-    expect((cut as TObject).required).toEqual(['id', 'priority']);
+    expect(cut.required).toEqual(['id', 'priority']);
     expect(Object.keys(props(commander))).toEqual(['individual']);
     expect(Object.keys(props(props(commander).individual))).toEqual(['email']);
     expect((props(commander).individual as TObject).required).toEqual(['email']);

@@ -36,7 +36,7 @@ function cutProperties(shape: TObject, paths: string[][], title: string): Record
 }
 
 /** `shape` with only `fields` (and `id`), as a read shape of its own (`title` names its statement). */
-export function projection(shape: TObject, fields: readonly string[], title: string): TSchema {
+export function projection(shape: TObject, fields: readonly string[], title: string): TObject {
   return Type.Object(cutProperties(shape, [['id'], ...fields.map(segments)], title), { title });
 }
 

@@ -10,7 +10,7 @@ import type { Ctx } from '../../server/context.ts';
 import { column } from '../../crud/group.ts';
 import { declareRead, groupReader, readObjects, readTables, shallowReader, type OwnField, type ReadDef } from '../../crud/reader.ts';
 import type { Reader } from '../../crud/group.ts';
-import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { Executor } from '../../db/connection.ts';
 import { recordTarget } from '../lifecycle/kind.ts';
 import { INCIDENT } from './kind.ts';
@@ -308,7 +308,7 @@ const TABLE = [
 ];
 const TABLE_OWN = ['last_update_at'];
 const table = Type.Object(
-  { ...(projection(IncidentRead, TABLE, 'IncidentTable') as TObject).properties, last_update_at: IncidentTableOwn.properties.last_update_at },
+  { ...projection(IncidentRead, TABLE, 'IncidentTable').properties, last_update_at: IncidentTableOwn.properties.last_update_at },
   { title: 'IncidentTable' },
 );
 const tableDef: ReadDef = { ...fullDef, own: { ...fullDef.own, last_update_at: lastUpdateAt }, flat: true };
